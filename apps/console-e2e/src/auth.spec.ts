@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, drawerEntries, e2eServer, resetLinkFor, signIn } from './support/console';
+import { E2E_PASSWORD } from './support/server';
+
+test.describe('sign-in and passwords', () => {
+  test('when the password is wrong, then the login page says so and stays signed out', async ({ page }) => {
+    await page.goto(`${e2eServer().url}/login`);
+    await page.getByLabel('Username').fill('support');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The username or password is not correct.');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('user-token'))).toBeNull();
+  });
+
+  test('when admin signs in, then the dashboard opens with every drawer entry', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL(`${e2eServer().url}/`);
+    await expect(page.getByText('1.9.1')).toBeVisible();
+    expect(await drawerEntries(page)).toEqual([
+      'Dashboard',
+      'Equipment',
+      'My Radar',
+      'Support Tickets',
+      'Camera Cal',
+      'Software Updates',
+      'Spec Updates',
+      'Update Scheduler',
+      'Trend Chart',
+      'EZ ADAS',
+      'Notifications / Ads',
+      'TruPoint',
+      'Users',
+    ]);
+  });
+
+  test('when support signs in, then the drawer leaves out what support may not use', async ({ page }) => {
+    await signIn(page, 'support');
+    expect(await drawerEntries(page)).toEqual([
+      'Dashboard',
+      'Equipment',
+      'My Radar',
+      'Support Tickets',
+      'Camera Cal',
+      'Software Updates',
+      'Spec Updates',
+      'Trend Chart',
+      'TruPoint',
+    ]);
+  });
+
+  test('when a signed-out user opens a protected route, then the login page shows', async ({ page }) => {
+    await page.goto(`${e2eServer().url}/TrendChart`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  });
+
+  test('when a reset is requested, then the mailed link sets a new password that signs in', async ({ page }) => {
+    const since = Date.now();
+    await page.goto(`${e2eServer().url}/login`);
+    await page.getByRole('link', { name: 'request password reset' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await page.getByLabel('Username').fill('tech');
+    await page.getByRole('button', { name: 'REQUEST RESET' }).click();
+    await expect(page.getByText('Please check your e-mail for instructions to reset your password.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'REQUEST RESET' })).toBeDisabled();
+
+    const link = await resetLinkFor('tech', since);
+    expect(link.startsWith(`${e2eServer().url}/reset_password?token=`)).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    const newPassword = 'tech-new-password-2024';
+    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Verify New Password').fill('tech-new-password-202');
+    await expect(page.getByRole('button', { name: 'SET PASSWORD' })).toBeDisabled();
+    await page.getByLabel('Verify New Password').fill(newPassword);
+    await page.getByRole('button', { name: 'SET PASSWORD' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByLabel('New Password', { exact: true }).fill('another-password-2024');
+    await page.getByLabel('Verify New Password').fill('another-password-2024');
+    await page.getByRole('button', { name: 'SET PASSWORD' }).click();
+    await expect(page.getByText('Something went wrong...')).toBeVisible();
+
+    await signIn(page, 'tech', newPassword);
+    await expect.poll(() => apiToken('tech', E2E_PASSWORD).then(() => 'old works', () => 'old refused')).toBe('old refused');
+  });
+
+  test('when Logout is chosen, then the token is gone and the login page shows after the reload', async ({ page }) => {
+    await signIn(page, 'engineer');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByText('Logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('user-token'))).toBeNull();
+    await page.goto(`${e2eServer().url}/`);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

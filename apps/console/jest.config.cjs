@@ -1,0 +1,28 @@
+const preset = require('../../jest.preset.cjs');
+
+const ESM_ONLY = ['@ant-design/colors'];
+
+module.exports = {
+  displayName: 'console',
+  rootDir: __dirname,
+  // jsdom plus Node's fetch classes, so that RTK Query runs its real base query against a stubbed fetch.
+  testEnvironment: '<rootDir>/src/test/jsdom-with-fetch.cjs',
+  transform: {
+    '^.+\\.(ts|tsx)$': preset.swcTransform({ jsx: true }),
+    '^.+\\.m?js$': preset.swcTransform(),
+  },
+  // Packages that ship only ES modules where jest loads CommonJS: compile them too.
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    '\\.(css|less)$': '<rootDir>/src/test/style-stub.cjs',
+    // jsdom has no canvas: charts render as a stub that shows the data they were given.
+    '^@ant-design/charts$': '<rootDir>/src/test/charts-stub.tsx',
+    '^@ant-design/icons$': '<rootDir>/src/test/icons-shim.cjs',
+  },
+  // Whole-app tests load lazy screens and type into antd inputs: slower than the 5 s default on 2 cores.
+  testTimeout: 30_000,
+  setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
+  testMatch: preset.testMatch,
+  moduleFileExtensions: preset.moduleFileExtensions,
+};

@@ -1,0 +1,115 @@
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { registerSignInPreload } from '../shared/preload';
+import { selectSignedIn } from '../shared/session/session-slice';
+import { useAppSelector } from './store';
+
+/** A screen in its own chunk, with `preload` to fetch the chunk before it is needed. */
+type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * A named export of a lazily loaded module as a component: each screen is its own chunk. Once the
+ * chunk is in (preloaded while the user signs in), the screen renders at once instead of suspending
+ * for a turn, which would show the fallback and delay the first paint of the screen.
+ */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyScreen {
+  let loaded: ComponentType | undefined;
+  const preload = async () => {
+    loaded ??= (await load())[name] as ComponentType;
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  const Screen = () => (loaded ? createElement(loaded) : <Lazy />);
+  return Object.assign(Screen, { preload });
+}
+
+const SignedInLayout = lazyNamed(() => import('./shell/signed-in-layout'), 'SignedInLayout');
+const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage');
+const RequestResetPage = lazyNamed(() => import('../features/auth/request-reset-page'), 'RequestResetPage');
+const SetPasswordPage = lazyNamed(() => import('../features/auth/set-password-page'), 'SetPasswordPage');
+const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const TrendChartPage = lazyNamed(() => import('../features/trend/trend-chart-page'), 'TrendChartPage');
+const EquipmentPage = lazyNamed(() => import('../features/equipment/equipment-page'), 'EquipmentPage');
+const RadarPage = lazyNamed(() => import('../features/radar/radar-page'), 'RadarPage');
+const TicketsPage = lazyNamed(() => import('../features/tickets/tickets-page'), 'TicketsPage');
+const UsersPage = lazyNamed(() => import('../features/users/users-page'), 'UsersPage');
+const NotificationsPage = lazyNamed(
+  () => import('../features/notifications/notifications-page'),
+  'NotificationsPage',
+);
+const MessagingPage = lazyNamed(() => import('../features/messaging/messaging-page'), 'MessagingPage');
+const EzAdasPage = lazyNamed(() => import('../features/ezadas/ezadas-page'), 'EzAdasPage');
+const TruPointPage = lazyNamed(() => import('../features/trupoint/trupoint-page'), 'TruPointPage');
+const CameraCalPage = lazyNamed(() => import('../features/camera-cal/camera-cal-page'), 'CameraCalPage');
+const AiKnowPage = lazyNamed(() => import('../features/aiknow/aiknow-page'), 'AiKnowPage');
+const AuditsPage = lazyNamed(() => import('../features/audits/audits-page'), 'AuditsPage');
+const SoftwareUpdatesPage = lazyNamed(
+  () => import('../features/software-updates/software-updates-page'),
+  'SoftwareUpdatesPage',
+);
+const SpecUpdatesPage = lazyNamed(
+  () => import('../features/spec-updates/spec-updates-page'),
+  'SpecUpdatesPage',
+);
+const UpdateSchedulerPage = lazyNamed(
+  () => import('../features/update-scheduler/update-scheduler-page'),
+  'UpdateSchedulerPage',
+);
+const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
+
+registerSignInPreload(SignedInLayout.preload, DashboardPage.preload);
+
+/** While a screen's chunk loads: an empty page of the final background, so nothing flashes. */
+function PageLoading() {
+  return <div aria-busy="true" style={{ minHeight: '100vh', background: '#f0f2f5' }} />;
+}
+
+/** Signed in: the shell around the routed screen. Signed out: the screen alone. */
+function AppFrame() {
+  const signedIn = useAppSelector(selectSignedIn);
+  return <Suspense fallback={<PageLoading />}>{signedIn ? <SignedInLayout /> : <Outlet />}</Suspense>;
+}
+
+/** Routes only for signed-out users: a signed-in user goes to / (console-core §2). */
+function PublicOnly() {
+  return useAppSelector(selectSignedIn) ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/** Routes that need sign-in: a signed-out user goes to /login (console-core §2). */
+function RequireSignIn() {
+  return useAppSelector(selectSignedIn) ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
+/** The route table of console-core §2 (history mode, base /). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppFrame />}>
+        <Route element={<PublicOnly />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/request_password_reset" element={<RequestResetPage />} />
+          <Route path="/reset_password" element={<SetPasswordPage />} />
+        </Route>
+        <Route element={<RequireSignIn />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="/TrendChart" element={<TrendChartPage />} />
+          <Route path="/Aligners" element={<EquipmentPage />} />
+          <Route path="/Radar" element={<RadarPage />} />
+          <Route path="/SupportTickets" element={<TicketsPage />} />
+          <Route path="/Users" element={<UsersPage />} />
+          <Route path="/Notifications" element={<NotificationsPage />} />
+          <Route path="/Messaging" element={<MessagingPage />} />
+          <Route path="/Easy" element={<EzAdasPage />} />
+          <Route path="/TruPoint" element={<TruPointPage />} />
+          <Route path="/CameraCal" element={<CameraCalPage />} />
+          <Route path="/AIKnow" element={<AiKnowPage />} />
+          <Route path="/Audits" element={<AuditsPage />} />
+          <Route path="/SoftwareUpdates" element={<SoftwareUpdatesPage />} />
+          <Route path="/SpecUpdates" element={<SpecUpdatesPage />} />
+          <Route path="/UpdateScheduler" element={<UpdateSchedulerPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

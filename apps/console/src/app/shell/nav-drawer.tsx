@@ -1,0 +1,66 @@
+import { Layout, Menu } from 'antd';
+import {
+  AlertOutlined,
+  AppstoreOutlined,
+  CameraOutlined,
+  CarOutlined,
+  CloudDownloadOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  LineChartOutlined,
+  NotificationOutlined,
+  RadarChartOutlined,
+  ScheduleOutlined,
+  TeamOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { canSeeNav, NAV_ENTRIES, type NavKey, type Role } from '@equipment-dashboard/domain';
+import { SHELL_TEXTS } from '../texts';
+
+const ICONS: Record<NavKey, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  equipment: <ToolOutlined />,
+  radar: <RadarChartOutlined />,
+  supportTickets: <AlertOutlined />,
+  cameraCal: <CameraOutlined />,
+  softwareUpdates: <CloudDownloadOutlined />,
+  specUpdates: <FileTextOutlined />,
+  updateScheduler: <ScheduleOutlined />,
+  trendChart: <LineChartOutlined />,
+  easy: <CarOutlined />,
+  notifications: <NotificationOutlined />,
+  truPoint: <AppstoreOutlined />,
+  users: <TeamOutlined />,
+};
+
+/** The navigation drawer: the spec's entries in its order, each only for the roles that may see it. */
+export function NavDrawer({ open, role }: { open: boolean; role: Role | undefined }) {
+  const { pathname } = useLocation();
+  const entries = NAV_ENTRIES.filter((entry) => canSeeNav(role, entry));
+  const selected = entries.find((entry) => entry.path.toLowerCase() === pathname.toLowerCase())?.path;
+  return (
+    <Layout.Sider
+      width={220}
+      collapsedWidth={0}
+      collapsed={!open}
+      trigger={null}
+      theme="light"
+      style={{ borderRight: '1px solid #f0f0f0' }}
+    >
+      <nav aria-label={SHELL_TEXTS.navigation} hidden={!open}>
+        <Menu
+          mode="inline"
+          selectedKeys={selected ? [selected] : []}
+          style={{ borderInlineEnd: 0, paddingTop: 8 }}
+          items={entries.map((entry) => ({
+            key: entry.path,
+            icon: ICONS[entry.key],
+            label: <Link to={entry.path}>{entry.label}</Link>,
+          }))}
+        />
+      </nav>
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,55 @@
+import { Layout, Spin } from 'antd';
+import { Suspense, useDeferredValue, useState } from 'react';
+import { Outlet } from 'react-router';
+import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
+import { usePasswordExpiryCheck } from '../../features/auth/use-password-expiry-check';
+import { selectUser } from '../../shared/session/session-slice';
+import { BusyOverlay } from '../../shared/ui/busy-overlay';
+import { useLiveChannel } from '../live/use-live-channel';
+import { useAppSelector } from '../store';
+import { NavDrawer } from './nav-drawer';
+import { TopBar } from './top-bar';
+
+/** Where a screen's chunk is loading: a spinner in the content area only. */
+export function PageFallback() {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 120 }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/**
+ * The shell of a signed-in user: top bar, navigation drawer, busy overlay over the routed screen and
+ * the change-password dialog. It runs the live channel and the password expiry check.
+ */
+export function SignedInLayout() {
+  const user = useAppSelector(selectUser);
+  const [drawerOpen, setDrawerOpen] = useState(true);
+  useLiveChannel();
+  usePasswordExpiryCheck(user?.username);
+  // The shell commits alone first, so the live channel and the first loads start before the screen's
+  // own (heavier) first render rather than after it.
+  const showScreen = useDeferredValue(true, false);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <TopBar drawerOpen={drawerOpen} onMenu={() => setDrawerOpen((open) => !open)} />
+      <Layout>
+        <NavDrawer open={drawerOpen} role={user?.role} />
+        <Layout.Content style={{ padding: 24, background: '#f5f5f5' }}>
+          <BusyOverlay>
+            {showScreen ? (
+              <Suspense fallback={<PageFallback />}>
+                <Outlet />
+              </Suspense>
+            ) : (
+              <PageFallback />
+            )}
+          </BusyOverlay>
+        </Layout.Content>
+      </Layout>
+      <ChangePasswordDialog />
+    </Layout>
+  );
+}

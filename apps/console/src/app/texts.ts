@@ -1,0 +1,27 @@
+/** Texts of the app shell (console-core §2). */
+export const SHELL_TEXTS = {
+  title: 'Equipment Dashboard',
+  version: '1.9.1',
+  menu: 'Menu',
+  navigation: 'Navigation',
+  searchPlaceholder: 'search for equipment serial number',
+  search: 'Search',
+  searching: 'Searching',
+  serialNotFound: (serial: string) => `Serial number ${serial} not found.`,
+  notifications: 'Notifications',
+  account: 'Account',
+  changePassword: 'Change Password',
+  logout: 'Logout',
+  pageLoading: 'Loading page…',
+} as const;
+
+/** Alert texts of the live events (console-core §4), letter for letter. */
+export const LIVE_TEXTS = {
+  ticketClosed: (p: { id: number; serialNumber: string; closedBy: string }) =>
+    `Support ticket ${p.id} for aligner ${p.serialNumber} closed by ${p.closedBy}.`,
+  commentCreated: (p: { id: number; serialNumber: string; author: string }) =>
+    `Comment on ticket ${p.id} for aligner ${p.serialNumber} created by ${p.author}.`,
+  ticketCreated: (p: { id: number; serialNumber: string; openedBy: string }) =>
+    `New ticket ${p.id} for aligner ${p.serialNumber} created by ${p.openedBy}.`,
+  latestSoftware: (version: string) => `The latest software available is now version ${version}.`,
+} as const;

@@ -1,0 +1,79 @@
+import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
+import type { ChatSession } from '@equipment-dashboard/api';
+import { DIALOG_WIDTHS } from '@equipment-dashboard/domain';
+import { formatDateTime } from '../../shared/equipment/format';
+import { AIKNOW_TEXTS as T } from './texts';
+
+const bubble = {
+  maxWidth: '75%',
+  padding: '8px 12px',
+  borderRadius: 12,
+  color: '#fff',
+  whiteSpace: 'pre-wrap' as const,
+  overflowWrap: 'anywhere' as const,
+};
+
+/**
+ * 'Chat Session' (back-office §2.11): the conversation as exchanges, the query on the right in green and
+ * the response on the left in blue; 'NO EXCHANGES' when there are none. At most 1000 wide; only Cancel
+ * and the close icon.
+ */
+export function ChatSessionDialog({ session, onClose }: { session: ChatSession; onClose: () => void }) {
+  return (
+    <Modal
+      open
+      title={T.chatSession}
+      width={DIALOG_WIDTHS.chatDetailMax}
+      style={{ maxWidth: DIALOG_WIDTHS.chatDetailMax }}
+      onCancel={onClose}
+      closable={{ 'aria-label': T.closeDialog }}
+      footer={<Button onClick={onClose}>{T.cancel}</Button>}
+    >
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 4 }}
+        items={[
+          { key: 'session', label: T.sessionId, children: session.sessionId },
+          { key: 'serial', label: T.serialNumber, children: session.serialNumber },
+          { key: 'open', label: T.open, children: session.isOpen ? T.yes : T.no },
+          { key: 'updated', label: T.updatedAt, children: formatDateTime(session.updatedAt) },
+        ]}
+      />
+      {session.conversation.length === 0 ? (
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: '24px 0' }}>
+          {T.noExchanges}
+        </Typography.Paragraph>
+      ) : (
+        <ol
+          aria-label={T.exchanges}
+          style={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 12,
+            maxHeight: '60vh',
+            overflowY: 'auto',
+            background: '#fafafa',
+            borderRadius: 8,
+          }}
+        >
+          {session.conversation.map((exchange, index) => (
+            <li key={index} style={{ marginBottom: 12 }}>
+              <Flex vertical gap={6}>
+                <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+                  <div role="group" aria-label={T.query} style={{ ...bubble, background: '#389e0d' }}>
+                    {exchange.query}
+                  </div>
+                </div>
+                <div style={{ display: 'flex', justifyContent: 'flex-start' }}>
+                  <div role="group" aria-label={T.response} style={{ ...bubble, background: '#1677ff' }}>
+                    {exchange.response}
+                  </div>
+                </div>
+              </Flex>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Modal>
+  );
+}

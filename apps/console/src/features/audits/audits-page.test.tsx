@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { AuditEntry } from '@equipment-dashboard/api';
+import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
+import { formatDateTime } from '../../shared/equipment/format';
+import { renderInShell } from '../../shared/testing/render-in-shell';
+import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
+import { dashboardRoutes, tokenFor } from '../../test/fixtures';
+import { AuditsPage, describeValue } from './audits-page';
+
+const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  id,
+  serialNumber: `AX1AS${String(id).padStart(4, '0')}`,
+  command: 'aligner_open_ssh_port',
+  args: {},
+  username: 'engineer',
+  status: 'completed',
+  result: { port: 8443 },
+  createdAt: '2024-05-20T12:00:00.000Z',
+  completedAt: '2024-05-20T12:00:03.000Z',
+  ...overrides,
+});
+
+const ENTRIES: AuditEntry[] = [
+  entry(1, {
+    command: 'aligner_set_logging_level',
+    args: { loggingLevel: 'INFO' },
+    result: { loggingLevel: 'INFO' },
+  }),
+  entry(2, { status: 'sent', result: null, completedAt: null, username: 'support' }),
+  entry(3, { status: 'failed', result: 'The unit did not answer.', username: 'admin' }),
+  ...Array.from({ length: 9 }, (_, i) => entry(i + 4)),
+];
+
+function openAudits(role: Role = 'admin', list: StubHandler | null = null) {
+  const stub = stubFetch(
+    dashboardRoutes({
+      '/read/audits/v1/':
+        list ??
+        ((request: Request) => {
+          const params = new URL(request.url).searchParams;
+          const page = Number(params.get('page') ?? '1');
+          const serial = (params.get('filterSerialNumber') ?? '').toUpperCase();
+          const user = (params.get('filterUsername') ?? '').toLowerCase();
+          const rows = ENTRIES.filter(
+            (e) => e.serialNumber.startsWith(serial) && e.username.startsWith(user),
+          );
+          return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
+        }),
+    }),
+  );
+  return { ...renderInShell('/Audits', <AuditsPage />, tokenFor(role)), stub };
+}
+
+const row = (text: string) => screen.getByRole('row', { name: new RegExp(`^${text} `) });
+const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+describe('Audits', () => {
+  it('when an admin opens /Audits, then an explanation and the command log show with When, Serial Number, Command, Sent By, Status, Result and Completed At', async () => {
+    openAudits();
+    expect(await screen.findByRole('cell', { name: 'AX1AS0001' })).toBeInTheDocument();
+    expect(screen.getByText(/Every remote command sent to a unit from this console/)).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'When',
+      'Serial Number',
+      'Command',
+      'Sent By',
+      'Status',
+      'Result',
+      'Completed At',
+    ]);
+    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    const first = screen.getAllByRole('row')[1] as HTMLElement;
+    expect(first).toHaveTextContent(formatDateTime('2024-05-20T12:00:00.000Z'));
+    expect(first).toHaveTextContent('aligner_set_logging_level loggingLevel: INFO');
+    expect(first).toHaveTextContent('completed');
+    expect(first).toHaveTextContent(formatDateTime('2024-05-20T12:00:03.000Z'));
+    const second = screen.getAllByRole('row')[2] as HTMLElement;
+    expect(within(second).getByRole('cell', { name: 'support' })).toBeInTheDocument();
+    expect(second).toHaveTextContent('sent');
+    expect(within(second).getAllByRole('cell', { name: '—' })).toHaveLength(2);
+    expect(screen.getAllByRole('row')[3]).toHaveTextContent('The unit did not answer.');
+  });
+
+  it('when a serial number and a username are typed, then page 1 is asked with both filters', async () => {
+    const { stub, user: u } = openAudits();
+    await screen.findByRole('cell', { name: 'AX1AS0001' });
+    await u.type(screen.getByRole('textbox', { name: 'filter serial number' }), 'AX1AS000');
+    await u.type(screen.getByRole('textbox', { name: 'filter username' }), 'adm');
+    await waitFor(() => expect(screen.getAllByRole('row').slice(1)).toHaveLength(1));
+    expect(row(formatDateTime('2024-05-20T12:00:00.000Z'))).toHaveTextContent('AX1AS0003');
+    expect(queryOf(stub.callsTo('/read/audits/v1/').at(-1) as Request)).toEqual({
+      page: '1',
+      filterSerialNumber: 'AX1AS000',
+      filterUsername: 'adm',
+    });
+  });
+
+  it.each(['engineer', 'support', 'guest'] as const)(
+    "when %s opens /Audits, then 'You do not have access to Audits.' shows and nothing is asked",
+    async (role) => {
+      const { stub } = openAudits(role);
+      expect(await screen.findByText('You do not have access to Audits.')).toBeInTheDocument();
+      expect(stub.callsTo('/read/audits/v1/')).toHaveLength(0);
+    },
+  );
+
+  it("when the log cannot be read, then the server's sentence shows with Retry", async () => {
+    openAudits('admin', json(500, { error: 'The audit trail could not be read.', code: 'internal' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The audit trail could not be read.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('when arguments and results are described, then objects read as key: value pairs', () => {
+    expect(describeValue({ port: 8443, open: true })).toBe('port: 8443, open: true');
+    expect(describeValue(null)).toBe('');
+    expect(describeValue('done')).toBe('done');
+    expect(describeValue([1, 2])).toBe('[1,2]');
+  });
+});

@@ -1,0 +1,162 @@
+import { Button, Card, Flex, Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useReadAuditsQuery, type AuditEntry } from '@equipment-dashboard/api';
+import { can, PERMISSIONS } from '@equipment-dashboard/domain';
+import { useAppSelector } from '../../app/store';
+import { NoAccess } from '../../shared/back-office/no-access';
+import { serverPagination } from '../../shared/back-office/pagination';
+import { serverProblem } from '../../shared/back-office/server-error';
+import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
+import { useDebounced, usePageFor } from '../../shared/back-office/use-debounced';
+import { usePageInRange } from '../../shared/back-office/use-page-in-range';
+import { formatDateTime } from '../../shared/equipment/format';
+import { selectUser } from '../../shared/session/session-slice';
+import { AUDITS_TEXTS as T } from './texts';
+
+const STATUS_COLORS = { sent: 'blue', completed: 'green', failed: 'red' } as const;
+
+/** A value of a command's arguments or result, in one short line: `{ port: 8443 }` reads 'port: 8443'. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value as Record<string, unknown>)
+      .map(
+        ([key, item]) =>
+          `${key}: ${typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item)}`,
+      )
+      .join(', ');
+  }
+  return JSON.stringify(value);
+}
+
+/** A cell that may be long: one line, the whole text on hover. */
+function Clipped({ text }: { text: string }) {
+  if (text === '') return <Typography.Text type="secondary">{T.none}</Typography.Text>;
+  return (
+    <Tooltip title={text}>
+      <span
+        style={{
+          display: 'inline-block',
+          maxWidth: 260,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          verticalAlign: 'bottom',
+        }}
+      >
+        {text}
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * Audits: the audit trail of remote commands (GET /read/audits/v1/). Decision: the spec leaves the screen's
+ * contents and its role gating open (console-core §2, §6); it shows the command log to admins (the audits
+ * permission the server enforces). Another role that opens /Audits is told so; the route stays reachable
+ * because route access needs only sign-in.
+ */
+export function AuditsPage() {
+  const role = useAppSelector(selectUser)?.role;
+  const allowed = can(role, PERMISSIONS.audits);
+  const [serialFilter, setSerialFilter] = useState('');
+  const [userFilter, setUserFilter] = useState('');
+  const filterSerialNumber = useDebounced(serialFilter.trim());
+  const filterUsername = useDebounced(userFilter.trim());
+  const [page, setPage] = usePageFor(`${filterSerialNumber}|${filterUsername}`);
+  const { data, isFetching, error, refetch } = useReadAuditsQuery(
+    {
+      page,
+      filterSerialNumber: filterSerialNumber === '' ? undefined : filterSerialNumber,
+      filterUsername: filterUsername === '' ? undefined : filterUsername,
+    },
+    { skip: !allowed },
+  );
+  usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, setPage);
+
+  if (!allowed) return <NoAccess title={T.title} message={T.noAccess} />;
+
+  const columns: TableColumnsType<AuditEntry> = [
+    { key: 'when', title: T.when, render: (_value, entry) => formatDateTime(entry.createdAt) },
+    { key: 'serialNumber', title: T.serialNumber, dataIndex: 'serialNumber' },
+    {
+      key: 'command',
+      title: T.command,
+      render: (_value, entry) => {
+        const args = describeValue(entry.args);
+        return (
+          <span>
+            <Typography.Text code>{entry.command}</Typography.Text>
+            {args !== '' && <Typography.Text type="secondary"> {args}</Typography.Text>}
+          </span>
+        );
+      },
+    },
+    { key: 'sentBy', title: T.sentBy, dataIndex: 'username' },
+    {
+      key: 'status',
+      title: T.status,
+      render: (_value, entry) => (
+        <Tag color={STATUS_COLORS[entry.status]}>{T.statusLabels[entry.status]}</Tag>
+      ),
+    },
+    {
+      key: 'result',
+      title: T.result,
+      render: (_value, entry) => <Clipped text={describeValue(entry.result)} />,
+    },
+    {
+      key: 'completedAt',
+      title: T.completedAt,
+      render: (_value, entry) => (entry.completedAt ? formatDateTime(entry.completedAt) : T.none),
+    },
+  ];
+
+  return (
+    <Card title={T.title} role="region" aria-label={T.title}>
+      <Typography.Paragraph type="secondary">{T.explanation}</Typography.Paragraph>
+      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+        <Input
+          aria-label={T.filterSerialNumber}
+          placeholder={T.filterSerialNumber}
+          prefix={<SearchOutlined aria-hidden />}
+          allowClear
+          value={serialFilter}
+          onChange={(e) => setSerialFilter(e.target.value)}
+          style={{ maxWidth: 260 }}
+        />
+        <Input
+          aria-label={T.filterUsername}
+          placeholder={T.filterUsername}
+          prefix={<SearchOutlined aria-hidden />}
+          allowClear
+          value={userFilter}
+          onChange={(e) => setUserFilter(e.target.value)}
+          style={{ maxWidth: 260 }}
+        />
+      </Flex>
+      {error && !data && (
+        <ServerErrorAlert
+          problem={serverProblem(error)}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              {BACK_OFFICE_TEXTS.retry}
+            </Button>
+          }
+        />
+      )}
+      <Table<AuditEntry>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.docs ?? []}
+        loading={{ spinning: isFetching, delay: 150 }}
+        pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useLazyReadExpiredQuery } from '@equipment-dashboard/api';
+import { PASSWORD_EXPIRY_CHECK_MS } from '@equipment-dashboard/domain';
+import { useAppDispatch } from '../../app/store';
+import { passwordExpired } from './change-password-slice';
+
+/**
+ * The expiry check of console-core §4: on load and every 30 minutes. An expired password opens the
+ * change-password dialog, which cannot be cancelled then. A failed check is only logged (§8).
+ */
+export function usePasswordExpiryCheck(username: string | undefined): void {
+  const [readExpired] = useLazyReadExpiredQuery();
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (!username) return undefined;
+    const check = async () => {
+      try {
+        const answer = await readExpired({ username }).unwrap();
+        if (answer?.expired) dispatch(passwordExpired());
+      } catch (error) {
+        console.warn('password expiry check failed', error);
+      }
+    };
+    void check();
+    const timer = setInterval(() => void check(), PASSWORD_EXPIRY_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [username, readExpired, dispatch]);
+}

@@ -1,0 +1,47 @@
+/**
+ * Texts of the Camera Calibrations screen (back-office §2.10). The title, placeholder and column names
+ * are the spec's; the labels of the detail dialog name the spec's fields in words (ours).
+ */
+export const CAMERA_CAL_TEXTS = {
+  title: 'Camera Calibrations',
+  filterCameraSerialNumber: 'filter camera serial number',
+  operator: 'Operator',
+  version: 'Version',
+  date: 'Date',
+  leftBoards: 'Left Boards',
+  rightBoards: 'Right Boards',
+  actions: 'Actions',
+  viewDetails: 'View Calibration Details',
+
+  // Detail dialog.
+  dialogTitle: 'Camera Calibration',
+  accelCalTime: 'Accelerometer Calibration Time',
+  ccsAcsTime: 'Camera-to-Accelerometer Calibration Time',
+  camCalTime: 'Camera Calibration Time',
+  left: 'Left',
+  right: 'Right',
+  boardTab: (side: string, index: number, serial: string) => `${side} Board ${index} · ${serial}`,
+  board: 'Board',
+  index: 'Index',
+  serialNumber: 'Serial Number',
+  noBoards: 'No boards were calibrated.',
+  accelCal: 'Accelerometer Calibration',
+  ccsAcsCal: 'CCS-to-ACS Calibration',
+  cameraCal: 'Camera Calibration',
+  rmsValidation: 'RMS Validation',
+  offsets: 'Offsets',
+  gains: 'Gains',
+  transformation: 'Transformation',
+  imageRows: 'Image Rows',
+  imageCols: 'Image Columns',
+  imageChans: 'Image Channels',
+  pixelSize: 'Pixel Size (µm)',
+  centerX: 'Center X',
+  centerY: 'Center Y',
+  focalLengthPx: 'Focal Length (px)',
+  focalLengthMm: 'Focal Length (mm)',
+  intrinsicMatrix: 'Intrinsic Matrix',
+  distortion: 'Distortion Coefficients',
+  cancel: 'Cancel',
+  closeDialog: 'Close',
+} as const;

@@ -1,0 +1,61 @@
+import { Col, Progress, Row, Statistic } from 'antd';
+import { percentConnected } from '@equipment-dashboard/domain';
+import { useLiveConnectionCountersQuery } from '../../shared/api/live-counters.api';
+import { TrendChart } from '../../shared/charts';
+import { useAppSelector } from '../../app/store';
+import { trendPoints } from './chart-data';
+import { Panel } from './panel';
+import { DASHBOARD_TEXTS } from './texts';
+import { selectTrendSamples } from './trend-slice';
+
+/** Connected and total equipment, connected users and the percentage connected (live counters). */
+export function CounterPanels() {
+  const { data: counters } = useLiveConnectionCountersQuery();
+  const waiting = !counters;
+  const percent = counters ? percentConnected(counters.connectedAligners, counters.totalAligners) : 0;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} sm={12} xl={6}>
+        <Panel title={DASHBOARD_TEXTS.connectedEquipment} loading={waiting}>
+          <Statistic
+            value={counters?.connectedAligners ?? 0}
+            suffix={counters ? DASHBOARD_TEXTS.ofTotal(counters.totalAligners) : undefined}
+          />
+        </Panel>
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <Panel title={DASHBOARD_TEXTS.totalEquipment} loading={waiting}>
+          <Statistic value={counters?.totalAligners ?? 0} />
+        </Panel>
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <Panel title={DASHBOARD_TEXTS.connectedUsers} loading={waiting}>
+          <Statistic value={counters?.connectedUsers ?? 0} />
+        </Panel>
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <Panel title={DASHBOARD_TEXTS.percentConnected} loading={waiting}>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+            <Statistic value={percent} precision={1} suffix="%" />
+            <Progress type="circle" percent={Math.round(percent)} size={48} showInfo={false} aria-hidden />
+          </div>
+        </Panel>
+      </Col>
+    </Row>
+  );
+}
+
+/** The connected-aligner trend of the last 60 samples. */
+export function TrendPanel() {
+  const samples = useAppSelector(selectTrendSamples);
+  return (
+    <Panel title={DASHBOARD_TEXTS.trend}>
+      <TrendChart
+        label={DASHBOARD_TEXTS.trend}
+        points={trendPoints(samples)}
+        height={260}
+        emptyText={DASHBOARD_TEXTS.trendEmpty}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,139 @@
+import { Col, Row, Statistic, Tag, Typography } from 'antd';
+import {
+  useReadAlignerSoftwareVersionsQuery,
+  useReadGtpsSoftwareVersionsQuery,
+  useReadLatestGtpsSoftwareVersionQuery,
+  useReadLatestOasisSoftwareVersionQuery,
+  useReadLatestSoftwareVersionQuery,
+  useReadOasisSoftwareVersionsQuery,
+  useReadStagedGtpsUpdateTotalsQuery,
+  useReadStagedOasisUpdateTotalsQuery,
+  useReadStagedUpdateTotalsQuery,
+  type StagedTotals,
+  type VersionRecord,
+  type VersionTotals,
+} from '@equipment-dashboard/api';
+import { FAMILIES, FAMILY_LABELS, versionLabel, type Family } from '@equipment-dashboard/domain';
+import { CategoryChart } from '../../shared/charts';
+import { installedVersionPoints, stagedVersionEntries } from './chart-data';
+import { Panel } from './panel';
+import { DASHBOARD_TEXTS } from './texts';
+
+interface Read<T> {
+  data?: T;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/** Each family's reads, by family: the hooks are called in the same order on every render. */
+function useFamilyReads(): Record<
+  Family,
+  { latest: Read<VersionRecord | null>; installed: Read<VersionTotals>; staged: Read<StagedTotals> }
+> {
+  return {
+    aligner: {
+      latest: useReadLatestSoftwareVersionQuery(),
+      installed: useReadAlignerSoftwareVersionsQuery(),
+      staged: useReadStagedUpdateTotalsQuery(),
+    },
+    gtps: {
+      latest: useReadLatestGtpsSoftwareVersionQuery(),
+      installed: useReadGtpsSoftwareVersionsQuery(),
+      staged: useReadStagedGtpsUpdateTotalsQuery(),
+    },
+    'aligner-oasis': {
+      latest: useReadLatestOasisSoftwareVersionQuery(),
+      installed: useReadOasisSoftwareVersionsQuery(),
+      staged: useReadStagedOasisUpdateTotalsQuery(),
+    },
+  };
+}
+
+function LatestTag({ latest }: { latest: Read<VersionRecord | null> }) {
+  if (latest.data === undefined) return null;
+  return latest.data === null ? (
+    <Typography.Text type="secondary">{DASHBOARD_TEXTS.noLatest}</Typography.Text>
+  ) : (
+    <Tag color="green" style={{ marginInlineEnd: 0 }}>
+      {DASHBOARD_TEXTS.latest(versionLabel(latest.data))}
+    </Tag>
+  );
+}
+
+/** Installed software versions per family, as column charts with the family's latest release. */
+export function InstalledVersionsPanels() {
+  const reads = useFamilyReads();
+  return (
+    <Row gutter={[16, 16]}>
+      {FAMILIES.map((family) => {
+        const { installed, latest } = reads[family];
+        const title = DASHBOARD_TEXTS.installedVersions(FAMILY_LABELS[family]);
+        return (
+          <Col key={family} xs={24} lg={8}>
+            <Panel title={title} loading={installed.isLoading} failed={installed.isError && !installed.data}>
+              <div style={{ minHeight: 24, marginBottom: 8 }}>
+                <LatestTag latest={latest} />
+              </div>
+              <CategoryChart
+                label={title}
+                points={installedVersionPoints(installed.data ?? [], family !== 'aligner')}
+                height={220}
+                emptyText={DASHBOARD_TEXTS.installedEmpty}
+              />
+            </Panel>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}
+
+function StagedBody({ totals }: { totals: StagedTotals }) {
+  const entries = stagedVersionEntries(totals.versions);
+  return (
+    <>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Statistic title={DASHBOARD_TEXTS.staged} value={totals.total} />
+        </Col>
+        <Col span={12}>
+          <Statistic title={DASHBOARD_TEXTS.readyToDownload} value={totals.readyToDownload} />
+        </Col>
+      </Row>
+      <div style={{ marginTop: 12, display: 'flex', flexWrap: 'wrap', gap: 8, minHeight: 24 }}>
+        {entries.length === 0 ? (
+          <Typography.Text type="secondary">{DASHBOARD_TEXTS.nothingStaged}</Typography.Text>
+        ) : (
+          entries.map((entry) => (
+            <Tag key={entry.label} style={{ marginInlineEnd: 0 }}>
+              {entry.label}: {entry.value.toLocaleString('en-US')}
+            </Tag>
+          ))
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Staged update totals per family, with the staged versions. */
+export function StagedTotalsPanels() {
+  const reads = useFamilyReads();
+  return (
+    <Row gutter={[16, 16]}>
+      {FAMILIES.map((family) => {
+        const { staged } = reads[family];
+        return (
+          <Col key={family} xs={24} lg={8}>
+            <Panel
+              title={DASHBOARD_TEXTS.stagedUpdates(FAMILY_LABELS[family])}
+              loading={staged.isLoading}
+              failed={staged.isError && !staged.data}
+            >
+              {staged.data && <StagedBody totals={staged.data} />}
+            </Panel>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useResetSerialNumberMutation } from '@equipment-dashboard/api';
+import { normalizeSerial } from '@equipment-dashboard/domain';
+import { useCommandRunner } from '../../shared/equipment';
+import { EQUIPMENT_TEXTS as T } from './texts';
+
+export interface ResetSerialDialogProps {
+  serialNumber: string;
+  onClose: () => void;
+  /** The unit answered with its new serial number. */
+  onReset: (newSerialNumber: string) => void;
+}
+
+/**
+ * The Reset Serial dialog (console-core §2). console-core §5: "no validation of the new serial"; only a
+ * blank one cannot be sent (the call needs a value). The unit answers its new serial (`serialNumber`).
+ */
+export function ResetSerialDialog({ serialNumber, onClose, onReset }: ResetSerialDialogProps) {
+  const [value, setValue] = useState('');
+  const [resetSerial] = useResetSerialNumberMutation();
+  const runner = useCommandRunner();
+  const newSerial = normalizeSerial(value);
+
+  const submit = async () => {
+    if (newSerial === '') return;
+    const answer = await runner.run('reset', T.resetSerial, () =>
+      resetSerial({ currentSerialNumber: serialNumber, newSerialNumber: newSerial }).unwrap(),
+    );
+    if (answer) onReset(answer.serialNumber);
+  };
+
+  return (
+    <Modal
+      open
+      title={T.resetSerialTitle(serialNumber)}
+      okText={T.resetSerial}
+      cancelText={T.cancel}
+      okButtonProps={{ disabled: newSerial === '', danger: true }}
+      confirmLoading={runner.isRunning('reset')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form layout="vertical" onFinish={() => void submit()}>
+        <Form.Item label={T.newSerialNumber} htmlFor="new-serial-number">
+          <Input
+            id="new-serial-number"
+            autoFocus
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            onPressEnter={() => void submit()}
+          />
+        </Form.Item>
+      </Form>
+      {runner.failure && (
+        <Alert type="error" showIcon title={T.commandFailed(runner.failure.label, runner.failure.message)} />
+      )}
+    </Modal>
+  );
+}

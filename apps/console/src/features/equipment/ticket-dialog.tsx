@@ -1,0 +1,249 @@
+import { Alert, Button, Checkbox, Descriptions, Flex, Form, Input, Modal, Result, Select, Skeleton, Steps } from 'antd';
+import { useState } from 'react';
+import {
+  equipmentApi,
+  useCreateTicketMutation,
+  useReadAlignerQuery,
+  type Aligner,
+  type CreateTicketBody,
+} from '@equipment-dashboard/api';
+import {
+  decodeSerial,
+  TICKET_DISPOSITIONS,
+  TICKET_ESCALATED_DEFAULT,
+  yesNoToBoolean,
+  type TicketDisposition,
+  type YesNo,
+} from '@equipment-dashboard/domain';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { failureReason } from '../../shared/equipment';
+import { selectUser } from '../../shared/session/session-slice';
+import { EQUIPMENT_TEXTS as T } from './texts';
+
+/** What the stepper's fields hold; every one is optional (console-core §5 "no required fields"). */
+interface TicketForm {
+  originatorName?: string;
+  originatorEmail?: string;
+  techOnSite?: YesNo;
+  disposition?: TicketDisposition;
+  inService?: string;
+  componentsReplaced?: string;
+  description?: string;
+  circumstance?: string;
+  issueStartedOn?: string;
+  environment?: string;
+  exhibitingNow?: YesNo;
+  reproducible?: YesNo;
+  attemptedResolution?: string;
+  other?: string;
+  escalated?: boolean;
+}
+
+const STEPS = [T.equipmentInformation, T.problemDescription, T.attemptedResolution] as const;
+const YES_NO_OPTIONS = [
+  { label: T.yesOption, value: 'Yes' },
+  { label: T.noOption, value: 'No' },
+];
+
+/** A Yes/No select maps to a boolean; unanswered stays null (console-core §5). */
+const answer = (value: YesNo | undefined) => (value === undefined ? null : yesNoToBoolean(value));
+
+/** The creation payload of console-core §3, with the signed-in user as issuer. */
+export function ticketPayload(
+  aligner: Aligner,
+  form: TicketForm,
+  issuer: { username: string; email: string },
+): CreateTicketBody {
+  return {
+    issuerUsername: issuer.username,
+    issuerEmail: issuer.email,
+    originatorName: form.originatorName ?? '',
+    originatorEmail: form.originatorEmail ?? '',
+    techOnSite: answer(form.techOnSite),
+    exhibitingNow: answer(form.exhibitingNow),
+    reproducible: answer(form.reproducible),
+    disposition: form.disposition ?? null,
+    inService: form.inService ?? '',
+    componentsReplaced: form.componentsReplaced ?? '',
+    description: form.description ?? '',
+    circumstance: form.circumstance ?? '',
+    attemptedResolution: form.attemptedResolution ?? '',
+    environment: form.environment ?? '',
+    other: form.other ?? '',
+    issueStartedOn: form.issueStartedOn ?? '',
+    serialNumber: aligner.serialNumber,
+    version: aligner.version.semantic,
+    specs: aligner.specs?.name ?? 'unknown',
+    connected: aligner.connected,
+    escalated: form.escalated ?? TICKET_ESCALATED_DEFAULT,
+    family: aligner.family,
+    model: decodeSerial(aligner.serialNumber).model,
+  };
+}
+
+/**
+ * The support ticket stepper (console-core §2, §3, §4): Equipment Information, Problem Description,
+ * Attempted Resolution; Next, Previous, Save, Cancel. The dialog is mounted only while open, so closing
+ * or saving starts the next ticket at step 1 with empty fields. A saved ticket raises the unit's
+ * open-ticket badge by 1 at once (the unit's reload confirms it); a failed save keeps the form and says
+ * why (the old console only logged it).
+ */
+export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
+  const user = useAppSelector(selectUser);
+  const username = user?.username ?? '';
+  const dispatch = useAppDispatch();
+  const [form] = Form.useForm<TicketForm>();
+  const [step, setStep] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { data: aligner, isError } = useReadAlignerQuery({ serialNumber, username }, { skip: username === '' });
+  const [createTicket, { isLoading: saving }] = useCreateTicketMutation();
+
+  const save = async () => {
+    if (!aligner || !user) return;
+    setProblem(null);
+    const result = await createTicket(ticketPayload(aligner, form.getFieldsValue(true), user));
+    if (result.error) {
+      setProblem(T.ticketSaveFailed(failureReason(result.error)));
+      return;
+    }
+    dispatch(
+      equipmentApi.util.updateQueryData('readAligner', { serialNumber, username }, (cached) => {
+        cached.openSupportTickets += 1;
+      }),
+    );
+    onClose();
+  };
+
+  const last = step === STEPS.length - 1;
+  const footer = (
+    <Flex justify="space-between">
+      <Button onClick={onClose}>{T.cancel}</Button>
+      <Flex gap={8}>
+        {step > 0 && <Button onClick={() => setStep(step - 1)}>{T.previous}</Button>}
+        {!last && (
+          <Button type="primary" onClick={() => setStep(step + 1)} disabled={!aligner}>
+            {T.next}
+          </Button>
+        )}
+        {last && (
+          <Button type="primary" loading={saving} disabled={!aligner} onClick={() => void save()}>
+            {T.save}
+          </Button>
+        )}
+      </Flex>
+    </Flex>
+  );
+
+  const page = (index: number) => ({ display: step === index ? undefined : 'none' });
+
+  return (
+    <Modal
+      open
+      title={T.ticketTitle(serialNumber)}
+      width={760}
+      onCancel={onClose}
+      closable={{ 'aria-label': T.close }}
+      footer={footer}
+      maskClosable={false}
+    >
+      <Steps
+        size="small"
+        current={step}
+        items={STEPS.map((title) => ({ title }))}
+        style={{ marginBottom: 16 }}
+      />
+      {!aligner && !isError && <Skeleton active aria-label={T.loading} />}
+      {isError && <Result status="warning" title={T.unitNotLoaded} />}
+      {aligner && (
+        <Form<TicketForm>
+          form={form}
+          name="ticket"
+          layout="vertical"
+          initialValues={{ escalated: TICKET_ESCALATED_DEFAULT }}
+        >
+          <div style={page(0)}>
+            <Descriptions
+              size="small"
+              bordered
+              column={2}
+              style={{ marginBottom: 16 }}
+              items={[
+                { key: 'serial', label: T.serialNumber, children: aligner.serialNumber },
+                { key: 'model', label: T.model, children: decodeSerial(aligner.serialNumber).model },
+                { key: 'family', label: T.family, children: aligner.family },
+                { key: 'version', label: T.version, children: aligner.version.semantic },
+                { key: 'specs', label: T.specs, children: aligner.specs?.name ?? 'unknown' },
+                { key: 'connected', label: T.connected, children: aligner.connected ? T.yes : T.no },
+              ]}
+            />
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <legend style={{ fontSize: 14, fontWeight: 600, marginBottom: 8 }}>{T.callerContact}</legend>
+              <Flex gap={12}>
+                <Form.Item name="originatorName" label={T.originatorName} style={{ flex: 1 }}>
+                  <Input />
+                </Form.Item>
+                <Form.Item name="originatorEmail" label={T.originatorEmail} style={{ flex: 1 }}>
+                  <Input type="email" />
+                </Form.Item>
+              </Flex>
+            </fieldset>
+            <Flex gap={12}>
+              <Form.Item name="techOnSite" label={T.techOnSite} style={{ flex: 1 }}>
+                <Select options={YES_NO_OPTIONS} placeholder={T.choose} allowClear />
+              </Form.Item>
+              <Form.Item name="disposition" label={T.disposition} style={{ flex: 1 }}>
+                <Select
+                  options={TICKET_DISPOSITIONS.map((value) => ({ label: value, value }))}
+                  placeholder={T.choose}
+                  allowClear
+                />
+              </Form.Item>
+            </Flex>
+            <Form.Item name="inService" label={T.inService}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="componentsReplaced" label={T.componentsReplaced}>
+              <Input />
+            </Form.Item>
+          </div>
+          <div style={page(1)}>
+            <Form.Item name="description" label={T.description}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
+            <Form.Item name="circumstance" label={T.circumstance}>
+              <Input.TextArea rows={2} />
+            </Form.Item>
+            <Flex gap={12}>
+              <Form.Item name="issueStartedOn" label={T.issueStartedOn} style={{ flex: 1 }}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="environment" label={T.environment} style={{ flex: 1 }}>
+                <Input />
+              </Form.Item>
+            </Flex>
+            <Flex gap={12}>
+              <Form.Item name="exhibitingNow" label={T.exhibitingNow} style={{ flex: 1 }}>
+                <Select options={YES_NO_OPTIONS} placeholder={T.choose} allowClear />
+              </Form.Item>
+              <Form.Item name="reproducible" label={T.reproducible} style={{ flex: 1 }}>
+                <Select options={YES_NO_OPTIONS} placeholder={T.choose} allowClear />
+              </Form.Item>
+            </Flex>
+          </div>
+          <div style={page(2)}>
+            <Form.Item name="attemptedResolution" label={T.attemptedResolution}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
+            <Form.Item name="other" label={T.other}>
+              <Input.TextArea rows={2} />
+            </Form.Item>
+            <Form.Item name="escalated" valuePropName="checked">
+              <Checkbox>{T.escalated}</Checkbox>
+            </Form.Item>
+          </div>
+        </Form>
+      )}
+      {problem && <Alert type="error" showIcon title={problem} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,163 @@
+import { Button, Flex, Input, Table, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import {
+  useDeleteEzFixtureMutation,
+  useEzGetFixturesQuery,
+  useResetEzFixtureMutation,
+  type Fixture,
+} from '@equipment-dashboard/api';
+import { formatFixtureExpiry, parseFixtureExpiry } from '@equipment-dashboard/domain';
+import { errorStatus } from '../../shared/api/error-text';
+import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
+import { serverPagination } from '../../shared/back-office/pagination';
+import { RowAction } from '../../shared/back-office/row-action';
+import { serverProblem, type CallError } from '../../shared/back-office/server-error';
+import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
+import { useDebounced, usePageFor } from '../../shared/back-office/use-debounced';
+import { usePageInRange } from '../../shared/back-office/use-page-in-range';
+import { CreateFixtureDialog, ModifySubscriptionDialog } from './fixture-dialogs';
+import { resetFixtureOutcome } from './outcomes';
+import { EZADAS_TEXTS as T } from './texts';
+
+type Dialog = { kind: 'create' } | { kind: 'subscription' | 'reset' | 'delete'; fixture: Fixture };
+
+/** A fixture's expiry as the table shows it: M/D/YYYY, or N/A (back-office §3, §9). */
+export function expiryText(value: string): string {
+  const date = parseFixtureExpiry(value);
+  return date ? formatFixtureExpiry(date) : T.notApplicable;
+}
+
+/**
+ * The Fixtures tab (back-office §2.8): the serial number filter, the server-paged fixtures table with
+ * Edit Subscription, Reset Activation Count and Delete Serial Number (every role that sees the screen,
+ * §6), Create New Fixture, and their dialogs. Outcomes go to the screen's 10-second snackbar.
+ */
+export function FixturesTab({ notify }: { notify: (text: string) => void }) {
+  const [filter, setFilter] = useState('');
+  const filterSerialNumber = useDebounced(filter.trim());
+  const [page, setPage] = usePageFor(filterSerialNumber);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [resetFixture] = useResetEzFixtureMutation();
+  const [deleteFixture] = useDeleteEzFixtureMutation();
+  const { data, isFetching, error, refetch } = useEzGetFixturesQuery({
+    page,
+    filterSerialNumber: filterSerialNumber === '' ? undefined : filterSerialNumber,
+  });
+  usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, setPage);
+  const close = () => setDialog(null);
+
+  const reset = async (serialNumber: string) => {
+    try {
+      const answer = await resetFixture({ serialNumber }).unwrap();
+      notify(resetFixtureOutcome(answer.status, serialNumber).text);
+    } catch (failure) {
+      notify(resetFixtureOutcome(errorStatus(failure as CallError), serialNumber).text);
+      throw failure;
+    }
+  };
+
+  const columns: TableColumnsType<Fixture> = [
+    { key: 'serialNumber', title: T.serialNumber, dataIndex: 'serialNumber' },
+    { key: 'activationCount', title: T.activationCount, dataIndex: 'activationCount' },
+    { key: 'subscriptionPackage', title: T.subscriptionType, dataIndex: 'subscriptionPackage' },
+    {
+      key: 'subscriptionExpires',
+      title: T.subscriptionExpiration,
+      render: (_value, fixture) => expiryText(fixture.subscriptionExpires),
+    },
+    {
+      key: 'actions',
+      title: T.actions,
+      width: 130,
+      render: (_value, fixture) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <RowAction
+            label={T.editSubscription}
+            icon={<EditOutlined />}
+            onClick={() => setDialog({ kind: 'subscription', fixture })}
+          />
+          <RowAction
+            label={T.resetActivationCount}
+            icon={<UndoOutlined />}
+            onClick={() => setDialog({ kind: 'reset', fixture })}
+          />
+          <RowAction
+            label={T.deleteSerialNumber}
+            icon={<DeleteOutlined />}
+            danger
+            onClick={() => setDialog({ kind: 'delete', fixture })}
+          />
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 16 }}>
+        <Input
+          aria-label={T.filterFixtureSerialNumber}
+          placeholder={T.filterFixtureSerialNumber}
+          prefix={<SearchOutlined aria-hidden />}
+          allowClear
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          style={{ maxWidth: 320 }}
+        />
+        <Button
+          type="primary"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={() => setDialog({ kind: 'create' })}
+        >
+          {T.createNewFixture}
+        </Button>
+      </Flex>
+      {error && !data && (
+        <ServerErrorAlert
+          problem={serverProblem(error)}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              {BACK_OFFICE_TEXTS.retry}
+            </Button>
+          }
+        />
+      )}
+      <Table<Fixture>
+        rowKey="serialNumber"
+        size="middle"
+        columns={columns}
+        dataSource={data?.docs ?? []}
+        loading={{ spinning: isFetching, delay: 150 }}
+        pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}
+      />
+      {dialog?.kind === 'create' && <CreateFixtureDialog onClose={close} notify={notify} />}
+      {dialog?.kind === 'subscription' && (
+        <ModifySubscriptionDialog fixture={dialog.fixture} onClose={close} notify={notify} />
+      )}
+      {dialog?.kind === 'reset' && (
+        <ConfirmDialog
+          title={T.resetFixtureActivations}
+          text={T.resetConfirm(dialog.fixture.serialNumber)}
+          onConfirm={() => reset(dialog.fixture.serialNumber)}
+          onDone={close}
+          onCancel={close}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={T.deleteSerialNumber}
+          text={T.deleteConfirm(dialog.fixture.serialNumber)}
+          danger
+          onConfirm={() => deleteFixture({ serialNumber: dialog.fixture.serialNumber }).unwrap()}
+          onDone={() => {
+            notify(T.fixtureDeleted(dialog.fixture.serialNumber));
+            close();
+          }}
+          onCancel={close}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import { Button, Flex, Table, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useDeleteEzTargetMutation, useEzGetTargetsQuery, type Target } from '@equipment-dashboard/api';
+import { can, PERMISSIONS } from '@equipment-dashboard/domain';
+import { useAppSelector } from '../../app/store';
+import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
+import { serverPagination } from '../../shared/back-office/pagination';
+import { RowAction } from '../../shared/back-office/row-action';
+import { serverProblem } from '../../shared/back-office/server-error';
+import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
+import { usePageInRange } from '../../shared/back-office/use-page-in-range';
+import { selectUser } from '../../shared/session/session-slice';
+import { CreateTargetDialog, ModifyTargetDialog } from './target-dialogs';
+import { EZADAS_TEXTS as T } from './texts';
+
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; target: Target };
+
+/**
+ * The Targets tab (back-office §2.8): the server-paged targets table; Create New Target, Edit Target and
+ * Delete Target only for admin and engineer (§6, the ezTarget* permissions the server enforces too).
+ * Decision: a role without Edit or Delete does not see an empty Actions column.
+ */
+export function TargetsTab({ notify }: { notify: (text: string) => void }) {
+  const role = useAppSelector(selectUser)?.role;
+  const mayCreate = can(role, PERMISSIONS.ezTargetCreate);
+  const mayEdit = can(role, PERMISSIONS.ezTargetEdit);
+  const mayDelete = can(role, PERMISSIONS.ezTargetDelete);
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [deleteTarget] = useDeleteEzTargetMutation();
+  const { data, isFetching, error, refetch } = useEzGetTargetsQuery({ page });
+  usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, setPage);
+  const close = () => setDialog(null);
+
+  const columns: TableColumnsType<Target> = [
+    { key: 'targetName', title: T.targetName, dataIndex: 'targetName' },
+    { key: 'targetId', title: T.targetId, dataIndex: 'targetId' },
+    { key: 'packageIndex', title: T.packageIndex, dataIndex: 'packageIndex' },
+    { key: 'packageName', title: T.packageName, dataIndex: 'packageName' },
+  ];
+  if (mayEdit || mayDelete) {
+    columns.push({
+      key: 'actions',
+      title: T.actions,
+      width: 100,
+      render: (_value, target) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {mayEdit && (
+            <RowAction
+              label={T.editTarget}
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ kind: 'edit', target })}
+            />
+          )}
+          {mayDelete && (
+            <RowAction
+              label={T.deleteTarget}
+              icon={<DeleteOutlined />}
+              danger
+              onClick={() => setDialog({ kind: 'delete', target })}
+            />
+          )}
+        </span>
+      ),
+    });
+  }
+
+  return (
+    <>
+      {mayCreate && (
+        <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            {T.createNewTarget}
+          </Button>
+        </Flex>
+      )}
+      {error && !data && (
+        <ServerErrorAlert
+          problem={serverProblem(error)}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              {BACK_OFFICE_TEXTS.retry}
+            </Button>
+          }
+        />
+      )}
+      <Table<Target>
+        rowKey="targetName"
+        size="middle"
+        columns={columns}
+        dataSource={data?.docs ?? []}
+        loading={{ spinning: isFetching, delay: 150 }}
+        pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}
+      />
+      {dialog?.kind === 'create' && <CreateTargetDialog onClose={close} notify={notify} />}
+      {dialog?.kind === 'edit' && (
+        <ModifyTargetDialog target={dialog.target} onClose={close} notify={notify} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={T.deleteTarget}
+          text={T.deleteTargetConfirm(dialog.target.targetName)}
+          danger
+          onConfirm={() => deleteTarget({ targetName: dialog.target.targetName }).unwrap()}
+          onDone={() => {
+            notify(T.targetDeleted(dialog.target.targetName));
+            close();
+          }}
+          onCancel={close}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Fixture, Target } from '@equipment-dashboard/api';
+import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
+import { renderInShell } from '../../shared/testing/render-in-shell';
+import { stubFetch, type StubHandler } from '../../test/fetch-stub';
+import { dashboardRoutes, tokenFor } from '../../test/fixtures';
+import { EzAdasPage } from './ezadas-page';
+
+const at = '2024-05-20T12:00:00.000Z';
+
+export const fixture = (serialNumber: string, overrides: Partial<Fixture> = {}): Fixture => ({
+  serialNumber,
+  activationCount: 0,
+  subscriptionPackage: 'Included',
+  subscriptionExpires: 'N/A',
+  createdAt: at,
+  updatedAt: at,
+  ...overrides,
+});
+
+export const target = (targetName: string, overrides: Partial<Target> = {}): Target => ({
+  targetName,
+  targetId: 7,
+  packageName: 'Limited',
+  packageIndex: 1,
+  createdAt: at,
+  updatedAt: at,
+  ...overrides,
+});
+
+/** Twelve fixtures (two pages): the first has activations and a Limited subscription. */
+export function twelveFixtures(): Fixture[] {
+  const rows = [
+    fixture('EZ0001', {
+      activationCount: 3,
+      subscriptionPackage: 'Limited',
+      subscriptionExpires: '7/4/2027',
+    }),
+    fixture('EZ0002', { subscriptionPackage: 'Premium + VAG', subscriptionExpires: '12/31/2030' }),
+  ];
+  for (let n = 3; rows.length < 12; n += 1) rows.push(fixture(`EZ${String(n).padStart(4, '0')}`));
+  return rows;
+}
+
+function paged<T>(rows: T[], request: Request) {
+  const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+  return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
+}
+
+/** /Easy for a role over mutable fixture and target lists, with extra routes (the writes) per test. */
+export function openEzAdas(role: Role = 'ezadas', overrides: Record<string, StubHandler> = {}) {
+  const world = {
+    fixtures: twelveFixtures(),
+    targets: [
+      target('Front Radar Plate'),
+      target('Lane Camera Board', { packageName: 'Included', packageIndex: 0 }),
+    ],
+  };
+  const stub = stubFetch(
+    dashboardRoutes({
+      '/api/v1/ez_get_fixtures/': (request) => {
+        const filter = (new URL(request.url).searchParams.get('filterSerialNumber') ?? '').toUpperCase();
+        return paged(
+          world.fixtures.filter((f) => f.serialNumber.startsWith(filter)),
+          request,
+        );
+      },
+      '/api/v1/ez_get_targets/': (request) => paged(world.targets, request),
+      ...overrides,
+    }),
+  );
+  const app = renderInShell('/Easy', <EzAdasPage />, tokenFor(role));
+  return { ...app, stub, world };
+}
+
+export const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);

@@ -1,0 +1,109 @@
+import { Button, Table, Tooltip, type TableColumnsType } from 'antd';
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { useEffect, type ReactNode } from 'react';
+import { useReadMessagesQuery, type Message } from '@equipment-dashboard/api';
+import { messageListQuery, type MessageTab } from '@equipment-dashboard/domain';
+import { lastPageOf, serverPagination } from '../../shared/back-office/pagination';
+import { serverProblem } from '../../shared/back-office/server-error';
+import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
+import { formatMessageDate } from './message-dates';
+import { MESSAGING_TEXTS as T } from './texts';
+
+/** A row action of a Messaging list (libs/domain MESSAGE_TABS). */
+export type MessageRowAction = MessageTab['actions'][number];
+
+export interface MessageListProps {
+  tab: MessageTab;
+  username: string;
+  page: number;
+  onPage: (page: number) => void;
+  /** Whether this user may use an action on this message (roles, and who issued it). */
+  allowed: (action: MessageRowAction, message: Message) => boolean;
+  onAction: (action: MessageRowAction, message: Message) => void;
+}
+
+const ACTIONS: Record<MessageRowAction, { label: string; icon: ReactNode; danger?: boolean }> = {
+  view: { label: T.view, icon: <EyeOutlined /> },
+  edit: { label: T.edit, icon: <EditOutlined /> },
+  delete: { label: T.delete, icon: <DeleteOutlined />, danger: true },
+  approve: { label: T.editAndApprove, icon: <CheckCircleOutlined /> },
+};
+
+/**
+ * One Messaging list (back-office §2.7, §7.4): the tab's filters (libs/domain `messageListQuery`), server
+ * paged, columns ID, Header, Market, Start Date, End Date (UTC, M/D/YYYY h:mm A), Actions by tab.
+ */
+export function MessageList({ tab, username, page, onPage, allowed, onAction }: MessageListProps) {
+  const { data, isFetching, error, refetch } = useReadMessagesQuery({
+    page,
+    ...messageListQuery(tab.key, username),
+  });
+  const total = data?.totalDocs ?? 0;
+  useEffect(() => {
+    if (data && !isFetching && page > lastPageOf(total)) onPage(lastPageOf(total));
+  }, [data, isFetching, page, total, onPage]);
+
+  const columns: TableColumnsType<Message> = [
+    { key: 'id', title: T.id, dataIndex: 'id', width: 70 },
+    { key: 'header', title: T.header, dataIndex: 'header' },
+    { key: 'market', title: T.market, render: (_value, message) => message.targets.market, width: 90 },
+    {
+      key: 'startDate',
+      title: T.startDate,
+      render: (_value, message) => formatMessageDate(message.schedule.startDate),
+    },
+    {
+      key: 'endDate',
+      title: T.endDate,
+      render: (_value, message) => formatMessageDate(message.schedule.endDate),
+    },
+    {
+      key: 'actions',
+      title: T.actions,
+      width: 120,
+      render: (_value, message) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {tab.actions
+            .filter((action) => allowed(action, message))
+            .map((action) => (
+              <Tooltip key={action} title={ACTIONS[action].label}>
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label={ACTIONS[action].label}
+                  icon={ACTIONS[action].icon}
+                  danger={ACTIONS[action].danger}
+                  onClick={() => onAction(action, message)}
+                />
+              </Tooltip>
+            ))}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {error && !data && (
+        <ServerErrorAlert
+          problem={serverProblem(error)}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              {BACK_OFFICE_TEXTS.retry}
+            </Button>
+          }
+        />
+      )}
+      <Table<Message>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.docs ?? []}
+        loading={{ spinning: isFetching, delay: 150 }}
+        scroll={{ x: 860 }}
+        pagination={serverPagination(page, total, onPage)}
+      />
+    </>
+  );
+}

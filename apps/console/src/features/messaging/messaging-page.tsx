@@ -1,0 +1,124 @@
+import { Button, Card, Tabs } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useCallback, useState } from 'react';
+import { useDeleteMessageMutation, type Message } from '@equipment-dashboard/api';
+import {
+  can,
+  MESSAGE_TABS,
+  PERMISSIONS,
+  type MessageAction,
+  type MessageTabKey,
+} from '@equipment-dashboard/domain';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
+import { selectUser } from '../../shared/session/session-slice';
+import { snackbarShown } from '../../shared/ui/ui-slice';
+import { MessageList, type MessageRowAction } from './message-list';
+import { MessageViewDialog } from './message-view-dialog';
+import { MessageWizard, type WizardMode } from './message-wizard';
+import { MESSAGING_TEXTS as T } from './texts';
+
+type Dialog = { kind: 'wizard'; mode: WizardMode } | { kind: 'view' | 'delete'; message: Message };
+
+const SAVED_TEXT: Record<MessageAction, (id: number) => string> = {
+  save: T.saved,
+  submit: T.submitted,
+  approve: T.approved,
+  delete: T.deleted,
+};
+
+/**
+ * Messaging (back-office §2.7): the seven tabs of libs/domain MESSAGE_TABS with their list filters;
+ * Create New Message only on My Drafts; row actions per tab; the editor, approve and read-only dialogs.
+ * Every list reloads after a save (the message tags), so My Drafts shows what was saved.
+ *
+ * Decisions (back-office §6 "not shown"): authoring (create, edit, delete own drafts) is for roles with
+ * messagesAuthor (all but guest); Edit and Approve shows to approvers (messagesApprove) and to the
+ * message's own issuer, whose dialog then offers Save only (the server refuses the approval of others).
+ */
+export function MessagingPage() {
+  const me = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  const [tabKey, setTabKey] = useState<MessageTabKey>('myDrafts');
+  const [pages, setPages] = useState<Partial<Record<MessageTabKey, number>>>({});
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [deleteMessage] = useDeleteMessageMutation();
+  const tab = MESSAGE_TABS.find((t) => t.key === tabKey) ?? MESSAGE_TABS[0];
+  const onPage = useCallback(
+    (page: number) => setPages((current) => ({ ...current, [tabKey]: page })),
+    [tabKey],
+  );
+
+  if (!me) return null;
+  const mayAuthor = can(me.role, PERMISSIONS.messagesAuthor);
+  const mayApprove = can(me.role, PERMISSIONS.messagesApprove);
+
+  const allowed = (action: MessageRowAction, message: Message) => {
+    if (action === 'view') return true;
+    if (action === 'approve') return mayApprove || (mayAuthor && message.issuerUsername === me.username);
+    return mayAuthor;
+  };
+
+  const onAction = (action: MessageRowAction, message: Message) => {
+    if (action === 'view' || action === 'delete') setDialog({ kind: action, message });
+    else setDialog({ kind: 'wizard', mode: { kind: action === 'edit' ? 'edit' : 'approve', message } });
+  };
+
+  const finished = (text: string) => {
+    setDialog(null);
+    dispatch(snackbarShown(text));
+  };
+
+  return (
+    <>
+      <Card title={T.title} role="region" aria-label={T.title}>
+        <Tabs
+          activeKey={tabKey}
+          onChange={(key) => setTabKey(key as MessageTabKey)}
+          items={MESSAGE_TABS.map((t) => ({ key: t.key, label: t.label }))}
+          tabBarExtraContent={
+            tabKey === 'myDrafts' && mayAuthor ? (
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => setDialog({ kind: 'wizard', mode: { kind: 'new' } })}
+              >
+                {T.createNewMessage}
+              </Button>
+            ) : null
+          }
+        />
+        <MessageList
+          key={tab.key}
+          tab={tab}
+          username={me.username}
+          page={pages[tab.key] ?? 1}
+          onPage={onPage}
+          allowed={allowed}
+          onAction={onAction}
+        />
+      </Card>
+      {dialog?.kind === 'wizard' && (
+        <MessageWizard
+          mode={dialog.mode}
+          me={me}
+          onClose={() => setDialog(null)}
+          onSaved={(message, action) => finished(SAVED_TEXT[action](message.id))}
+        />
+      )}
+      {dialog?.kind === 'view' && (
+        <MessageViewDialog message={dialog.message} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={T.deleteTitle}
+          text={T.deleteConfirm(dialog.message.id, dialog.message.header)}
+          danger
+          onConfirm={() => deleteMessage({ id: dialog.message.id }).unwrap()}
+          onDone={() => finished(T.deleted(dialog.message.id))}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

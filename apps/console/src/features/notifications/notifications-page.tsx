@@ -1,0 +1,102 @@
+import { Button, Card, Flex, Table, Tooltip, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { useReadNotificationsQuery, type Notification } from '@equipment-dashboard/api';
+import { can, PERMISSIONS } from '@equipment-dashboard/domain';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { lastPageOf, serverPagination } from '../../shared/back-office/pagination';
+import { serverProblem } from '../../shared/back-office/server-error';
+import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
+import { formatDateTime } from '../../shared/equipment/format';
+import { selectUser } from '../../shared/session/session-slice';
+import { snackbarShown } from '../../shared/ui/ui-slice';
+import { NotificationWizard } from './notification-wizard';
+import { NOTIFICATIONS_TEXTS as T } from './texts';
+
+const placeOf = ({ target }: Notification) =>
+  [target.country, target.region, target.city].filter((part): part is string => Boolean(part)).join(' / ');
+
+/**
+ * Notifications (back-office §2.6): a read-only, server-paged table and the Create Notification wizard.
+ * Decision: the button shows for the roles that may create notifications (admin, engineer: the roles of
+ * the Notifications / Ads drawer entry); others who open the route see the table only. Begins and Ends
+ * are local times (back-office §9); hovering the target type shows the target.
+ */
+export function NotificationsPage() {
+  const me = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  const mayCreate = can(me?.role, PERMISSIONS.notificationsCreate);
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const { data, isFetching, error, refetch } = useReadNotificationsQuery({ page });
+  const total = data?.totalDocs ?? 0;
+  useEffect(() => {
+    if (data && !isFetching && page > lastPageOf(total)) setPage(lastPageOf(total));
+  }, [data, isFetching, page, total]);
+
+  const columns: TableColumnsType<Notification> = [
+    { key: 'name', title: T.name, dataIndex: 'name' },
+    { key: 'path', title: T.path, dataIndex: 'resourcePath' },
+    { key: 'mimeType', title: T.mimeType, dataIndex: 'mimeType' },
+    { key: 'begins', title: T.begins, render: (_value, n) => formatDateTime(n.beginsOn) },
+    { key: 'ends', title: T.ends, render: (_value, n) => formatDateTime(n.endsOn) },
+    {
+      key: 'targetType',
+      title: T.targetType,
+      render: (_value, n) => (
+        <Tooltip title={T.target(n.target.family, placeOf(n))}>
+          <span>{n.targetType}</span>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Card
+        title={T.title}
+        role="region"
+        aria-label={T.title}
+        extra={
+          mayCreate && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+              {T.createNotification}
+            </Button>
+          )
+        }
+      >
+        {error && !data && (
+          <ServerErrorAlert
+            problem={serverProblem(error)}
+            action={
+              <Button size="small" onClick={() => void refetch()}>
+                {BACK_OFFICE_TEXTS.retry}
+              </Button>
+            }
+          />
+        )}
+        <Flex vertical>
+          <Table<Notification>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={data?.docs ?? []}
+            loading={{ spinning: isFetching, delay: 150 }}
+            scroll={{ x: 900 }}
+            pagination={serverPagination(page, total, setPage)}
+          />
+        </Flex>
+      </Card>
+      {creating && (
+        <NotificationWizard
+          onClose={() => setCreating(false)}
+          onCreated={(name) => {
+            setCreating(false);
+            dispatch(snackbarShown(T.created(name)));
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Button, Form, Modal } from 'antd';
+import { useCallback, useState } from 'react';
+import {
+  useCreateGtpsUpdateMutation,
+  useCreateOasisUpdateMutation,
+  useCreateUpdateMutation,
+  useValidateGtpsSoftwareUpdateAtPathMutation,
+  useValidateOasisSoftwareUpdateAtPathMutation,
+  useValidateSoftwareUpdateAtPathMutation,
+  type SoftwareManifest,
+} from '@equipment-dashboard/api';
+import { versionLabel, type Family } from '@equipment-dashboard/domain';
+import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
+import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { UpdatePathField } from '../../shared/updates/update-path-field';
+import { usePathValidation } from '../../shared/updates/use-path-validation';
+import { SOFTWARE_TEXTS as T } from './texts';
+
+export interface CreateUpdateDialogProps {
+  family: Family;
+  onClose: () => void;
+  /** The update is published: the dialog is done (the caller closes it, which resets it). */
+  onPublished: (family: Family, version: string) => void;
+}
+
+/**
+ * Create Aligner / Tru-Point / Oasis Update (back-office §2.2, §4, §7.2): the user enters an update path
+ * and clicks the check icon; the family's validate call answers the manifest, and the dialog says that a
+ * manifest.json was found and verified, with its version, and offers Confirm. Changing the path resets
+ * the validation. Confirm publishes the manifest's version at the path the server resolved; a refusal
+ * (the version is already published ...) shows the server's sentence and keeps the dialog open.
+ */
+export function CreateUpdateDialog({ family, onClose, onPublished }: CreateUpdateDialogProps) {
+  const [validateAligner] = useValidateSoftwareUpdateAtPathMutation();
+  const [validateGtps] = useValidateGtpsSoftwareUpdateAtPathMutation();
+  const [validateOasis] = useValidateOasisSoftwareUpdateAtPathMutation();
+  const [createAligner] = useCreateUpdateMutation();
+  const [createGtps] = useCreateGtpsUpdateMutation();
+  const [createOasis] = useCreateOasisUpdateMutation();
+  const [problem, setProblem] = useState<ServerProblem | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const check = useCallback(
+    (updatePath: string): Promise<SoftwareManifest> => {
+      const validate = { aligner: validateAligner, gtps: validateGtps, 'aligner-oasis': validateOasis }[
+        family
+      ];
+      return validate({ updatePath }).unwrap();
+    },
+    [family, validateAligner, validateGtps, validateOasis],
+  );
+  const validation = usePathValidation(check);
+  const manifest = validation.state === 'checked' ? validation.manifest : null;
+
+  const setPath = (path: string) => {
+    setProblem(null);
+    validation.setPath(path);
+  };
+
+  const confirm = async () => {
+    if (!manifest) return;
+    const create = { aligner: createAligner, gtps: createGtps, 'aligner-oasis': createOasis }[family];
+    setCreating(true);
+    setProblem(null);
+    try {
+      await create({
+        version: { semantic: manifest.version.semantic, meta: manifest.version.meta },
+        prerequisite: manifest.prerequisites.require,
+        family,
+        // The path as the server resolved it: the one its answer names.
+        path: manifest.version.path,
+      }).unwrap();
+      onPublished(family, versionLabel(manifest.version));
+    } catch (error) {
+      setCreating(false);
+      setProblem(serverProblem(error));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={T.createUpdate(family)}
+      onCancel={onClose}
+      closable={{ 'aria-label': 'Close' }}
+      mask={{ closable: false }}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {T.cancel}
+        </Button>,
+        manifest && (
+          <Button key="confirm" type="primary" loading={creating} onClick={() => void confirm()}>
+            {T.confirm}
+          </Button>
+        ),
+      ]}
+    >
+      <Form layout="vertical" component="div">
+        <UpdatePathField id={`update-path-${family}`} validation={{ ...validation, setPath }} autoFocus />
+      </Form>
+      {manifest && (
+        <Alert
+          type="success"
+          showIcon
+          title={T.manifestVerified}
+          description={`${T.updateVersion(versionLabel(manifest.version))} ${T.prerequisite(manifest.prerequisites.require)}`}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <ServerErrorAlert problem={problem} />
+    </Modal>
+  );
+}

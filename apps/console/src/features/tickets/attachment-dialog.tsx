@@ -1,0 +1,87 @@
+import { Alert, Button, Form, Input, Modal, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { useUploadTicketAttachmentMutation } from '@equipment-dashboard/api';
+import {
+  ATTACHMENT_MIME_TYPES,
+  canUploadAttachment,
+  isAllowedAttachmentType,
+} from '@equipment-dashboard/domain';
+import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
+import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { TICKETS_TEXTS as T } from './texts';
+
+export interface AttachmentDialogProps {
+  ticketId: number;
+  authorUsername: string;
+  onClose: () => void;
+  onSaved: (ticketId: number) => void;
+}
+
+/**
+ * The attachment dialog (back-office §2.1, §5): a PNG or JPEG file and a description; Upload is disabled
+ * until both are there (libs/domain `canUploadAttachment`). The server checks the type from the bytes
+ * and its refusal shows here.
+ */
+export function AttachmentDialog({ ticketId, authorUsername, onClose, onSaved }: AttachmentDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [description, setDescription] = useState('');
+  const [problem, setProblem] = useState<ServerProblem | null>(null);
+  const [upload, { isLoading: saving }] = useUploadTicketAttachmentMutation();
+  const ready = canUploadAttachment({ file, description });
+
+  const save = async () => {
+    if (!ready || file === null) return;
+    setProblem(null);
+    try {
+      await upload({ ticketId, authorUsername, description: description.trim(), file }).unwrap();
+      onSaved(ticketId);
+    } catch (error) {
+      setProblem(serverProblem(error));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={T.attachmentTitle(ticketId)}
+      okText={T.upload}
+      cancelText={T.cancel}
+      okButtonProps={{ disabled: !ready }}
+      confirmLoading={saving}
+      onOk={() => void save()}
+      onCancel={onClose}
+      closable={{ 'aria-label': T.closeDialog }}
+    >
+      <ServerErrorAlert problem={problem} />
+      <Form layout="vertical">
+        <Form.Item label={T.file}>
+          <Upload
+            accept={ATTACHMENT_MIME_TYPES.join(',')}
+            maxCount={1}
+            fileList={file ? [{ uid: 'chosen', name: file.name, status: 'done' }] : []}
+            beforeUpload={(chosen) => {
+              setFile(chosen);
+              setProblem(null);
+              // Nothing is sent until Upload: the file waits in the dialog.
+              return false;
+            }}
+            onRemove={() => setFile(null)}
+          >
+            <Button icon={<UploadOutlined aria-hidden />}>{T.chooseFile}</Button>
+          </Upload>
+        </Form.Item>
+        {file !== null && !isAllowedAttachmentType(file.type) && (
+          <Alert type="warning" showIcon title={T.notAnImage} style={{ marginBottom: 12 }} />
+        )}
+        <Form.Item label={T.description} htmlFor="ticket-attachment-description" style={{ marginBottom: 0 }}>
+          <Input
+            id="ticket-attachment-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

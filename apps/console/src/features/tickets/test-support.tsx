@@ -1,0 +1,131 @@
+import type { Attachment, Comment, Ticket, TicketSummary } from '@equipment-dashboard/api';
+import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
+import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
+import { dashboardRoutes, tokenFor } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+const at = '2024-05-20T12:00:00.000Z';
+
+export function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    id,
+    serialNumber: `AX1AS${String(id).padStart(4, '0')}`,
+    status: 'open',
+    closed: false,
+    escalated: false,
+    createdAt: at,
+    issuerUsername: 'support',
+    issuerEmail: 'support@example.com',
+    closedByUsername: null,
+    originatorName: `Caller ${id}`,
+    originatorEmail: `caller${id}@shop.example`,
+    connected: true,
+    version: '5.2.1',
+    specs: 'AP-2026-08',
+    family: 'aligner',
+    model: 'Axial Trak 3300 Dragon',
+    techOnSite: true,
+    disposition: 'Owned Aligner',
+    inService: 'since 2019',
+    description: `Problem of ticket ${id}`,
+    circumstance: 'During a front-end alignment.',
+    issueStartedOn: 'last week',
+    environment: 'Shop floor',
+    exhibitingNow: null,
+    reproducible: false,
+    attemptedResolution: 'Restarted the unit.',
+    componentsReplaced: 'None',
+    other: '',
+    comments: [],
+    attachments: [],
+    ...overrides,
+  };
+}
+
+export const comment = (id: number, authorUsername: string, text: string, createdAt = at): Comment => ({
+  id,
+  authorUsername,
+  createdAt,
+  text,
+});
+
+export const attachment = (id: number, description: string, authorUsername = 'engineer'): Attachment => ({
+  id,
+  fileName: `ticket-1-attachment-${id}.png`,
+  thumbFileName: `ticket-1-attachment-${id}-thumb.png`,
+  description,
+  authorUsername,
+  createdAt: at,
+});
+
+const summaryOf = ({ comments: _c, attachments: _a, ...summary }: Ticket): TicketSummary => summary;
+
+/** The ticket world of a test: tickets newest first, as the server lists them. */
+export interface TicketWorld {
+  tickets: Ticket[];
+}
+
+/** Twelve tickets: two pages; 12 is escalated, 11 is closed, 3 was opened by admin. */
+export function twelveTickets(): Ticket[] {
+  const tickets: Ticket[] = [];
+  for (let id = 12; id >= 1; id -= 1) tickets.push(ticket(id));
+  const set = (id: number, patch: Partial<Ticket>) => {
+    const index = tickets.findIndex((t) => t.id === id);
+    tickets[index] = { ...(tickets[index] as Ticket), ...patch };
+  };
+  set(12, { escalated: true });
+  set(11, { status: 'closed', closed: true, closedByUsername: 'engineer' });
+  set(3, { issuerUsername: 'admin' });
+  return tickets;
+}
+
+/** GET /read/tickets/v1/ as the server answers it: open only unless closed=true, mine by username, serial prefix. */
+export function readTicketsRoute(world: TicketWorld): StubHandler {
+  return (request) => {
+    const params = new URL(request.url).searchParams;
+    const page = Number(params.get('page') ?? '1');
+    const serial = (params.get('filterSerialNumber') ?? '').toUpperCase();
+    const rows = world.tickets
+      .filter((t) => params.get('closed') === 'true' || t.status === 'open')
+      .filter((t) => params.get('mine') !== 'true' || t.issuerUsername === params.get('username'))
+      .filter((t) => t.serialNumber.startsWith(serial))
+      .map(summaryOf);
+    return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
+  };
+}
+
+export function readTicketRoute(world: TicketWorld): StubHandler {
+  return (request) => {
+    const id = Number(new URL(request.url).searchParams.get('id'));
+    return (
+      world.tickets.find((t) => t.id === id) ?? json(404, { error: `No ticket ${id}.`, code: 'not_found' })
+    );
+  };
+}
+
+/** Changes a ticket of the world and answers it, as the ticket writes do. */
+export function patchTicket(world: TicketWorld, id: number, patch: Partial<Ticket>): Ticket {
+  world.tickets = world.tickets.map((t) => (t.id === id ? { ...t, ...patch } : t));
+  return world.tickets.find((t) => t.id === id) as Ticket;
+}
+
+export const png = () => new Response(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }));
+
+/** /SupportTickets for a role over a mutable ticket world, with extra routes per test. */
+export function openTickets(
+  role: Role = 'support',
+  overrides: (world: TicketWorld) => Record<string, StubHandler> = () => ({}),
+) {
+  const world: TicketWorld = { tickets: twelveTickets() };
+  const stub = stubFetch(
+    dashboardRoutes({
+      '/read/tickets/v1/': readTicketsRoute(world),
+      '/read/ticket/v1/': readTicketRoute(world),
+      ...overrides(world),
+    }),
+  );
+  const app = renderApp({ route: '/SupportTickets', token: tokenFor(role) });
+  return { ...app, stub, world };
+}
+
+export const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);

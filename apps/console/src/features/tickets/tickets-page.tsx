@@ -1,0 +1,173 @@
+import { Button, Card, Checkbox, Flex, Input } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import {
+  useReadTicketsQuery,
+  useUpdateTicketClosedMutation,
+  useUpdateTicketDeescalatedMutation,
+  useUpdateTicketEscalatedMutation,
+  type TicketSummary,
+} from '@equipment-dashboard/api';
+import { can, PERMISSIONS, TICKET_CONFIRM_TEXTS } from '@equipment-dashboard/domain';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
+import { lastPageOf } from '../../shared/back-office/pagination';
+import { serverProblem } from '../../shared/back-office/server-error';
+import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
+import { useDebounced, usePageFor } from '../../shared/back-office/use-debounced';
+import { selectUser } from '../../shared/session/session-slice';
+import { snackbarShown } from '../../shared/ui/ui-slice';
+import { AttachmentDialog } from './attachment-dialog';
+import { CommentDialog } from './comment-dialog';
+import { TicketDetailDialog } from './ticket-detail-dialog';
+import { TicketsTable, type TicketAction } from './tickets-table';
+import { TICKETS_TEXTS as T } from './texts';
+
+/** A dialog over the list (or over the detail dialog): a comment, an attachment, or a confirmation. */
+type Dialog =
+  | { kind: 'comment' | 'attachment'; ticketId: number }
+  | { kind: 'escalate' | 'deescalate' | 'close'; ticket: TicketSummary };
+
+const CONFIRM_TITLES = {
+  escalate: T.escalateTitle,
+  deescalate: T.deescalateTitle,
+  close: T.closeTitle,
+} as const;
+const CONFIRM_DONE = {
+  escalate: T.escalatedDone,
+  deescalate: T.deescalatedDone,
+  close: T.closedDone,
+} as const;
+
+/**
+ * Support Tickets (back-office §2.1): the toolbar (Only My Tickets, Include Closed Tickets, serial number
+ * filter), the server-paged table with the row actions of the ticket's state, the detail dialog and the
+ * comment, attachment and confirmation dialogs. Live ticket events refresh the list through the cache
+ * (the app's live channel invalidates the ticket tags).
+ */
+export function TicketsPage() {
+  const me = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  const username = me?.username ?? '';
+  const mayManage = can(me?.role, PERMISSIONS.manageTickets);
+  const [mine, setMine] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const [filter, setFilter] = useState('');
+  const filterSerialNumber = useDebounced(filter.trim());
+  const [page, setPage] = usePageFor(`${mine}|${closed}|${filterSerialNumber}`);
+  const [detail, setDetail] = useState<TicketSummary | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [escalate] = useUpdateTicketEscalatedMutation();
+  const [deescalate] = useUpdateTicketDeescalatedMutation();
+  const [close] = useUpdateTicketClosedMutation();
+
+  const { data, isFetching, error, refetch } = useReadTicketsQuery({
+    page,
+    filterSerialNumber: filterSerialNumber === '' ? undefined : filterSerialNumber,
+    closed,
+    mine,
+    username,
+  });
+  const total = data?.totalDocs ?? 0;
+  useEffect(() => {
+    if (data && !isFetching && page > lastPageOf(total)) setPage(lastPageOf(total));
+  }, [data, isFetching, page, total, setPage]);
+
+  const onAction = (action: TicketAction, ticket: TicketSummary) => {
+    if (action === 'view') setDetail(ticket);
+    else if (action === 'comment') setDialog({ kind: 'comment', ticketId: ticket.id });
+    else setDialog({ kind: action, ticket });
+  };
+
+  const finished = (text: string) => {
+    setDialog(null);
+    dispatch(snackbarShown(text));
+  };
+
+  const confirmCall = (kind: 'escalate' | 'deescalate' | 'close', id: number) => {
+    if (kind === 'escalate') return escalate({ id }).unwrap();
+    if (kind === 'deescalate') return deescalate({ id }).unwrap();
+    return close({ id, username }).unwrap();
+  };
+
+  return (
+    <>
+      <Card title={T.title} role="region" aria-label={T.title}>
+        <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }}>
+          <Checkbox checked={mine} onChange={(e) => setMine(e.target.checked)}>
+            {T.onlyMine}
+          </Checkbox>
+          <Checkbox checked={closed} onChange={(e) => setClosed(e.target.checked)}>
+            {T.includeClosed}
+          </Checkbox>
+          <Input
+            aria-label={T.filterSerialNumber}
+            placeholder={T.filterSerialNumber}
+            prefix={<SearchOutlined aria-hidden />}
+            allowClear
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            style={{ maxWidth: 280 }}
+          />
+        </Flex>
+        {error && !data && (
+          <ServerErrorAlert
+            problem={serverProblem(error)}
+            action={
+              <Button size="small" onClick={() => void refetch()}>
+                {BACK_OFFICE_TEXTS.retry}
+              </Button>
+            }
+          />
+        )}
+        <TicketsTable
+          rows={data?.docs ?? []}
+          total={total}
+          page={page}
+          loading={isFetching}
+          mayManage={mayManage}
+          onPage={setPage}
+          onAction={onAction}
+        />
+      </Card>
+      {detail && (
+        <TicketDetailDialog
+          key={detail.id}
+          ticketId={detail.id}
+          summary={detail}
+          mayManage={mayManage}
+          onNewComment={(ticketId) => setDialog({ kind: 'comment', ticketId })}
+          onNewAttachment={(ticketId) => setDialog({ kind: 'attachment', ticketId })}
+          onClose={() => setDetail(null)}
+        />
+      )}
+      {dialog?.kind === 'comment' && (
+        <CommentDialog
+          ticketId={dialog.ticketId}
+          authorUsername={username}
+          onClose={() => setDialog(null)}
+          onSaved={(id) => finished(T.commentSaved(id))}
+        />
+      )}
+      {dialog?.kind === 'attachment' && (
+        <AttachmentDialog
+          ticketId={dialog.ticketId}
+          authorUsername={username}
+          onClose={() => setDialog(null)}
+          onSaved={(id) => finished(T.attachmentSaved(id))}
+        />
+      )}
+      {(dialog?.kind === 'escalate' || dialog?.kind === 'deescalate' || dialog?.kind === 'close') && (
+        <ConfirmDialog
+          title={`${CONFIRM_TITLES[dialog.kind]} ${dialog.ticket.id}`}
+          text={TICKET_CONFIRM_TEXTS[dialog.kind]}
+          danger={dialog.kind === 'close'}
+          onConfirm={() => confirmCall(dialog.kind, dialog.ticket.id)}
+          onDone={() => finished(CONFIRM_DONE[dialog.kind](dialog.ticket.id))}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  CommentOutlined,
+  EyeOutlined,
+  LockOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { TicketSummary } from '@equipment-dashboard/api';
+import { ticketRowActions } from '@equipment-dashboard/domain';
+import { serverPagination } from '../../shared/back-office/pagination';
+import { formatDateTime } from '../../shared/equipment/format';
+import { TICKETS_TEXTS as T } from './texts';
+
+/** What a row action asks the page to do. */
+export type TicketAction = 'view' | 'comment' | 'escalate' | 'deescalate' | 'close';
+
+export interface TicketsTableProps {
+  rows: TicketSummary[];
+  total: number;
+  page: number;
+  loading: boolean;
+  /** The role may comment, escalate, de-escalate and close (every role but guest). */
+  mayManage: boolean;
+  onPage: (page: number) => void;
+  onAction: (action: TicketAction, ticket: TicketSummary) => void;
+}
+
+function RowAction(props: {
+  label: string;
+  tooltip?: ReactNode;
+  icon: ReactNode;
+  danger?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip title={props.tooltip ?? props.label}>
+      <Button
+        type="text"
+        size="small"
+        aria-label={props.label}
+        icon={props.icon}
+        danger={props.danger}
+        onClick={props.onClick}
+      />
+    </Tooltip>
+  );
+}
+
+/**
+ * The tickets table (back-office §2.1): server-paged, 10 rows, not sortable. Row actions follow the
+ * ticket's state (libs/domain `ticketRowActions`); hovering View details shows the description.
+ */
+export function TicketsTable({ rows, total, page, loading, mayManage, onPage, onAction }: TicketsTableProps) {
+  const columns: TableColumnsType<TicketSummary> = [
+    { key: 'id', title: T.id, dataIndex: 'id', width: 70 },
+    {
+      key: 'serialNumber',
+      title: T.serialNumber,
+      render: (_value, ticket) => (
+        <Link
+          to={`/Aligners?serial=${encodeURIComponent(ticket.serialNumber)}`}
+          style={{ fontFamily: 'monospace' }}
+        >
+          {ticket.serialNumber}
+        </Link>
+      ),
+    },
+    {
+      key: 'status',
+      title: T.status,
+      render: (_value, ticket) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Tag color={ticket.status === 'open' ? 'green' : 'default'}>
+            {ticket.status === 'open' ? T.open : T.closed}
+          </Tag>
+          {ticket.status === 'open' && ticket.escalated && <Tag color="red">{T.escalatedTag}</Tag>}
+        </span>
+      ),
+    },
+    { key: 'openedAt', title: T.openedAt, render: (_value, ticket) => formatDateTime(ticket.createdAt) },
+    { key: 'openedBy', title: T.openedBy, dataIndex: 'issuerUsername' },
+    { key: 'closedBy', title: T.closedBy, render: (_value, ticket) => ticket.closedByUsername ?? '' },
+    { key: 'callerName', title: T.callerName, dataIndex: 'originatorName' },
+    {
+      key: 'actions',
+      title: T.actions,
+      width: 170,
+      render: (_value, ticket) => {
+        const actions = ticketRowActions(ticket);
+        const description = ticket.description.trim() === '' ? T.noDescription : ticket.description;
+        return (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <RowAction
+              label={T.viewDetails}
+              tooltip={description}
+              icon={<EyeOutlined />}
+              onClick={() => onAction('view', ticket)}
+            />
+            {mayManage && actions.comment && (
+              <RowAction
+                label={T.addComment}
+                icon={<CommentOutlined />}
+                onClick={() => onAction('comment', ticket)}
+              />
+            )}
+            {mayManage && actions.escalate && (
+              <RowAction
+                label={T.escalate}
+                icon={<ArrowUpOutlined />}
+                onClick={() => onAction('escalate', ticket)}
+              />
+            )}
+            {mayManage && actions.deescalate && (
+              <RowAction
+                label={T.deescalate}
+                icon={<ArrowDownOutlined />}
+                onClick={() => onAction('deescalate', ticket)}
+              />
+            )}
+            {mayManage && actions.close && (
+              <RowAction
+                label={T.close}
+                icon={<LockOutlined />}
+                danger
+                onClick={() => onAction('close', ticket)}
+              />
+            )}
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Table<TicketSummary>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={{ spinning: loading, delay: 150 }}
+      scroll={{ x: 960 }}
+      pagination={serverPagination(page, total, onPage)}
+    />
+  );
+}

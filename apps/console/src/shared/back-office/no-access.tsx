@@ -1,0 +1,13 @@
+import { Card, Result } from 'antd';
+
+/**
+ * A screen that the signed-in role may not use: the route stays reachable (console-core §2 "route access
+ * needs only sign-in"), so it says so plainly instead of asking the server for what it would refuse.
+ */
+export function NoAccess({ title, message }: { title: string; message: string }) {
+  return (
+    <Card title={title} role="region" aria-label={title}>
+      <Result status="403" title={message} />
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+/*
+ * The only module that imports @ant-design/charts. It is loaded through React.lazy (see index.tsx), so
+ * its chunk is fetched when a screen with a chart opens, never by the login page.
+ */
+import { Bar, Column, Line } from '@ant-design/charts';
+import type { CategoryPoint, TrendPoint } from './chart-types';
+
+export interface TrendLineChartProps {
+  points: TrendPoint[];
+  height: number;
+}
+
+export function TrendLineChart({ points, height }: TrendLineChartProps) {
+  return (
+    <Line
+      data={points}
+      xField="sample"
+      yField="connected"
+      height={height}
+      autoFit
+      animate={false}
+      axis={{ x: { title: false }, y: { title: false } }}
+      // From zero, so that a dip of two units does not look like an outage.
+      scale={{ y: { domainMin: 0, nice: true } }}
+      tooltip={{ items: [{ channel: 'y', name: 'Connected' }] }}
+    />
+  );
+}
+
+export interface CategoryChartProps {
+  points: CategoryPoint[];
+  height: number;
+  /** Bars across (long labels such as usernames) instead of columns. */
+  horizontal?: boolean;
+  colour?: string;
+}
+
+export function CategoryChart({ points, height, horizontal, colour }: CategoryChartProps) {
+  const Chart = horizontal ? Bar : Column;
+  return (
+    <Chart
+      data={points}
+      xField="label"
+      yField="value"
+      height={height}
+      autoFit
+      animate={false}
+      style={colour ? { fill: colour } : undefined}
+      axis={{ x: { title: false }, y: { title: false } }}
+      label={{ text: 'value', position: horizontal ? 'right' : 'top' }}
+      tooltip={{ items: [{ channel: 'y', name: 'Total' }] }}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import { Empty, Skeleton } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { SHARED_TEXTS } from '../texts';
+import type { CategoryPoint } from './chart-types';
+import type { LogColumnChartProps, SeriesLineChartProps } from './series-charts';
+import type { SeriesPoint } from './series-types';
+
+export type { CategoryPoint, SeriesPoint };
+
+/*
+ * The lazy entry of series-charts.tsx (the back-office charts): nothing here imports
+ * @ant-design/charts, so a screen that imports this file stays small until a chart draws.
+ */
+const loadSeriesCharts = () => import('./series-charts');
+
+/** Starts fetching the chart code as a screen with charts opens, before its data arrives. */
+export function preloadSeriesCharts(): void {
+  loadSeriesCharts().catch(() => undefined);
+}
+
+const LazyLogColumnChart = lazy(() => loadSeriesCharts().then((m) => ({ default: m.LogColumnChart })));
+const LazySeriesLineChart = lazy(() => loadSeriesCharts().then((m) => ({ default: m.SeriesLineChart })));
+
+interface FrameProps {
+  /** What the chart shows, for screen readers and tests. */
+  label: string;
+  height: number;
+  empty: boolean;
+  emptyText: string;
+  /** The vertical scale, said on the frame so that tests (which never draw) can see it. */
+  scale: 'log' | 'linear';
+  children: ReactNode;
+}
+
+/** A fixed-height box, so that the page does not move while the chart code loads. */
+function Frame({ label, height, empty, emptyText, scale, children }: FrameProps) {
+  return (
+    <div role="figure" aria-label={label} data-scale={scale} style={{ height, position: 'relative' }}>
+      {empty ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={emptyText}
+          style={{ margin: 0, paddingTop: 24 }}
+        />
+      ) : (
+        <Suspense
+          fallback={
+            <Skeleton.Node active style={{ width: '100%', height }}>
+              <span>{SHARED_TEXTS.chartLoading}</span>
+            </Skeleton.Node>
+          }
+        >
+          {children}
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** Columns on a logarithmic axis, e.g. units per installed version. */
+export function LogColumnChart(props: LogColumnChartProps & { label: string; emptyText: string }) {
+  const { label, emptyText, ...chart } = props;
+  return (
+    <Frame
+      label={label}
+      height={chart.height}
+      empty={chart.points.length === 0}
+      emptyText={emptyText}
+      scale="log"
+    >
+      <LazyLogColumnChart {...chart} />
+    </Frame>
+  );
+}
+
+/** One line per series, e.g. daily deliveries, units at the current version and connected units. */
+export function SeriesLineChart(props: SeriesLineChartProps & { label: string; emptyText: string }) {
+  const { label, emptyText, ...chart } = props;
+  return (
+    <Frame
+      label={label}
+      height={chart.height}
+      empty={chart.points.length === 0}
+      emptyText={emptyText}
+      scale="linear"
+    >
+      <LazySeriesLineChart {...chart} />
+    </Frame>
+  );
+}

@@ -1,0 +1,46 @@
+import { StyleProvider } from '@ant-design/cssinjs';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { storeToken, type TokenResponse } from '@equipment-dashboard/api';
+import { LiveSocketContext } from '../../app/live/use-live-channel';
+import { Providers } from '../../app/providers';
+import { SignedInLayout } from '../../app/shell/signed-in-layout';
+import { makeStore } from '../../app/store';
+import { fakeSockets } from '../../test/fake-socket';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+/**
+ * A screen inside the signed-in shell (real store, slices and live channel with a fake socket) at
+ * `entry`, a path that may carry a query string (`/SpecUpdates?tab=releases&page=2`). The screen's
+ * route is the entry's path, so screens that keep their view in the URL can be opened on any view.
+ */
+export function renderScreen(entry: string, element: ReactElement, token: TokenResponse) {
+  storeToken(token);
+  const path = new URL(entry, 'http://localhost').pathname;
+  const store = makeStore();
+  const live = fakeSockets();
+  const user = userEvent.setup({ delay: null });
+  const view = render(
+    <StyleProvider mock="server">
+      <LiveSocketContext.Provider value={live.open}>
+        <Providers store={store}>
+          <MemoryRouter initialEntries={[entry]}>
+            <Routes>
+              <Route element={<SignedInLayout />}>
+                <Route path={path} element={element} />
+              </Route>
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </Providers>
+      </LiveSocketContext.Provider>
+    </StyleProvider>,
+  );
+  return { store, live, user, view, location: () => screen.getByTestId('location').textContent };
+}

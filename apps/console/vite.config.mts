@@ -1,0 +1,45 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const workspace = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@equipment-dashboard/domain': `${workspace}libs/domain/src/index.ts`,
+      '@equipment-dashboard/api': `${workspace}libs/api/src/index.ts`,
+    },
+  },
+  build: {
+    outDir: `${workspace}dist/apps/console`,
+    emptyOutDir: true,
+    sourcemap: true,
+    // tools/bench/console-bundle.mjs reads it to tell which chunks a route loads.
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // libs/domain and libs/api are imported from source through one index each, so without this
+        // every screen's chunk would carry every rule, schema and endpoint slice of both libraries. Their
+        // modules only define things: a module none of whose exports is used can be left out.
+        moduleSideEffects: [{ test: /[\\/]libs[\\/](domain|api)[\\/]src[\\/]/, sideEffects: false }],
+        // contract/index.ts lists every endpoint with Object.values(...).flatMap(...): a pure
+        // computation, which keeps every area's schemas alive unless the bundler is told so.
+        manualPureFunctions: ['Object.values'],
+      },
+    },
+  },
+  server: {
+    port: 4200,
+    // Calls go to fleet-sim; the SPA's own routes (/reset_password, /request_password_reset) stay here.
+    proxy: {
+      '^/(api|auth|read|create|update|delete|cmd|reset/|request/|validate_|upload_|statistics|chat_sessions|graph|flags|socket.io|sim)':
+        { target: 'http://localhost:3000', ws: true },
+    },
+  },
+});

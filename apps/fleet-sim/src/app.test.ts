@@ -1,0 +1,45 @@
+import request from 'supertest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from './app';
+import { loadConfig } from './config/config';
+import { createLogger } from './logging';
+
+function appWithConsole() {
+  const consoleDir = mkdtempSync(join(tmpdir(), 'console-'));
+  writeFileSync(join(consoleDir, 'index.html'), '<title>Equipment Dashboard</title>');
+  return createApp({ config: loadConfig({ CONSOLE_DIR: consoleDir }), logger: createLogger('silent'), routers: [] });
+}
+
+describe('fleet-sim http shell', () => {
+  it('when /healthz is asked, then it answers ok with security headers and a request id', async () => {
+    const res = await request(appWithConsole()).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('when a console route is loaded, then the console page is served (history mode)', async () => {
+    for (const path of ['/Aligners', '/reset_password?token=abc', '/SupportTickets']) {
+      const res = await request(appWithConsole()).get(path).set('Accept', 'text/html');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Equipment Dashboard');
+    }
+  });
+
+  it('when an unknown API path is called, then it answers 404 with the error body', async () => {
+    const res = await request(appWithConsole()).get('/read/nothing/v1').set('Accept', 'application/json');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatch(/No such call/);
+  });
+
+  it('when a body is not valid JSON, then it answers 400, never 500', async () => {
+    const res = await request(appWithConsole()).post('/create/ticket/v1').set('Content-Type', 'application/json').send('{"a":');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('The request body is not valid JSON.');
+  });
+});

@@ -1,0 +1,131 @@
+import { FAMILIES, semanticOf, type Family, type LogLevel } from '@equipment-dashboard/domain';
+import { versionOrder } from '../store/version-order';
+import type { UnitStaging } from '../store/schema';
+import { updateStateOf } from './update-flow';
+import { IDLE_STATE, type FlowPhase, type UnitRuntime, type UpdateFlow } from './unit-runtime';
+
+/** The columns of a `units` row the engine reads at start. */
+export interface RuntimeRow {
+  serialNumber: string;
+  family: string;
+  versionSemantic: string;
+  versionMeta: string;
+  specs: { name: string } | null;
+  systemClass: string;
+  boardFeatures: { numCameras: number; isDDAligner?: boolean } | null;
+  logLevel: string;
+  targetType: string | null;
+  countryCode: string;
+  connected: boolean;
+  connectCount: number;
+  port: number | null;
+  address: string | null;
+  currentProcedure: string | null;
+  alignmentCount: number;
+  pendingSoftwareDownload: string;
+  updateState: Record<string, unknown>;
+  staging: UnitStaging;
+  lastSeenOnlineAt: Date | null;
+  sshPortOpenUntil: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The engine's own bookkeeping, kept beside the public updater state in `units.update_state`. */
+interface PersistedSim {
+  flow: UpdateFlow | null;
+  flapping: boolean;
+  busyUntil: number | null;
+}
+
+const PHASE_OF_STATE: Record<string, FlowPhase> = {
+  READY_TO_DOWNLOAD: 'pending',
+  DOWNLOADING: 'downloading',
+  VALIDATING_UPDATE: 'validating',
+  READY_TO_INSTALL: 'readyToInstall',
+  INSTALLING_UPDATE: 'installing',
+  SYSMAN_RESTART: 'restarting',
+};
+
+function isFamily(value: string): value is Family {
+  return (FAMILIES as readonly string[]).includes(value);
+}
+
+/**
+ * A flow for a unit whose row has no engine bookkeeping (the seeded world): rebuilt from the public
+ * updater state and its download progress, so a unit seeded "downloading at 45%" goes on from 45%.
+ */
+function flowFromPublicState(row: RuntimeRow, now: number): UpdateFlow | null {
+  const phase = PHASE_OF_STATE[String(row.updateState['state'] ?? '')];
+  const staged = row.staging.stagedVersion;
+  const semantic = row.pendingSoftwareDownload || staged?.semantic;
+  if (!phase || !semantic) return null;
+  const progress = row.updateState['downloadProgress'] as
+    | { software?: { fileProgress?: { progress?: number; transferRate?: number } } | null; specs?: unknown }
+    | undefined;
+  const percent = Number(progress?.software?.fileProgress?.progress ?? 0);
+  const rate = Number(progress?.software?.fileProgress?.transferRate ?? 0) || 2 * 1024 * 1024;
+  const softwareBytes = 1400 * 1024 * 1024;
+  return {
+    target: { semantic, meta: staged?.meta ?? '', path: row.staging.path ?? `/updates/${row.family}/${semantic}` },
+    phase,
+    phaseStartedAt: now,
+    software: {
+      totalBytes: softwareBytes,
+      bytesTransferred: phase === 'downloading' ? Math.floor((softwareBytes * Math.min(100, percent)) / 100) : phase === 'pending' ? 0 : softwareBytes,
+      totalFiles: 120,
+      rate,
+    },
+    specs: { totalBytes: 180 * 1024 * 1024, bytesTransferred: phase === 'pending' || phase === 'downloading' ? 0 : 180 * 1024 * 1024, totalFiles: 24, rate },
+    installProgress: 0,
+    hung: false,
+    nextCheckAt: now,
+  };
+}
+
+export function runtimeFromRow(row: RuntimeRow, now: number): UnitRuntime | null {
+  if (!isFamily(row.family)) return null;
+  const sim = row.updateState['sim'] as PersistedSim | undefined;
+  const flow = sim ? sim.flow : flowFromPublicState(row, now);
+  const publicState = String(row.updateState['state'] ?? IDLE_STATE);
+  return {
+    serialNumber: row.serialNumber,
+    family: row.family,
+    versionSemantic: row.versionSemantic,
+    versionMeta: row.versionMeta,
+    specsName: row.specs?.name ?? null,
+    systemClass: row.systemClass,
+    numCameras: row.boardFeatures?.numCameras ?? null,
+    isDDAligner: row.boardFeatures ? Boolean(row.boardFeatures.isDDAligner) : null,
+    logLevel: row.logLevel === 'INFO' ? 'INFO' : ('WARN' as LogLevel),
+    targetType: row.targetType,
+    countryCode: row.countryCode,
+    connected: row.connected,
+    connectCount: row.connectCount,
+    port: row.port,
+    address: row.address,
+    currentProcedure: row.currentProcedure,
+    alignmentCount: row.alignmentCount,
+    pendingSoftwareDownload: row.pendingSoftwareDownload,
+    staging: row.staging,
+    flow,
+    // A stored flow state with no flow behind it (nothing staged to go on with) reads as idle.
+    idleState: flow || publicState === 'BUSY' || PHASE_OF_STATE[publicState] ? IDLE_STATE : publicState,
+    busyUntil: sim?.busyUntil ?? null,
+    lastSeenOnlineAt: row.lastSeenOnlineAt?.getTime() ?? null,
+    sshPortOpenUntil: row.sshPortOpenUntil?.getTime() ?? null,
+    flapping: sim?.flapping ?? false,
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+  };
+}
+
+/** What the write-behind stores for a unit: the public updater state plus the engine's bookkeeping. */
+export function storedUpdateState(unit: UnitRuntime, now: number): Record<string, unknown> {
+  const sim: PersistedSim = { flow: unit.flow, flapping: unit.flapping, busyUntil: unit.busyUntil };
+  return { ...updateStateOf(unit, now), sim };
+}
+
+export function versionOrderOf(unit: UnitRuntime): number {
+  return versionOrder(semanticOf(unit.versionSemantic));
+}

@@ -1,0 +1,164 @@
+import type { Rng } from '../seed/random';
+import type { FleetState } from './fleet-state';
+import { advanceFlow } from './update-flow';
+import { IDLE_STATE, type UnitRuntime } from './unit-runtime';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The field's rhythm, in simulated time: a unit stays connected about 3 hours and offline about 2
+ * (so about 60% are connected), does an alignment about every 45 minutes while connected, and a
+ * flapping unit changes every couple of minutes.
+ */
+export const RHYTHM = {
+  meanOnline: 3 * HOUR,
+  meanOffline: 2 * HOUR,
+  meanBetweenAlignments: 45 * MINUTE,
+  meanFlap: 2 * MINUTE,
+  /** A tick never changes more than this share of the fleet, however far the clock jumped. */
+  maxShareChangedPerTick: 0.05,
+} as const;
+
+const PROCEDURES = ['Idle', 'Vehicle Selection', 'Measuring', 'Adjusting', 'Printing Report', 'Calibration'] as const;
+
+export interface TickContext {
+  state: FleetState;
+  rng: Rng;
+  from: number;
+  to: number;
+  /** False while the gateway (charon) is down: nothing connects and connected units drop. */
+  gatewayUp: boolean;
+  /** Multiplies connection churn (scenarios and the benchmark turn it up). */
+  churn: number;
+}
+
+/** Draws how many of `n` members change in `dt`, at mean time `mean` between changes (the expected count, dithered). */
+function draws(rng: Rng, n: number, dt: number, mean: number, cap: number): number {
+  const expected = (n * dt) / mean;
+  const whole = Math.floor(expected);
+  return Math.min(cap, whole + (rng.next() < expected - whole ? 1 : 0));
+}
+
+function randomAddress(rng: Rng): string {
+  const lan = `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(2, 254)}`;
+  const wan = `${rng.int(23, 223)}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
+  return `::ffff:${lan},${wan}`;
+}
+
+export function connect(unit: UnitRuntime, rng: Rng, now: number): void {
+  unit.connected = true;
+  unit.connectCount += 1;
+  unit.port = rng.int(20_000, 60_999);
+  unit.address = randomAddress(rng);
+  unit.currentProcedure = 'Idle';
+  unit.lastSeenOnlineAt = now;
+}
+
+export function disconnect(unit: UnitRuntime, now: number): void {
+  unit.connected = false;
+  unit.port = null;
+  unit.address = null;
+  unit.currentProcedure = null;
+  unit.lastSeenOnlineAt = now;
+  unit.sshPortOpenUntil = null;
+}
+
+function churnConnections(ctx: TickContext): void {
+  const { state, rng, from, to } = ctx;
+  const dt = to - from;
+  const cap = Math.max(1, Math.floor(state.units.size * RHYTHM.maxShareChangedPerTick));
+  const drops = ctx.gatewayUp ? draws(rng, state.connectedPool.size, dt * ctx.churn, RHYTHM.meanOnline, cap) : state.connectedPool.size;
+  for (let i = 0; i < drops && state.connectedPool.size > 0; i++) {
+    const unit = state.connectedPool.at(rng.int(0, state.connectedPool.size - 1));
+    if (unit) state.change(unit, to, (u) => disconnect(u, to));
+  }
+  if (!ctx.gatewayUp) return;
+  const joins = draws(rng, state.offlinePool.size, dt * ctx.churn, RHYTHM.meanOffline, cap);
+  for (let i = 0; i < joins && state.offlinePool.size > 0; i++) {
+    const unit = state.offlinePool.at(rng.int(0, state.offlinePool.size - 1));
+    if (unit) state.change(unit, to, (u) => connect(u, rng, to));
+  }
+  // A flapping unit changes about every meanFlap; a long clock step plays every change it covers.
+  for (const unit of state.flapping) {
+    const flips = Math.min(50, draws(rng, 1, dt, RHYTHM.meanFlap, Number.MAX_SAFE_INTEGER));
+    for (let i = 0; i < flips; i++) state.change(unit, to, (u) => (u.connected ? disconnect(u, to) : connect(u, rng, to)));
+  }
+}
+
+function doAlignments(ctx: TickContext): void {
+  const { state, rng, from, to } = ctx;
+  const cap = Math.max(1, Math.floor(state.units.size * RHYTHM.maxShareChangedPerTick));
+  const count = draws(rng, state.connectedPool.size, to - from, RHYTHM.meanBetweenAlignments, cap);
+  for (let i = 0; i < count; i++) {
+    const unit = state.connectedPool.at(rng.int(0, state.connectedPool.size - 1));
+    if (!unit) break;
+    unit.alignmentCount += 1;
+    unit.currentProcedure = PROCEDURES[rng.int(0, PROCEDURES.length - 1)] ?? 'Idle';
+    state.aggregates.offerTop(unit);
+    state.touch(unit, to);
+  }
+}
+
+/** What happened in a tick that the engine reports outward. */
+export interface TickOutcome {
+  /** Units that finished installing (their version changed). */
+  installed: UnitRuntime[];
+  /** Families whose staged totals changed. */
+  stagedChanged: Set<string>;
+}
+
+function advanceFlows(ctx: TickContext, outcome: TickOutcome): void {
+  const { state, from, to } = ctx;
+  for (const unit of [...state.inFlow]) {
+    const flow = unit.flow;
+    if (!flow) continue;
+    const wasDownloading = flow.phase === 'downloading';
+    const before = state.aggregates.snapshot(unit);
+    const phaseChanged = advanceFlow(flow, unit.connected, from, to);
+    if (flow.phase === 'complete') {
+      state.change(unit, to, (u) => {
+        u.versionSemantic = flow.target.semantic;
+        u.versionMeta = flow.target.meta;
+        u.pendingSoftwareDownload = '';
+        u.staging = { isStaged: false, autoStaged: false, stagedVersion: null, stagedAt: null, path: null };
+        u.flow = null;
+        u.idleState = 'INSTALLATION_COMPLETE';
+      });
+      outcome.installed.push(unit);
+      outcome.stagedChanged.add(unit.family);
+    } else if (phaseChanged) {
+      state.aggregates.update(unit, before);
+      state.touch(unit, to);
+      if (before.ready !== (flow.phase === 'pending')) outcome.stagedChanged.add(unit.family);
+    } else if (wasDownloading && unit.connected && !flow.hung) {
+      state.touch(unit, to, 'progress');
+    }
+  }
+}
+
+function expireTimers(ctx: TickContext): void {
+  const { state, to } = ctx;
+  for (const unit of [...state.sshOpen]) {
+    if ((unit.sshPortOpenUntil ?? 0) <= to) state.change(unit, to, (u) => (u.sshPortOpenUntil = null));
+  }
+  for (const unit of [...state.busy]) {
+    if ((unit.busyUntil ?? 0) <= to) {
+      state.change(unit, to, (u) => {
+        u.busyUntil = null;
+        u.idleState = IDLE_STATE;
+      });
+    }
+  }
+}
+
+/** One step of the fleet from `from` to `to` (simulated ms). */
+export function simulate(ctx: TickContext): TickOutcome {
+  const outcome: TickOutcome = { installed: [], stagedChanged: new Set() };
+  if (ctx.to <= ctx.from) return outcome;
+  churnConnections(ctx);
+  doAlignments(ctx);
+  advanceFlows(ctx, outcome);
+  expireTimers(ctx);
+  return outcome;
+}

@@ -1,0 +1,97 @@
+import type { Family, LogLevel } from '@equipment-dashboard/domain';
+import type { UnitStaging } from '../store/schema';
+
+/** A version a unit is moving to: what staging or a schedule gave it. */
+export interface TargetVersion {
+  semantic: string;
+  meta: string;
+  path: string;
+}
+
+/** Progress of one download (software or specs), in the units of console-core §3. */
+export interface DownloadTrack {
+  totalBytes: number;
+  bytesTransferred: number;
+  totalFiles: number;
+  /** Bytes per second while transferring. */
+  rate: number;
+}
+
+export type FlowPhase = 'pending' | 'downloading' | 'validating' | 'readyToInstall' | 'installing' | 'restarting' | 'complete';
+
+/** Where a unit is in the update flow of console-core §4 (pending → ... → install complete). */
+export interface UpdateFlow {
+  target: TargetVersion;
+  phase: FlowPhase;
+  /** Simulated ms when the phase began. */
+  phaseStartedAt: number;
+  software: DownloadTrack;
+  specs: DownloadTrack;
+  /** 0-100 while installing. */
+  installProgress: number;
+  /** A hung download makes no progress (scenario "hung downloads"). */
+  hung: boolean;
+  /** When the updater next checks the cloud on its own (a connected unit starts a pending download then). */
+  nextCheckAt: number;
+}
+
+/**
+ * The live part of a unit, held in memory by the engine and written behind to the store. Reads of one
+ * unit overlay these fields on its row, so they are never stale.
+ */
+export interface UnitRuntime {
+  serialNumber: string;
+  family: Family;
+  versionSemantic: string;
+  versionMeta: string;
+  specsName: string | null;
+  systemClass: string;
+  numCameras: number | null;
+  /** Board features' isDDAligner (RCP needs it, console-core §5); null when the unit reports no board features. */
+  isDDAligner: boolean | null;
+  logLevel: LogLevel;
+  targetType: string | null;
+  countryCode: string;
+  connected: boolean;
+  connectCount: number;
+  port: number | null;
+  address: string | null;
+  currentProcedure: string | null;
+  alignmentCount: number;
+  pendingSoftwareDownload: string;
+  staging: UnitStaging;
+  flow: UpdateFlow | null;
+  /** The updater state a unit without a flow reports (TRY_INSERT_UPDATE, BUSY, INSTALLATION_COMPLETE ...). */
+  idleState: string;
+  /** Until when a BUSY idle state lasts (check now on a unit with nothing pending). */
+  busyUntil: number | null;
+  lastSeenOnlineAt: number | null;
+  sshPortOpenUntil: number | null;
+  /** A flapping unit connects and drops far more often than others (scenarios). */
+  flapping: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The columns of `units` the engine owns; everything else is only changed by explicit calls. */
+export const RUNTIME_COLUMNS = [
+  'connected',
+  'connectCount',
+  'port',
+  'address',
+  'currentProcedure',
+  'alignmentCount',
+  'pendingSoftwareDownload',
+  'updateState',
+  'staging',
+  'versionSemantic',
+  'versionMeta',
+  'versionOrder',
+  'logLevel',
+  'targetType',
+  'lastSeenOnlineAt',
+  'sshPortOpenUntil',
+  'updatedAt',
+] as const;
+
+export const IDLE_STATE = 'TRY_INSERT_UPDATE';

@@ -1,0 +1,154 @@
+import type { EndpointDef } from '@equipment-dashboard/api';
+import { can, type Permission } from '@equipment-dashboard/domain';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import multer from 'multer';
+import type { z } from 'zod';
+import type { AuthUser } from '../auth/auth-user';
+import { ForbiddenError, HttpError, UnauthorizedError, ValidationError } from './errors';
+import { zodDetails } from './zod-details';
+
+/** A file of a multipart request, held in memory (uploads are small images and CSV files). */
+export interface UploadedFile {
+  originalName: string;
+  mimeType: string;
+  size: number;
+  buffer: Buffer;
+}
+
+/** The parsed type of an optional schema slot (undefined when the endpoint has none). */
+type Out<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
+
+export interface RouteInput<E extends EndpointDef> {
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  params: Record<string, string>;
+  /** The signed-in user; null only on public calls. */
+  user: E['auth'] extends 'public' ? AuthUser | null : AuthUser;
+  file?: UploadedFile;
+  requestId: string;
+}
+
+/** A binary answer (image, attachment download). */
+export interface FileResult {
+  kind: 'file';
+  contentType: string;
+  data: Buffer;
+  fileName?: string;
+  /** inline shows it in the browser; attachment makes the browser download it. */
+  disposition?: 'inline' | 'attachment';
+}
+
+/** An answer with a status other than the endpoint's first success status. */
+export interface StatusResult<T> {
+  kind: 'status';
+  status: number;
+  body: T;
+}
+
+type ResponseData<E extends EndpointDef> = z.output<E['response']>;
+export type RouteResult<E extends EndpointDef> = ResponseData<E> | StatusResult<ResponseData<E>> | FileResult;
+
+export const withStatus = <T>(status: number, body: T): StatusResult<T> => ({ kind: 'status', status, body });
+export const fileResult = (file: Omit<FileResult, 'kind'>): FileResult => ({ kind: 'file', ...file });
+
+function isTagged(value: unknown, kind: string): boolean {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === kind;
+}
+
+export interface RouteDeps {
+  /** Resolves the request's bearer token to a user, or throws UnauthorizedError. */
+  authenticate(req: Request): Promise<AuthUser>;
+  /** In tests: every answer is checked against the contract's response schema. */
+  checkResponses: boolean;
+}
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 },
+});
+
+function expressPath(path: string): string {
+  // Express 5 matches '/read/aligner/v1' and '/read/aligner/v1/' alike (non-strict routing).
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+function parseMultipart(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    upload.single('file')(req, res, (error: unknown) => {
+      if (!error) return resolve();
+      if (error instanceof multer.MulterError) {
+        reject(new ValidationError(`Upload refused: ${error.message}.`, { field: error.field }, 'invalid_upload'));
+      } else reject(error);
+    });
+  });
+}
+
+/**
+ * Mounts one contract endpoint: parses the query and body with the contract (400 with details),
+ * authenticates (401), checks the role's permission (403), calls the handler, and answers.
+ */
+export function route<E extends EndpointDef>(
+  router: Router,
+  deps: RouteDeps,
+  def: E,
+  handler: (input: RouteInput<E>) => Promise<RouteResult<E>> | RouteResult<E>,
+): void {
+  const method = def.method.toLowerCase() as 'get' | 'post' | 'delete';
+  const handle: RequestHandler = async (req: Request, res: Response, _next: NextFunction) => {
+    const user = def.auth === 'public' ? null : await deps.authenticate(req);
+    if (user && def.permission && !can(user.role, def.permission as Permission)) {
+      throw new ForbiddenError(`The ${user.role} role may not do this (${def.permission}).`, {
+        permission: def.permission,
+      });
+    }
+    if (def.bodyEncoding === 'multipart') await parseMultipart(req, res);
+    const query = def.query ? def.query.safeParse(req.query) : undefined;
+    if (query && !query.success) throw new ValidationError('The query is not valid.', zodDetails(query.error));
+    const rawBody: unknown = req.body ?? {};
+    const body = def.body ? def.body.safeParse(rawBody) : undefined;
+    if (body && !body.success) throw new ValidationError('The request body is not valid.', zodDetails(body.error));
+    const file = req.file
+      ? { originalName: req.file.originalname, mimeType: req.file.mimetype, size: req.file.size, buffer: req.file.buffer }
+      : undefined;
+
+    const result = await handler({
+      query: query?.data as Out<E['query']>,
+      body: body?.data as Out<E['body']>,
+      params: req.params as Record<string, string>,
+      user: user as RouteInput<E>['user'],
+      file,
+      requestId: String(req.id ?? ''),
+    });
+
+    if (isTagged(result, 'file')) {
+      const f = result as FileResult;
+      res.status(200).type(f.contentType);
+      res.setHeader('Cache-Control', 'private, max-age=300');
+      if (f.fileName) res.attachment(f.fileName);
+      if (f.disposition === 'inline' && f.fileName) {
+        res.setHeader('Content-Disposition', `inline; filename="${f.fileName}"`);
+      }
+      res.send(f.data);
+      return;
+    }
+    const status = isTagged(result, 'status') ? (result as StatusResult<unknown>).status : (def.successStatus?.[0] ?? 200);
+    const payload = isTagged(result, 'status') ? (result as StatusResult<unknown>).body : result;
+    if (deps.checkResponses && status !== 204) {
+      const checked = def.response.safeParse(payload);
+      if (!checked.success) {
+        throw new HttpError(500, 'response_contract_violation', `${def.name} answered outside its contract.`, zodDetails(checked.error));
+      }
+    }
+    if (status === 204) res.status(204).end();
+    else res.status(status).json(payload);
+  };
+  router[method](expressPath(def.path), handle);
+}
+
+/** Checks a user's role without a contract endpoint (for rules that depend on the data). */
+export function requirePermission(user: AuthUser | null, permission: Permission): asserts user is AuthUser {
+  if (!user) throw new UnauthorizedError();
+  if (!can(user.role, permission)) {
+    throw new ForbiddenError(`The ${user.role} role may not do this (${permission}).`, { permission });
+  }
+}

@@ -1,0 +1,155 @@
+import { isAtLeast } from '@equipment-dashboard/domain';
+import { commandsOf } from '../../store/repos/commands-repo';
+import { bearer, unitWhere } from '../../test/fleet-helpers';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+describe('remote commands (console-core §7)', () => {
+  let t: TestServer;
+  let admin: string;
+  let support: string;
+  beforeAll(async () => {
+    t = await startTestServer();
+    [admin, support] = await Promise.all([t.tokenFor('admin'), t.tokenFor('support')]);
+  });
+  afterAll(() => t.close());
+
+  const modern = () => unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0'), { connected: true });
+
+  it('when a unit is not connected, then a command answers 409 not_connected', async () => {
+    const unit = unitWhere(t, (u) => u.family === 'gtps', { connected: false });
+    const res = await t.http.post('/cmd/aligner_get_voltages/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('not_connected');
+  });
+
+  it('when voltages are asked, then the unit replies and the report is stored, with who asked', async () => {
+    const unit = modern();
+    const res = await t.http.post('/cmd/aligner_get_voltages/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ serialNumber: unit.serialNumber, command: 'aligner_get_voltages', status: 'completed' });
+    const report = await t.http.get('/api/v1/get_latest_voltages_for_aligner').query({ serialNumber: unit.serialNumber }).set(bearer(support));
+    expect(report.body.boards.length).toBeGreaterThan(0);
+    expect(report.body.boards[0].Parameters[0]).toEqual(expect.objectContaining({ Name: expect.any(String), Actual: expect.any(Number) }));
+    const log = await commandsOf(t.server.deps.db, unit.serialNumber);
+    expect(log.at(-1)).toMatchObject({ command: 'aligner_get_voltages', username: 'support', status: 'completed' });
+  });
+
+  it('when a unit has voltage trouble, then some readings are out of range', async () => {
+    const unit = modern();
+    t.server.deps.fleet.voltageTrouble.add(unit.serialNumber);
+    await t.http.post('/cmd/aligner_get_voltages/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    const report = await t.http.get('/api/v1/get_latest_voltages_for_aligner').query({ serialNumber: unit.serialNumber }).set(bearer(support));
+    const params = report.body.boards.flatMap((b: { Parameters: { Actual: number; Min: number; Max: number }[] }) => b.Parameters);
+    expect(params.some((p: { Actual: number; Min: number; Max: number }) => p.Actual < p.Min || p.Actual > p.Max)).toBe(true);
+  });
+
+  it('when USB and printer status are asked, then the reports hold newline-separated text', async () => {
+    const unit = modern();
+    for (const [cmd, read] of [
+      ['aligner_get_usb_status', 'get_latest_usb_status_for_aligner'],
+      ['aligner_get_printer_status', 'get_latest_printer_status_for_aligner'],
+    ] as const) {
+      expect((await t.http.post(`/cmd/${cmd}/v1`).set(bearer(support)).send({ serialNumber: unit.serialNumber })).status).toBe(200);
+      const report = await t.http.get(`/api/v1/${read}`).query({ serialNumber: unit.serialNumber }).set(bearer(support));
+      expect(report.body.status).toContain('\n');
+    }
+  });
+
+  it('when a screenshot is taken, then a real PNG and its thumbnail can be read and deleted', async () => {
+    // console-core §5: screenshots need 4.3.0+ and a unit with a screen (not DRAGON_HEADLESS).
+    const unit = unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '4.3.0') && u.systemClass !== 'DRAGON_HEADLESS', {
+      connected: true,
+    });
+    const res = await t.http.post('/cmd/aligner_get_screen_shot/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    expect(res.status).toBe(200);
+    const list = await t.http.get('/api/v1/get_screen_shots_for_aligner').query({ serialNumber: unit.serialNumber }).set(bearer(support));
+    const shot = list.body[0];
+    const image = await t.http.get(shot.image).set(bearer(support)).buffer(true);
+    const thumb = await t.http.get(shot.thumbnail).set(bearer(support)).buffer(true);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect((image.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
+    expect((thumb.body as Buffer).length).toBeLessThan((image.body as Buffer).length);
+    expect((await t.http.delete('/api/v1/delete_screen_shot').query({ id: shot.id }).set(bearer(support))).status).toBe(200);
+    expect((await t.http.get(shot.image).set(bearer(support))).status).toBe(404);
+  });
+
+  it('when the log level is lowered or raised, then the unit runs at it', async () => {
+    const unit = modern();
+    const res = await t.http.post('/cmd/aligner_set_logging_level/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber, loggingLevel: 'INFO' });
+    expect(res.body.result).toEqual({ loggingLevel: 'INFO' });
+    const read = await t.http.get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' }).set(bearer(support));
+    expect(read.body.logLevel).toBe('INFO');
+  });
+
+  it('when support opens a port, then 403; when admin does, then the port opens for a while', async () => {
+    const unit = modern();
+    expect((await t.http.post('/cmd/aligner_open_ssh_port/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber })).status).toBe(403);
+    const res = await t.http.post('/cmd/aligner_open_ssh_port/v1').set(bearer(admin)).send({ serialNumber: unit.serialNumber });
+    expect(res.status).toBe(200);
+    expect(res.body.result.port).toEqual(expect.any(Number));
+    expect(unit.sshPortOpenUntil).not.toBeNull();
+    t.server.deps.fleet.engine.clock.step(16 * 60 * 1000);
+    expect(unit.sshPortOpenUntil).toBeNull();
+  });
+
+  it('when RCP is sent to a unit below 5.0.0, then 409 not_supported', async () => {
+    const old = unitWhere(t, (u) => u.family === 'aligner' && !isAtLeast(u.versionSemantic, '5.0.0'), { connected: true });
+    const res = await t.http.post('/cmd/aligner_rcp/v1').set(bearer(admin)).send({ serialNumber: old.serialNumber });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('not_supported');
+  });
+
+  it('when RCP is sent to a 5.x DD aligner, then the unit runs it', async () => {
+    // console-core §5: "RCP: 5.0.0+ and isDDAligner true".
+    const dd = unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0') && u.isDDAligner === true, { connected: true });
+    const res = await t.http.post('/cmd/aligner_rcp/v1').set(bearer(admin)).send({ serialNumber: dd.serialNumber });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'completed', result: { rcp: 'started' } });
+  });
+
+  it('when a serial is reset, then the unit answers by its new serial everywhere', async () => {
+    const unit = unitWhere(t, (u) => u.family === 'gtps', { connected: true });
+    const old = unit.serialNumber;
+    const next = `${old.slice(0, 5)}9999`;
+    const res = await t.http.post('/cmd/reset_serial_number/v1').set(bearer(admin)).send({ currentSerialNumber: old, newSerialNumber: next });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ serialNumber: next, result: { serialNumber: next } });
+    expect((await t.http.get('/read/aligner/v1/').query({ serialNumber: old, username: 'admin' }).set(bearer(admin))).status).toBe(404);
+    expect((await t.http.get('/read/aligner/v1/').query({ serialNumber: next, username: 'admin' }).set(bearer(admin))).status).toBe(200);
+    const taken = await t.http.post('/cmd/reset_serial_number/v1').set(bearer(admin)).send({ currentSerialNumber: next, newSerialNumber: modern().serialNumber });
+    expect(taken.status).toBe(409);
+  });
+
+  it('when a scenario makes a command fail, then the call answers 502 and the failure is recorded', async () => {
+    const unit = modern();
+    t.server.deps.fleet.commands.failureRates.set('aligner_activate', 1);
+    const res = await t.http.post('/cmd/aligner_activate/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    t.server.deps.fleet.commands.failureRates.delete('aligner_activate');
+    expect(res.status).toBe(502);
+    expect(res.body.code).toBe('command_failed');
+    const log = await commandsOf(t.server.deps.db, unit.serialNumber);
+    expect(log.at(-1)).toMatchObject({ command: 'aligner_activate', status: 'failed' });
+  });
+
+  it('when the gateway is down, then commands answer 503', async () => {
+    const unit = modern();
+    await t.server.deps.fleet.engine.setService('charon', false);
+    const res = await t.http.post('/cmd/aligner_activate/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    await t.server.deps.fleet.engine.setService('charon', true);
+    expect(res.status).toBe(503);
+  });
+
+  it('when the audit trail is read, then admin sees who sent which command; other roles are refused', async () => {
+    const unit = modern();
+    await t.http.post('/cmd/aligner_get_usb_status/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    const res = await t.http.get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber }).set(bearer(admin));
+    expect(res.status).toBe(200);
+    expect(res.body.docs[0]).toMatchObject({ serialNumber: unit.serialNumber, command: 'aligner_get_usb_status', username: 'support', status: 'completed' });
+    expect((await t.http.get('/read/audits/v1/').set(bearer(support))).status).toBe(403);
+  });
+
+  it('when a command body is malformed, then 400', async () => {
+    const res = await t.http.post('/cmd/set_target_eol_types/v1').set(bearer(admin)).send({ serialNumber: 'X', targetType: 'AT999' });
+    expect(res.status).toBe(400);
+  });
+});

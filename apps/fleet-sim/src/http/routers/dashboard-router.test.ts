@@ -1,0 +1,99 @@
+import { SERVICE_NAMES } from '@equipment-dashboard/domain';
+import { io as connect, type Socket } from 'socket.io-client';
+import { bearer } from '../../test/fleet-helpers';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+describe('home dashboard data (console-core §7 "Dashboard data")', () => {
+  let t: TestServer;
+  let admin: string;
+  let support: string;
+  let socket: Socket;
+  beforeAll(async () => {
+    t = await startTestServer();
+    [admin, support] = await Promise.all([t.tokenFor('admin'), t.tokenFor('support')]);
+    socket = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: support }, reconnection: false, forceNew: true });
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+  });
+  afterAll(async () => {
+    socket.close();
+    await new Promise((r) => setTimeout(r, 200));
+    await t.close();
+  });
+  const get = (path: string) => t.http.get(path).set(bearer(support));
+
+  it('when every dashboard read is called, then each answers within its contract', async () => {
+    for (const path of [
+      '/api/v1/check_services',
+      '/read/latest_software_version/v1',
+      '/read/latest_gtps_software_version/v1',
+      '/read/latest_oasis_software_version/v1',
+      '/read/staged_update_totals/v1',
+      '/read/staged_gtps_update_totals/v1',
+      '/read/staged_oasis_update_totals/v1',
+      '/read/aligner_software_versions/v1',
+      '/read/gtps_software_versions/v1',
+      '/read/oasis_software_versions/v1',
+      '/read/spec_versions/v1',
+      '/read/ticket_statistics/v1',
+      '/read/top_aligners_by_alignment_count/v1',
+    ]) {
+      const res = await get(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+    }
+  });
+
+  it('when installed versions are read, then they add up to the family totals', async () => {
+    const engine = t.server.deps.fleet.engine;
+    const versions = (await get('/read/aligner_software_versions/v1')).body as { total: number }[];
+    expect(versions.reduce((sum, v) => sum + v.total, 0)).toBe(engine.state.aggregates.total.aligner);
+  });
+
+  it('when the top 10 is read, then it is ordered by alignment count', async () => {
+    const top = (await get('/read/top_aligners_by_alignment_count/v1')).body as { count: number }[];
+    expect(top).toHaveLength(10);
+    for (let i = 1; i < top.length; i++) expect((top[i - 1] as { count: number }).count).toBeGreaterThanOrEqual((top[i] as { count: number }).count);
+  });
+
+  it('when ticket statistics are read, then open plus closed is the total', async () => {
+    const stats = (await get('/read/ticket_statistics/v1')).body;
+    expect(stats.openTicketCount + stats.closedTicketCount).toBe(stats.totalTickets);
+    expect(stats.openTicketsByIssuer.length).toBeGreaterThan(0);
+  });
+
+  it('when support restarts a service, then 403; when admin does, then it goes down and comes back up', async () => {
+    expect((await t.http.post('/api/v1/reset_service/').query({ serviceName: 'radar' }).set(bearer(support))).status).toBe(403);
+    const events: boolean[] = [];
+    socket.on('SERVICE_STATUS', (status) => events.push(status.radar));
+    const res = await t.http.post('/api/v1/reset_service/').query({ serviceName: 'radar' }).set(bearer(admin));
+    expect(res.body).toEqual({ serviceName: 'radar', status: 'restarting' });
+    expect((await get('/api/v1/check_services')).body.radar).toBe(false);
+    t.server.deps.fleet.engine.clock.step(10_000);
+    expect((await get('/api/v1/check_services')).body.radar).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events).toEqual([false, true]);
+    const unknown = await t.http.post('/api/v1/reset_service/').query({ serviceName: 'toaster' }).set(bearer(admin));
+    expect(unknown.status).toBe(400);
+    expect(SERVICE_NAMES).toContain('radar');
+  });
+
+  it('when units connect, then CONNECTION_COUNTERS reaches the console with the new count', async () => {
+    const engine = t.server.deps.fleet.engine;
+    const heard = new Promise<{ connectedAligners: number; totalAligners: number; connectedUsers: number }>((r) => socket.once('CONNECTION_COUNTERS', r));
+    const offline = [...engine.state.units.values()].find((u) => !u.connected);
+    if (!offline) throw new Error('every unit is connected');
+    engine.change(offline, (u) => {
+      u.connected = true;
+      u.connectCount += 1;
+    });
+    const counters = await heard;
+    expect(counters.connectedAligners).toBe(engine.state.aggregates.counters().connectedAligners);
+    expect(counters.connectedUsers).toBeGreaterThanOrEqual(1);
+  });
+
+  it('when the trend image is asked, then a PNG is drawn', async () => {
+    const res = await get('/graph').buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect((res.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
+  });
+});

@@ -1,0 +1,208 @@
+import type { Country, Notification } from '@equipment-dashboard/api';
+import { PlaceIndex, placeIndex } from '../../services/places-service';
+import { bearer } from '../../test/fleet-helpers';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+describe('notifications and the places units are in (back-office §2.6, §3, §5, §7.4)', () => {
+  let t: TestServer;
+  let engineer: string;
+  let support: string;
+  let country: Country;
+  let region: string;
+  let city: string;
+  beforeAll(async () => {
+    t = await startTestServer();
+    [engineer, support] = await Promise.all([t.tokenFor('engineer'), t.tokenFor('support')]);
+    const countries = (await t.http.get('/read/aligner_countries/v1').set(bearer(support))).body as Country[];
+    country = countries.find((c) => c.countryCode === 'US') ?? (countries[0] as Country);
+    region = (
+      await t.http
+        .get('/read/aligner_regions/v1')
+        .query({ countryName: country.countryName })
+        .set(bearer(support))
+    ).body[0].region;
+    city = (
+      await t.http
+        .get('/read/aligner_cities/v1')
+        .query({ countryName: country.countryName, region })
+        .set(bearer(support))
+    ).body[0].city;
+  });
+  afterAll(() => t.close());
+
+  describe('countries, regions and cities', () => {
+    it('when the countries are read, then each country units are in comes once, sorted by name', async () => {
+      const res = await t.http.get('/read/aligner_countries/v1').set(bearer(support));
+      expect(res.status).toBe(200);
+      const names = res.body.map((c: Country) => c.countryName);
+      expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
+      const codes = new Set(res.body.map((c: Country) => c.countryCode));
+      for (const unit of t.server.deps.fleet.engine.state.units.values())
+        expect(codes.has(unit.countryCode)).toBe(true);
+    });
+
+    it('when the regions of a country and the cities of a region are read, then they are sorted and distinct; unknown places give []', async () => {
+      const regions = (
+        await t.http
+          .get('/read/aligner_regions/v1')
+          .query({ countryName: country.countryName.toUpperCase() })
+          .set(bearer(support))
+      ).body;
+      expect(regions.length).toBeGreaterThan(0);
+      const names = regions.map((r: { region: string }) => r.region);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names).toEqual(
+        [...names].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+      );
+      const cities = (
+        await t.http
+          .get('/read/aligner_cities/v1')
+          .query({ countryName: country.countryName, region })
+          .set(bearer(support))
+      ).body;
+      expect(cities).toContainEqual({ city });
+      expect(
+        (await t.http.get('/read/aligner_regions/v1').query({ countryName: 'Atlantis' }).set(bearer(support)))
+          .body,
+      ).toEqual([]);
+      expect(
+        (
+          await t.http
+            .get('/read/aligner_cities/v1')
+            .query({ countryName: country.countryName })
+            .set(bearer(support))
+        ).status,
+      ).toBe(400);
+    });
+
+    it('when the fleet has not changed, then the lists come from one cached index; a deleted unit rebuilds it behind the scenes', async () => {
+      const first = await placeIndex(t.server.deps);
+      expect(await placeIndex(t.server.deps)).toBe(first);
+      const engine = t.server.deps.fleet.engine;
+      const unit = [...engine.state.units.values()].at(-1);
+      if (!unit) throw new Error('no unit');
+      engine.removeUnit(unit);
+      // The previous index answers at once while the new one builds.
+      expect(await placeIndex(t.server.deps)).toBe(first);
+      let rebuilt = first;
+      for (let i = 0; i < 50 && rebuilt === first; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        rebuilt = await placeIndex(t.server.deps);
+      }
+      expect(rebuilt).not.toBe(first);
+      engine.addUnit(unit);
+    });
+
+    it('when 100,000 places are indexed, then a list is answered in well under a few milliseconds', () => {
+      const places = Array.from({ length: 100_000 }, (_, i) => ({
+        countryCode: `C${i % 40}`,
+        countryName: `Country ${i % 40}`,
+        region: `Region ${i % 400}`,
+        city: `City ${i}`,
+        n: 1,
+      }));
+      const index = new PlaceIndex(places);
+      const started = performance.now();
+      for (let i = 0; i < 100; i++) {
+        index.regionsOf('Country 7');
+        index.citiesOf('Country 7', 'Region 7');
+      }
+      expect((performance.now() - started) / 100).toBeLessThan(2);
+      expect(index.countries).toHaveLength(40);
+    });
+  });
+
+  describe('notifications', () => {
+    const body = () => ({
+      name: 'Summer Clinic',
+      resourcePath: '/ads/summer-clinic.png',
+      mimeType: 'image/png',
+      beginsOn: '2099-06-01T00:00:00.000Z',
+      endsOn: '2099-06-30T23:59:59.999Z',
+      targetType: 'geographic',
+      target: { family: 'aligner', country: country.countryCode, region, city },
+    });
+
+    it('when the table is read, then notifications come 10 a page, the latest beginning first', async () => {
+      const res = await t.http.get('/read/notifications/v1/').query({ page: 1 }).set(bearer(support));
+      expect(res.status).toBe(200);
+      expect(res.body.docs).toHaveLength(10);
+      const begins = res.body.docs.map((n: Notification) => n.beginsOn);
+      expect([...begins].sort().reverse()).toEqual(begins);
+      const page2 = await t.http.get('/read/notifications/v1/').query({ page: 2 }).set(bearer(support));
+      expect(page2.body.docs.length).toBe(res.body.totalDocs - 10);
+    });
+
+    it('when an engineer creates a notification for a city, then it is stored with the dates as sent and listed first', async () => {
+      const res = await t.http.post('/create/notification/v1/').set(bearer(engineer)).send(body());
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ ...body(), id: expect.any(Number) });
+      const list = await t.http.get('/read/notifications/v1/').set(bearer(support));
+      expect(list.body.docs[0]).toEqual(res.body);
+    });
+
+    it('when region and city are blank, then they are stored as null (the whole country)', async () => {
+      const res = await t.http
+        .post('/create/notification/v1/')
+        .set(bearer(engineer))
+        .send({
+          ...body(),
+          target: { family: 'all', country: country.countryCode.toLowerCase(), region: ' ', city: '' },
+        });
+      expect(res.status).toBe(200);
+      expect(res.body.target).toEqual({
+        family: 'all',
+        country: country.countryCode,
+        region: null,
+        city: null,
+      });
+    });
+
+    it('when the place is unknown, the MIME type is not offered, or the end is before the start, then 400', async () => {
+      const unknownCountry = await t.http
+        .post('/create/notification/v1/')
+        .set(bearer(engineer))
+        .send({ ...body(), target: { family: 'gtps', country: 'XX', region: null, city: null } });
+      expect(unknownCountry.status).toBe(400);
+      expect(unknownCountry.body.details).toEqual([{ path: 'target.country', message: expect.any(String) }]);
+      const unknownCity = await t.http
+        .post('/create/notification/v1/')
+        .set(bearer(engineer))
+        .send({ ...body(), target: { ...body().target, city: 'Nowhere' } });
+      expect(unknownCity.status).toBe(400);
+      expect(
+        (
+          await t.http
+            .post('/create/notification/v1/')
+            .set(bearer(engineer))
+            .send({ ...body(), mimeType: 'image/gif' })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await t.http
+            .post('/create/notification/v1/')
+            .set(bearer(engineer))
+            .send({ ...body(), endsOn: '2099-05-01T00:00:00.000Z' })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await t.http
+            .post('/create/notification/v1/')
+            .set(bearer(engineer))
+            .send({ ...body(), target: { ...body().target, family: 'aligner-oasis' } })
+        ).status,
+      ).toBe(400);
+    });
+
+    it('when support creates a notification, then 403; support may read the table', async () => {
+      expect((await t.http.post('/create/notification/v1/').set(bearer(support)).send(body())).status).toBe(
+        403,
+      );
+      expect(
+        (await t.http.get('/read/notifications/v1/').set(bearer(await t.tokenFor('guest')))).status,
+      ).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { playDueSchedules } from '../../services/scheduling-service';
+import { bearer, latestOf } from '../../test/fleet-helpers';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
+  let t: TestServer;
+  let engineer: string;
+  beforeAll(async () => {
+    t = await startTestServer();
+    engineer = await t.tokenFor('engineer');
+  });
+  afterAll(() => t.close());
+
+  const day = (offsetDays: number) => new Date(t.server.deps.fleet.engine.clock.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+  it('when a pattern is searched, then aligner serials matching it come back; * is a wildcard', async () => {
+    const engine = t.server.deps.fleet.engine;
+    const some = [...engine.state.units.values()].find((u) => u.family === 'aligner');
+    const prefix = some?.serialNumber.slice(0, 3) ?? 'AX';
+    const res = await t.http.get('/read/aligner_serial_numbers/v1').query({ filterSerialNumber: prefix.toLowerCase() }).set(bearer(engineer));
+    expect(res.body.length).toBeGreaterThan(0);
+    expect(res.body.every((s: string) => s.startsWith(prefix) && engine.get(s)?.family === 'aligner')).toBe(true);
+    const wild = await t.http.get('/read/aligner_serial_numbers/v1').query({ filterSerialNumber: `*${some?.serialNumber.slice(-3)}` }).set(bearer(engineer));
+    expect(wild.body).toContain(some?.serialNumber);
+  });
+
+  it('when updates are scheduled for a day, then the day counts them, consoles hear of it, and on that day the units are staged', async () => {
+    const engine = t.server.deps.fleet.engine;
+    const latest = latestOf(t, 'aligner');
+    const targets = [...engine.state.units.values()]
+      .filter((u) => u.family === 'aligner' && !u.pendingSoftwareDownload && u.versionSemantic.startsWith('5.') && u.versionSemantic !== latest)
+      .slice(0, 3)
+      .map((u) => u.serialNumber);
+    const socket: Socket = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: engineer }, reconnection: false, forceNew: true });
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    const heard = new Promise((r) => socket.once('NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED', r));
+    const tomorrow = day(1);
+    const res = await t.http
+      .post('/create/schedule_serial_numbers/v1')
+      .set(bearer(engineer))
+      .send({ serialNumbers: targets, version: { semantic: latest, meta: '' }, path: `/updates/aligner/${latest}`, date: tomorrow });
+    expect(res.status).toBe(200);
+    await expect(heard).resolves.toMatchObject({ date: tomorrow, count: targets.length });
+    socket.close();
+    const byDay = await t.http.get('/read/schedule_by_day/v1/').set(bearer(engineer));
+    const [y, m, d] = tomorrow.split('-').map(Number);
+    expect(byDay.body).toEqual(expect.arrayContaining([expect.objectContaining({ _id: { year: y, month: m, day: d } })]));
+    expect(engine.get(targets[0] ?? '')?.pendingSoftwareDownload).toBe('');
+    engine.clock.step(86_400_000);
+    await playDueSchedules(t.server.deps);
+    for (const serial of targets) {
+      expect(engine.get(serial)).toMatchObject({ pendingSoftwareDownload: latest, staging: expect.objectContaining({ autoStaged: true }) });
+    }
+  });
+
+  it('when support schedules, or the day has passed, then it is refused', async () => {
+    const support = await t.tokenFor('support');
+    const body = { serialNumbers: ['X'], version: { semantic: '1.0.0', meta: '' }, path: '/x', date: day(1) };
+    expect((await t.http.post('/create/schedule_serial_numbers/v1').set(bearer(support)).send(body)).status).toBe(403);
+    const past = await t.http.post('/create/schedule_serial_numbers/v1').set(bearer(engineer)).send({ ...body, date: '2020-01-01' });
+    expect(past.status).toBe(400);
+  });
+});

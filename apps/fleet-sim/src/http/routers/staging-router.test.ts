@@ -1,0 +1,122 @@
+import { compareVersions, isAtLeast } from '@equipment-dashboard/domain';
+import { io as connect, type Socket } from 'socket.io-client';
+import { bearer, latestOf, unitWhere } from '../../test/fleet-helpers';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+const MINUTE = 60_000;
+
+describe('staging and the update flow (console-core §4, §7)', () => {
+  let t: TestServer;
+  let support: string;
+  let socket: Socket;
+  beforeAll(async () => {
+    t = await startTestServer();
+    support = await t.tokenFor('support');
+    socket = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: support }, reconnection: false, forceNew: true });
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+  });
+  afterAll(async () => {
+    socket.close();
+    await new Promise((r) => setTimeout(r, 200));
+    await t.close();
+  });
+
+  const body = (serialNumber: string, semantic: string) => ({ serialNumber, version: { semantic, meta: '' }, path: `/updates/${semantic}` });
+  const staged = () => t.http.get('/read/staged_update_totals/v1').set(bearer(support));
+  const below = (family: 'aligner' | 'gtps') => (u: { family: string; versionSemantic: string; pendingSoftwareDownload: string; flow: unknown }) =>
+    u.family === family &&
+    !u.pendingSoftwareDownload &&
+    !u.flow &&
+    compareVersions(u.versionSemantic, latestOf(t, family)) < 0 &&
+    (family !== 'aligner' || isAtLeast(u.versionSemantic, '4.3.0'));
+
+  it('when a unit below the latest is staged, then it is pending, totals rise and consoles hear of it', async () => {
+    const unit = unitWhere(t, below('aligner'));
+    const latest = latestOf(t, 'aligner');
+    const before = (await staged()).body;
+    const heard = new Promise((r) => socket.once('SOFTWARE_UPDATES_STAGED', r));
+    const res = await t.http.post('/create/immediate_stage_of_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latest));
+    expect(res.status).toBe(200);
+    expect(res.body.version.semantic).toBe(latest);
+    await expect(heard).resolves.toMatchObject({ family: 'aligner' });
+    const after = (await staged()).body;
+    expect(after.total).toBe(before.total + 1);
+    const read = await t.http.get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' }).set(bearer(support));
+    expect(read.body.pendingSoftwareDownload).toBe(latest);
+
+    const again = await t.http.post('/create/immediate_stage_of_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latest));
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatch(/already/i);
+
+    const unstage = await t.http.post('/delete/immediate_unstage_of_software_update/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    expect(unstage.body).toEqual({ serialNumber: unit.serialNumber, family: 'aligner', pendingSoftwareDownload: '' });
+    expect((await staged()).body.total).toBe(before.total);
+    const twice = await t.http.post('/delete/immediate_unstage_of_software_update/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    expect(twice.status).toBe(400);
+  });
+
+  it('when a unit already at the latest is staged, then 400 with the reason', async () => {
+    const latest = latestOf(t, 'gtps');
+    const unit = unitWhere(t, (u) => u.family === 'gtps' && u.versionSemantic === latest);
+    const res = await t.http.post('/create/immediate_stage_of_gtps_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latest));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('staging_refused');
+  });
+
+  it('when the call of another family is used, then 400 names the right call', async () => {
+    const unit = unitWhere(t, below('gtps'));
+    const res = await t.http.post('/create/immediate_stage_of_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latestOf(t, 'aligner')));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain('immediate_stage_of_gtps_software_update');
+  });
+
+  it('when a staged unit downloads, installs and restarts on the clock, then it reports the new version', async () => {
+    const unit = unitWhere(t, below('gtps'), { connected: true });
+    const latest = latestOf(t, 'gtps');
+    const versionsBefore = (await t.http.get('/read/gtps_software_versions/v1').set(bearer(support))).body;
+    const countAt = (list: { version: string; total: number }[], v: string) => list.find((x) => x.version === v)?.total ?? 0;
+    await t.http.post('/create/immediate_stage_of_gtps_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latest));
+
+    const read = async () =>
+      (await t.http.get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' }).set(bearer(support))).body;
+    expect((await read()).updateState.state).toBe('READY_TO_DOWNLOAD');
+    expect((await t.http.post('/cmd/aligner_download_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber })).status).toBe(200);
+    const downloading = await read();
+    expect(downloading.updateState).toMatchObject({ state: 'DOWNLOADING', downloading: true });
+    const clock = t.server.deps.fleet.engine.clock;
+    clock.step(MINUTE);
+    const progress = (await read()).updateState.downloadProgress.software.fileProgress.progress;
+    expect(progress).toBeGreaterThan(0);
+    expect(progress).toBeLessThan(100);
+
+    clock.step(30 * MINUTE);
+    expect((await read()).updateState.state).toBe('READY_TO_INSTALL');
+    expect((await t.http.post('/cmd/aligner_install_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber })).status).toBe(200);
+    expect((await read()).updateState).toMatchObject({ state: 'INSTALLING_UPDATE', installing: true });
+    clock.step(10 * MINUTE);
+    const done = await read();
+    expect(done.version.semantic).toBe(latest);
+    expect(done.pendingSoftwareDownload).toBe('');
+    expect(done.updateState.state).toBe('INSTALLATION_COMPLETE');
+    const versionsAfter = (await t.http.get('/read/gtps_software_versions/v1').set(bearer(support))).body;
+    expect(countAt(versionsAfter, latest)).toBe(countAt(versionsBefore, latest) + 1);
+  });
+
+  it('when install is asked with nothing downloaded, then 409', async () => {
+    const unit = unitWhere(t, (u) => u.family === 'gtps' && !u.flow, { connected: true });
+    const res = await t.http.post('/cmd/aligner_install_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    expect(res.status).toBe(409);
+  });
+
+  it('when a hung download is on the clock, then its progress stays put', async () => {
+    const unit = unitWhere(t, below('aligner'), { connected: true });
+    await t.http.post('/create/immediate_stage_of_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latestOf(t, 'aligner')));
+    await t.http.post('/cmd/aligner_download_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    t.server.deps.fleet.engine.clock.step(MINUTE);
+    if (unit.flow) unit.flow.hung = true;
+    const before = unit.flow?.software.bytesTransferred;
+    t.server.deps.fleet.engine.clock.step(10 * MINUTE);
+    expect(unit.flow?.software.bytesTransferred).toBe(before);
+    expect(unit.flow?.phase).toBe('downloading');
+  });
+});

@@ -1,0 +1,206 @@
+import type { UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/api';
+import { PAGE_SIZE } from '@equipment-dashboard/domain';
+import { dayKeyOf, hourKeyOf } from '../../services/scheduler-activity';
+import { bearer, latestOf, unitWhere } from '../../test/fleet-helpers';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+describe('update scheduler tables and statistics (back-office §2.4, §3, §4, §7.3)', () => {
+  let t: TestServer;
+  let engineer: string;
+  beforeAll(async () => {
+    t = await startTestServer();
+    engineer = await t.tokenFor('engineer');
+  });
+  afterAll(() => t.close());
+
+  const engine = () => t.server.deps.fleet.engine;
+  const list = (path: string, query: Record<string, string> = {}, token = engineer) =>
+    t.http.get(path).query(query).set(bearer(token));
+  const stats = async (path: string): Promise<UpdateSchedulerStatistics> =>
+    (await list(path)).body as UpdateSchedulerStatistics;
+
+  describe('the device tables', () => {
+    it('when the aligner table is read, then 10 aligners a page come, counted over the whole family', async () => {
+      const res = await list('/read/updatescheduler_aligners/v1/', { page: '2' });
+      expect(res.status).toBe(200);
+      expect(res.body.docs).toHaveLength(PAGE_SIZE);
+      expect(res.body.docs.every((d: UpdateSchedulerDevice) => d.family === 'aligner')).toBe(true);
+      expect(res.body.totalDocs).toBe(engine().state.aggregates.total.aligner);
+    });
+
+    it('when each family is listed, then each table holds its family only, and a family filter naming another is empty', async () => {
+      const gtps = await list('/read/updatescheduler_gtps/v1/');
+      expect(gtps.body.totalDocs).toBe(engine().state.aggregates.total.gtps);
+      expect(gtps.body.docs.every((d: UpdateSchedulerDevice) => d.family === 'gtps')).toBe(true);
+      const oasis = await list('/read/updatescheduler_aligners_oasis/v1/', { filterFamily: 'aligner-oasis' });
+      expect(oasis.body.totalDocs).toBe(engine().state.aggregates.total['aligner-oasis']);
+      expect((await list('/read/updatescheduler_gtps/v1/', { filterFamily: 'aligner' })).body).toEqual({
+        docs: [],
+        totalDocs: 0,
+      });
+    });
+
+    it('when a unit is staged, then the Staged filter finds it with its staged version, live updater state and best-guess version', async () => {
+      const latest = latestOf(t, 'aligner');
+      const unit = unitWhere(
+        t,
+        (u) =>
+          u.family === 'aligner' &&
+          !u.staging.isStaged &&
+          !u.flow &&
+          u.versionSemantic.startsWith('5.') &&
+          u.versionSemantic !== latest,
+        { connected: true },
+      );
+      const staged = await t.http
+        .post('/create/immediate_stage_of_software_update/v1')
+        .set(bearer(engineer))
+        .send({
+          serialNumber: unit.serialNumber,
+          version: { semantic: latest, meta: '' },
+          path: `/updates/aligner/${latest}`,
+        });
+      expect(staged.status).toBe(200);
+      const res = await list('/read/updatescheduler_aligners/v1/', {
+        filterSerialNumber: unit.serialNumber.toLowerCase(),
+        onlyStaged: 'true',
+        onlyConnected: 'true',
+      });
+      expect(res.body.totalDocs).toBe(1);
+      expect(res.body.docs[0]).toMatchObject({
+        serialNumber: unit.serialNumber,
+        connected: true,
+        geolocation: { country_code: unit.countryCode },
+        staging: { isStaged: true, autoStaged: false, stagedVersion: { semantic: latest } },
+        bestGuessAtSoftwareUpdateState: 'READY_TO_DOWNLOAD',
+        bestGuessAtSoftwareUpdateVersion: { semantic: latest },
+      });
+      const byState = await list('/read/updatescheduler_aligners/v1/', {
+        filterState: 'ready_to_d',
+        filterSerialNumber: unit.serialNumber,
+      });
+      expect(byState.body.totalDocs).toBe(1);
+    });
+
+    it('when sorted by version descending, then the newest versions come first', async () => {
+      const res = await list('/read/updatescheduler_aligners/v1/', {
+        sortBy: 'softwareVersion',
+        sortDesc: 'true',
+      });
+      const first = res.body.docs[0] as UpdateSchedulerDevice;
+      const newest = engine().state.aggregates.installedVersions('aligner').at(-1)?.version;
+      expect(first.version.semantic).toBe(newest);
+    });
+
+    it('when the sort field is unknown or the page is not a number, then 400', async () => {
+      expect((await list('/read/updatescheduler_aligners/v1/', { sortBy: 'color' })).status).toBe(400);
+      expect((await list('/read/updatescheduler_gtps/v1/', { page: 'two' })).status).toBe(400);
+    });
+
+    it('when support asks, then 403; support_lvl2 may read', async () => {
+      expect((await list('/read/updatescheduler_aligners/v1/', {}, await t.tokenFor('support'))).status).toBe(
+        403,
+      );
+      expect(
+        (await list('/read/updatescheduler_statistics/v1', {}, await t.tokenFor('support'))).status,
+      ).toBe(403);
+      expect(
+        (await list('/read/updatescheduler_gtps/v1/', {}, await t.tokenFor('support_lvl2'))).status,
+      ).toBe(200);
+    });
+  });
+
+  describe('the statistics', () => {
+    it('when statistics are read, then the counters and 30 days and 48 hours of keyed series come, today with the live figures', async () => {
+      const aligner = await stats('/read/updatescheduler_statistics/v1');
+      expect(Object.keys(aligner.dailyStatistics.deliveries)).toHaveLength(30);
+      expect(Object.keys(aligner.hourlyStatistics.connectedCount)).toHaveLength(48);
+      const today = dayKeyOf(engine().clock.now());
+      expect(Object.keys(aligner.dailyStatistics.deliveries).at(-1)).toBe(today);
+      expect(aligner.dailyStatistics.connectedCount[today]).toBe(engine().state.aggregates.connected.aligner);
+      expect(aligner.autoStaged).toBeGreaterThanOrEqual(
+        aligner.autoUnstaged + aligner.autoUnstagedDueToHungCount,
+      );
+      expect(aligner.hourlyStatistics.truPointsAtCurrentVersion).toBeUndefined();
+    });
+
+    it('when Tru-Point statistics are read, then the hourly ones also carry truPointsAtCurrentVersion', async () => {
+      const gtps = await stats('/read/updatescheduler_statistics_gtps/v1');
+      expect(gtps.hourlyStatistics.truPointsAtCurrentVersion).toEqual(
+        gtps.hourlyStatistics.alignersAtCurrentVersion,
+      );
+      const oasis = await stats('/read/updatescheduler_statistics_oasis/v1');
+      expect(oasis.hourlyStatistics.truPointsAtCurrentVersion).toBeUndefined();
+    });
+
+    it('when a schedule stages units today, then they count as auto-staged in the counter, today and this hour', async () => {
+      const before = await stats('/read/updatescheduler_statistics/v1');
+      const now = engine().clock.now();
+      const latest = latestOf(t, 'aligner');
+      const targets = [...engine().state.units.values()]
+        .filter(
+          (u) =>
+            u.family === 'aligner' &&
+            !u.staging.isStaged &&
+            !u.flow &&
+            u.versionSemantic.startsWith('5.') &&
+            u.versionSemantic !== latest,
+        )
+        .slice(0, 2)
+        .map((u) => u.serialNumber);
+      const res = await t.http
+        .post('/create/schedule_serial_numbers/v1')
+        .set(bearer(engineer))
+        .send({
+          serialNumbers: targets,
+          version: { semantic: latest, meta: '' },
+          path: `/updates/aligner/${latest}`,
+          date: dayKeyOf(now),
+        });
+      expect(res.status).toBe(200);
+      const after = await stats('/read/updatescheduler_statistics/v1');
+      expect(after.autoStaged).toBe(before.autoStaged + 2);
+      const hour = hourKeyOf(engine().clock.now());
+      expect(after.hourlyStatistics.autoStaged[hour]).toBe(
+        (before.hourlyStatistics.autoStaged[hour] ?? 0) + 2,
+      );
+      const day = dayKeyOf(engine().clock.now());
+      expect(after.dailyStatistics.autoStaged[day]).toBe((before.dailyStatistics.autoStaged[day] ?? 0) + 2);
+    });
+
+    it('when a staged unit finishes installing, then it is a delivery of today and of this hour', async () => {
+      const latest = latestOf(t, 'gtps');
+      const unit = unitWhere(
+        t,
+        (u) =>
+          u.family === 'gtps' &&
+          !u.staging.isStaged &&
+          !u.flow &&
+          u.versionSemantic !== latest &&
+          u.versionSemantic.startsWith('1.'),
+        { connected: true },
+      );
+      await t.http
+        .post('/create/immediate_stage_of_gtps_software_update/v1')
+        .set(bearer(engineer))
+        .send({
+          serialNumber: unit.serialNumber,
+          version: { semantic: latest, meta: '' },
+          path: `/updates/gtps/${latest}`,
+        })
+        .expect(200);
+      engine().clock.step(3 * 3_600_000);
+      expect(unit.versionSemantic).toBe(latest);
+      const day = dayKeyOf(engine().clock.now());
+      const hour = hourKeyOf(engine().clock.now());
+      let after = await stats('/read/updatescheduler_statistics_gtps/v1');
+      for (let i = 0; i < 20 && !after.hourlyStatistics.deliveries[hour]; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        after = await stats('/read/updatescheduler_statistics_gtps/v1');
+      }
+      expect(after.hourlyStatistics.deliveries[hour]).toBeGreaterThanOrEqual(1);
+      expect(after.dailyStatistics.deliveries[day]).toBeGreaterThanOrEqual(1);
+      expect(after.hourlyStatistics.truPointsAtCurrentVersion?.[hour]).toBeGreaterThanOrEqual(1);
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config/config';
+import { DatabaseOpenError } from './store/database-errors';
+import { runClock, runScenarioApply, runScenarioList } from './cli/scenario-command';
+import { runSeedCommand } from './cli/seed-command';
+import { startServer } from './server';
+
+const USAGE = `Usage: fleet-sim [command]
+
+Commands:
+  serve (default)          start the server: API, live channel and console on http://localhost:$PORT
+  seed --size N            add N generated units to the store (with a progress bar)
+  scenario list            list the named scenarios of the library
+  scenario apply FILE|NAME apply a scenario file, or a named one, to the running server
+  clock [--speed N] [--step 20m]
+                           read or change the running server's simulated clock
+  help                     show this text
+
+The scenario and clock commands talk to the running server (--url, default http://localhost:$PORT)
+as --user (default admin) with --password (default DEMO_PASSWORD or DATA_DIR/demo-credentials.txt).
+
+Configuration is read from environment variables; see README.md.`;
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  server.deps.logger.info({ url: server.url, store: server.database.kind, mail: server.deps.mailer.destination }, 'listening');
+  // The one line a person starting the product looks for.
+  console.log(`Equipment Dashboard is serving at ${server.url}`);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    server.deps.logger.info({ signal }, 'shutting down: finishing requests, flushing, closing the store');
+    server
+      .close()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        server.deps.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+const remoteOptions = {
+  url: { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+} as const;
+
+async function main(argv: string[]): Promise<void> {
+  const [command = 'serve', ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'seed': {
+      const { values } = parseArgs({ args: rest, options: { size: { type: 'string' } }, strict: true });
+      const size = Number(values.size);
+      if (!Number.isInteger(size) || size < 1) throw new ConfigError(['seed: --size must be a whole number of units, 1 or more']);
+      return runSeedCommand(loadConfig(), size);
+    }
+    case 'scenario': {
+      const { values, positionals } = parseArgs({ args: rest, options: remoteOptions, allowPositionals: true, strict: true });
+      const [action, target] = positionals;
+      if (action === 'list') return runScenarioList();
+      if (action === 'apply' && target) return runScenarioApply(loadConfig(), target, values);
+      throw new ConfigError(['scenario: use `scenario list` or `scenario apply FILE|NAME`']);
+    }
+    case 'clock': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { ...remoteOptions, speed: { type: 'string' }, step: { type: 'string' } },
+        strict: true,
+      });
+      const speed = values.speed === undefined ? undefined : Number(values.speed);
+      if (speed !== undefined && !(speed >= 0)) throw new ConfigError(['clock: --speed must be a number, 0 or more']);
+      return runClock(loadConfig(), { speed, step: values.step }, values);
+    }
+    case 'help':
+    case '--help':
+    case '-h':
+      console.log(USAGE);
+      return;
+    default:
+      console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);
+      process.exit(2);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  // Operators get the reason; the stack only helps us, and only when asked for.
+  console.error(error instanceof Error ? error.message : error);
+  if (process.env['LOG_LEVEL'] === 'debug' && error instanceof Error) console.error(error.stack);
+  process.exit(1);
+});

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import { bearer } from '../test/fleet-helpers';
+import { startTestServer, type TestServer } from '../test/test-server';
+import { listScenarios, SCENARIOS_DIR } from './library';
+import { parseScenarioText, ScenarioError } from './scenario-file';
+
+describe('scenarios and the clock (docs/simulator.md)', () => {
+  let t: TestServer;
+  let admin: string;
+  let support: string;
+  beforeAll(async () => {
+    t = await startTestServer({ FAVORITES_LIMIT: '12' });
+    [admin, support] = await Promise.all([t.tokenFor('admin'), t.tokenFor('support')]);
+  });
+  afterAll(() => t.close());
+
+  const apply = (name: string) => t.http.post('/sim/scenario/apply').set(bearer(admin)).send({ name });
+  const engine = () => t.server.deps.fleet.engine;
+
+  it('when the library is listed, then every file parses and has a description', async () => {
+    const res = await t.http.get('/sim/scenarios').set(bearer(admin));
+    expect(res.body.map((s: { name: string }) => s.name)).toEqual(
+      expect.arrayContaining(['rollout-in-progress', 'hung-downloads', 'gateway-outage', 'voltages-out-of-range', 'favourites-full', 'fresh-release-available']),
+    );
+    for (const s of listScenarios()) expect(s.description.length).toBeGreaterThan(20);
+  });
+
+  it('when a non-admin applies a scenario or moves the clock, then 403', async () => {
+    expect((await t.http.post('/sim/scenario/apply').set(bearer(support)).send({ name: 'gateway-outage' })).status).toBe(403);
+    expect((await t.http.post('/sim/clock').set(bearer(support)).send({ step: '1m' })).status).toBe(403);
+  });
+
+  it('when the clock is stepped, then simulated time moves by that much', async () => {
+    const before = Date.parse((await t.http.get('/sim/clock').set(bearer(admin))).body.now);
+    const res = await t.http.post('/sim/clock').set(bearer(admin)).send({ step: '1h30m' });
+    expect(Date.parse(res.body.now) - before).toBeGreaterThanOrEqual(90 * 60_000);
+    expect((await t.http.post('/sim/clock').set(bearer(admin)).send({ step: 'soon' })).status).toBe(400);
+  });
+
+  it('when hung-downloads is applied, then those units stay downloading at 45% as time passes', async () => {
+    const res = await apply('hung-downloads');
+    expect(res.status).toBe(200);
+    expect(res.body.unitsChanged).toBeGreaterThan(0);
+    const hung = [...engine().state.inFlow].filter((u) => u.flow?.hung);
+    expect(hung.length).toBe(res.body.unitsChanged);
+    const unit = hung[0];
+    if (!unit) throw new Error('no hung unit');
+    engine().clock.step(60 * 60_000);
+    const read = await t.http.get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'admin' }).set(bearer(admin));
+    expect(read.body.updateState.state).toBe('DOWNLOADING');
+    const progress = read.body.updateState.downloadProgress.software.fileProgress;
+    expect(progress).toMatchObject({ progress: 45, transferRate: 0 });
+  });
+
+  it('when rollout-in-progress is applied, then staged totals rise and downloads move on the clock', async () => {
+    const before = (await t.http.get('/read/staged_update_totals/v1').set(bearer(admin))).body.total;
+    const res = await apply('rollout-in-progress');
+    expect(res.body.clock.speed).toBe(20);
+    const after = (await t.http.get('/read/staged_update_totals/v1').set(bearer(admin))).body.total;
+    expect(after).toBeGreaterThan(before);
+    const moving = [...engine().state.inFlow].find((u) => u.flow?.phase === 'downloading' && !u.flow.hung && u.connected);
+    if (!moving?.flow) throw new Error('no unit downloading');
+    const bytes = moving.flow.software.bytesTransferred;
+    engine().clock.step(60_000);
+    expect(moving.flow.software.bytesTransferred).toBeGreaterThan(bytes);
+    await t.http.post('/sim/clock').set(bearer(admin)).send({ speed: 50 });
+  });
+
+  it('when voltages-out-of-range is applied, then the chosen units report readings outside Min-Max', async () => {
+    await apply('voltages-out-of-range');
+    const serial = [...t.server.deps.fleet.voltageTrouble][0];
+    if (!serial) throw new Error('no unit with voltage trouble');
+    const report = await t.http.get('/api/v1/get_latest_voltages_for_aligner').query({ serialNumber: serial }).set(bearer(admin));
+    const params = report.body.boards.flatMap((b: { Parameters: { Actual: number; Min: number; Max: number }[] }) => b.Parameters);
+    expect(params.some((p: { Actual: number; Min: number; Max: number }) => p.Actual < p.Min || p.Actual > p.Max)).toBe(true);
+  });
+
+  it("when favourites-full is applied, then support's radar is at the limit and one more is refused", async () => {
+    await apply('favourites-full');
+    const radar = await t.http.get('/read/favorites/v1/').query({ username: 'support' }).set(bearer(support));
+    expect(radar.body).toHaveLength(12);
+    const outside = [...engine().state.units.keys()].find((s) => !radar.body.some((a: { serialNumber: string }) => a.serialNumber === s));
+    const res = await t.http.post('/create/favorite/v1/').set(bearer(support)).send({ username: 'support', serialNumber: outside });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('favorite_limit_exceeded');
+  });
+
+  it('when fresh-release-available is applied, then the latest version changes and consoles hear of it', async () => {
+    const socket: Socket = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: support }, reconnection: false, forceNew: true });
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    const heard = new Promise((r) => socket.once('NEW_SOFTWARE_UPDATE_CREATED', r));
+    await apply('fresh-release-available');
+    await expect(heard).resolves.toMatchObject({ family: expect.any(String), version: { semantic: expect.any(String) } });
+    socket.close();
+    const latest = await t.http.get('/read/latest_software_version/v1').set(bearer(admin));
+    expect(latest.body).toMatchObject({ semantic: '5.5.0', meta: 'build 2500' });
+    expect((await apply('fresh-release-available')).status).toBe(409);
+  });
+
+  it('when gateway-outage is applied, then units drop and commands fail until the gateway is back', async () => {
+    await apply('gateway-outage');
+    engine().tick();
+    expect((await t.http.get('/api/v1/check_services').set(bearer(admin))).body.charon).toBe(false);
+    expect(engine().state.aggregates.counters().connectedAligners).toBe(0);
+    const unit = [...engine().state.units.values()][0];
+    const cmd = await t.http.post('/cmd/aligner_activate/v1').set(bearer(admin)).send({ serialNumber: unit?.serialNumber });
+    expect(cmd.status).toBe(503);
+    engine().clock.step(16 * 60_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await t.http.get('/api/v1/check_services').set(bearer(admin))).body.charon).toBe(true);
+  });
+
+  it('when flapping-units is applied, then those units connect and drop again and again', async () => {
+    await apply('flapping-units');
+    const flapping = [...engine().state.flapping];
+    expect(flapping).toHaveLength(10);
+    const before = flapping.map((u) => u.connectCount);
+    engine().clock.step(30 * 60_000);
+    const after = flapping.map((u) => u.connectCount);
+    expect(after.filter((n, i) => n > (before[i] ?? 0)).length).toBeGreaterThan(5);
+    await t.http.post('/sim/clock').set(bearer(admin)).send({ speed: 50 });
+  });
+
+  it('when a scenario text has a wrong field, then 400 names its line and field', async () => {
+    const text = ['name: broken', 'units:', '  - select: { family: toaster }', '    set: { connected: maybe }'].join('\n');
+    const res = await t.http.post('/sim/scenario/apply').set(bearer(admin)).send({ text });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ line: 3, field: 'units[0].select.family' }),
+        expect.objectContaining({ line: 4, field: 'units[0].set.connected' }),
+      ]),
+    );
+  });
+});
+
+describe('scenario files', () => {
+  it('when every library file is read, then it parses', () => {
+    for (const s of listScenarios()) expect(s.name).toMatch(/^[a-z0-9-]+$/);
+    expect(() => parseScenarioText(readFileSync(join(SCENARIOS_DIR, 'gateway-outage.yaml'), 'utf8'))).not.toThrow();
+  });
+
+  it('when a key is unknown or YAML is broken, then the error names the line', () => {
+    try {
+      parseScenarioText('name: x\nservices:\n  charon: down\n  toaster: up\n', 'x.yaml');
+      throw new Error('should have failed');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ScenarioError);
+      expect((error as ScenarioError).message).toContain('line');
+    }
+    expect(() => parseScenarioText('name: [unclosed', 'y.yaml')).toThrow(/line 1/);
+  });
+});

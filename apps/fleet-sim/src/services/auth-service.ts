@@ -1,0 +1,182 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { isPasswordExpired, isRole, MIN_PASSWORD_LENGTH, passwordChangeProblems } from '@equipment-dashboard/domain';
+import type { AuthUser } from '../auth/auth-user';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { bearerToken } from '../auth/tokens';
+import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from '../http/errors';
+import * as usersRepo from '../store/repos/users-repo';
+import type { ServiceDeps } from './service-deps';
+
+/** How long a password-reset link works (one hour). */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** The token object the console stores under `user-token` (OAuth 2 password-grant answer plus the user). */
+export interface TokenObject {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  user: AuthUser;
+}
+
+/** RFC 6749 §5.2 errors of the token endpoint: `error` is the standard code. */
+export class OAuthError extends HttpError {
+  constructor(
+    status: number,
+    code: 'invalid_grant' | 'unsupported_grant_type' | 'invalid_request',
+    readonly description: string,
+    details?: unknown,
+  ) {
+    super(status, code, description, details);
+  }
+
+  override toBody(): Record<string, unknown> {
+    return {
+      error: this.code,
+      error_description: this.description,
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
+  }
+}
+
+const INVALID_CREDENTIALS = 'The username or password is not correct.';
+
+function toAuthUser(row: usersRepo.UserRow): AuthUser {
+  if (!isRole(row.role)) throw new UnauthorizedError('This account has an unknown role.');
+  return { username: row.username, email: row.email, role: row.role };
+}
+
+function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+async function issueToken(deps: ServiceDeps, row: usersRepo.UserRow): Promise<TokenObject> {
+  const user = toAuthUser(row);
+  const access_token = await deps.signer.sign({ username: user.username, role: user.role, version: row.tokenVersion });
+  return { access_token, token_type: 'bearer', expires_in: deps.signer.lifetimeSeconds, user };
+}
+
+/**
+ * The password grant. A wrong username, a wrong password and an inactive account all answer the same
+ * 401 after the same scrypt work, so the answer tells nothing about which accounts exist.
+ */
+export async function signIn(deps: ServiceDeps, input: { username: string; password: string }): Promise<TokenObject> {
+  const row = await usersRepo.findUser(deps.db, input.username);
+  const matches = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
+  if (!row || !matches || !row.active) throw new OAuthError(401, 'invalid_grant', INVALID_CREDENTIALS);
+  deps.logger.info({ username: row.username }, 'signed in');
+  return issueToken(deps, row);
+}
+
+/** Resolves a bearer token to the current user: signature, expiry, active flag and token version. */
+export async function authenticate(deps: ServiceDeps, token: string | null): Promise<AuthUser> {
+  if (!token) throw new UnauthorizedError();
+  const claims = await deps.signer.verify(token);
+  if (!claims) throw new UnauthorizedError('The access token is not valid or has expired.');
+  const row = await deps.sessions.get(claims.username, (username) => usersRepo.findUser(deps.db, username));
+  if (!row || !row.active || row.tokenVersion !== claims.version) {
+    throw new UnauthorizedError('The access token is no longer valid. Please sign in again.');
+  }
+  return toAuthUser(row);
+}
+
+export function tokenFromHeader(header: string | undefined): string | null {
+  return bearerToken(header);
+}
+
+/**
+ * Changes the caller's own password. The previous password must match and the new one follow the
+ * rules of libs/domain. Earlier tokens stop working and live sockets are closed; the answer carries
+ * a fresh token so the console that made the change stays signed in.
+ */
+export async function changePassword(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  input: { username: string; prevPassword: string; newPassword: string },
+): Promise<TokenObject> {
+  if (input.username !== caller.username) throw new ForbiddenError('You can only change your own password.');
+  const problems = passwordChangeProblems({ currentPassword: input.prevPassword, newPassword: input.newPassword });
+  if (problems.length) throw new ValidationError(problems.join(' '), problems.map((message) => ({ message })));
+  const row = await usersRepo.findUser(deps.db, caller.username);
+  if (!row) throw new UnauthorizedError();
+  if (!(await verifyPassword(input.prevPassword, row.passwordHash))) {
+    throw new ValidationError('The current password is not correct.', [{ path: 'prevPassword', message: 'incorrect' }]);
+  }
+  const updated = await usersRepo.updateUser(
+    deps.db,
+    caller.username,
+    { passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() },
+    { revokeTokens: true },
+  );
+  if (!updated) throw new UnauthorizedError();
+  deps.sessions.forget(caller.username);
+  deps.live.disconnectUser(caller.username);
+  deps.logger.info({ username: caller.username }, 'password changed');
+  return issueToken(deps, updated);
+}
+
+/** Whether the user's password is older than PASSWORD_MAX_AGE_DAYS (0 = never expires). */
+export async function passwordExpiry(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  username: string,
+): Promise<{ username: string; expired: boolean; passwordChangedAt: string; maxAgeDays: number }> {
+  if (username !== caller.username && caller.role !== 'admin') {
+    throw new ForbiddenError('You can only check your own password expiry.');
+  }
+  const row = await usersRepo.findUser(deps.db, username);
+  if (!row) throw new NotFoundError(`No user ${username}.`);
+  const maxAgeDays = deps.config.PASSWORD_MAX_AGE_DAYS;
+  return {
+    username,
+    expired: isPasswordExpired(row.passwordChangedAt, new Date(), maxAgeDays),
+    passwordChangedAt: row.passwordChangedAt.toISOString(),
+    maxAgeDays,
+  };
+}
+
+/**
+ * Mails a single-use reset link when the user exists and is active. The answer is the same either way,
+ * so it cannot be used to find accounts.
+ */
+export async function requestPasswordReset(deps: ServiceDeps, username: string): Promise<void> {
+  const row = await usersRepo.findUser(deps.db, username);
+  if (!row || !row.active) {
+    deps.logger.info({ username }, 'password reset requested for an unknown or inactive user; nothing sent');
+    return;
+  }
+  const token = randomBytes(32).toString('base64url');
+  await usersRepo.insertResetToken(deps.db, {
+    tokenHash: hashResetToken(token),
+    username: row.username,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  });
+  const link = `${deps.config.PUBLIC_URL}/reset_password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: row.email,
+    subject: 'Equipment Dashboard: reset your password',
+    text:
+      `Hello ${row.username},\n\nSomeone asked to reset the password of your Equipment Dashboard account.\n` +
+      `To set a new password, open this link within one hour:\n\n${link}\n\n` +
+      'If you did not ask for this, ignore this mail: your password stays as it is.\n',
+    html:
+      `<p>Hello ${row.username},</p><p>Someone asked to reset the password of your Equipment Dashboard account.</p>` +
+      `<p>To set a new password, open this link within one hour:</p><p><a href="${link}">${link}</a></p>` +
+      '<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>',
+  });
+}
+
+/** Sets a new password from a reset link; the link works once and for one hour. */
+export async function resetPassword(deps: ServiceDeps, input: { token: string; newPassword: string }): Promise<void> {
+  if (input.newPassword.length < MIN_PASSWORD_LENGTH) {
+    throw new ValidationError(`The new password must be ${MIN_PASSWORD_LENGTH} characters or longer.`, [
+      { path: 'newPassword', message: 'too short' },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const used = await usersRepo.consumeResetToken(deps.db, hashResetToken(input.token), new Date());
+  if (!used) throw new ValidationError('The reset link is not valid: it was already used or has expired.', undefined, 'invalid_token');
+  await usersRepo.updateUser(deps.db, used.username, { passwordHash, passwordChangedAt: new Date() }, { revokeTokens: true });
+  deps.sessions.forget(used.username);
+  deps.live.disconnectUser(used.username);
+  deps.logger.info({ username: used.username }, 'password reset');
+}

@@ -1,0 +1,38 @@
+import { compareVersions, FAMILIES, type Family, type LatestByFamily } from '@equipment-dashboard/domain';
+import type { VersionRecord } from '@equipment-dashboard/api';
+import type { Db } from '../store/database';
+import { readSoftwareUpdates } from '../store/repos/releases-repo';
+
+/**
+ * The latest published software version of each family (console-core §3 "latest software version per
+ * family"), read once at start and kept current as updates are published.
+ */
+export class LatestVersions {
+  private readonly latest = new Map<Family, VersionRecord>();
+
+  static async load(db: Db): Promise<LatestVersions> {
+    const versions = new LatestVersions();
+    for (const row of await readSoftwareUpdates(db)) {
+      if ((FAMILIES as readonly string[]).includes(row.family)) {
+        versions.offer(row.family as Family, { semantic: row.semantic, meta: row.meta, path: row.path });
+      }
+    }
+    return versions;
+  }
+
+  /** Records a published version; answers true when it became the family's latest. */
+  offer(family: Family, version: VersionRecord): boolean {
+    const current = this.latest.get(family);
+    if (current && compareVersions(version.semantic, current.semantic) <= 0) return false;
+    this.latest.set(family, version);
+    return true;
+  }
+
+  of(family: Family): VersionRecord | null {
+    return this.latest.get(family) ?? null;
+  }
+
+  byFamily(): LatestByFamily {
+    return Object.fromEntries(FAMILIES.map((f) => [f, this.latest.get(f) ?? null])) as LatestByFamily;
+  }
+}

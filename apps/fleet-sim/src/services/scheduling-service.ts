@@ -1,0 +1,106 @@
+import type { ScheduleCreated } from '@equipment-dashboard/api';
+import type { AuthUser } from '../auth/auth-user';
+import { ValidationError } from '../http/errors';
+import { findSoftwareUpdate } from '../store/repos/releases-repo';
+import * as schedulesRepo from '../store/repos/schedules-repo';
+import { recordSchedulerActivity } from './scheduler-activity';
+import type { ServiceDeps } from './service-deps';
+import { stage } from './staging-service';
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Back-office §7.3: scheduled updates per day, as `{ _id: { year, month, day }, count }`. */
+export async function scheduleByDay(deps: ServiceDeps) {
+  const rows = await schedulesRepo.countByDay(deps.db);
+  return rows.map(({ date, n }) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return { _id: { year, month, day }, count: n };
+  });
+}
+
+/**
+ * Aligner serial numbers matching the schedule dialog's pattern: '*' matches any run of characters;
+ * without '*' the pattern matches the start (back-office §2.2).
+ */
+export function alignerSerialNumbers(deps: ServiceDeps, pattern: string): string[] {
+  const escaped = pattern.toUpperCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  const re = new RegExp(`^${escaped}${pattern.includes('*') ? '$' : ''}`);
+  return deps.fleet.engine.state.bySerial.filter((u) => u.family === 'aligner' && re.test(u.serialNumber)).map((u) => u.serialNumber);
+}
+
+/** Schedules aligners to be staged with a published version on a day (the update flow takes over then). */
+export async function scheduleUpdates(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  input: { serialNumbers: string[]; version: { semantic: string; meta: string }; path: string; date: string },
+): Promise<ScheduleCreated> {
+  const today = dayOf(deps.fleet.engine.clock.now());
+  if (input.date < today) throw new ValidationError(`The day ${input.date} has passed (today is ${today}).`, [{ path: 'date', message: 'in the past' }]);
+  const published = await findSoftwareUpdate(deps.db, 'aligner', input.version.semantic);
+  if (!published) throw new ValidationError(`No aligner update ${input.version.semantic} has been published.`);
+  const serials = [...new Set(input.serialNumbers)];
+  const unknown = serials.filter((s) => deps.fleet.engine.get(s)?.family !== 'aligner');
+  if (unknown.length > 0) throw new ValidationError(`Not aligner units: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ' ...' : ''}.`, { unknown });
+  await schedulesRepo.insertSchedules(
+    deps.db,
+    serials.map((serialNumber) => ({
+      serialNumber,
+      family: 'aligner',
+      versionSemantic: published.semantic,
+      versionMeta: published.meta,
+      path: published.path,
+      date: input.date,
+      createdBy: caller.username,
+    })),
+  );
+  const created = { date: input.date, count: serials.length, version: { semantic: published.semantic, meta: published.meta } };
+  deps.live.emit('NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED', created);
+  deps.logger.info({ ...created, by: caller.username }, 'updates scheduled');
+  if (input.date === today) await playDueSchedules(deps);
+  return created;
+}
+
+/**
+ * Plays the schedules whose day has come in simulated time: each unit is staged (auto-staged) as if
+ * by the call, or skipped when the staging rules refuse it (already at or past the version ...).
+ */
+export async function playDueSchedules(deps: ServiceDeps): Promise<number> {
+  const today = dayOf(deps.fleet.engine.clock.now());
+  let played = 0;
+  for (;;) {
+    const due = await schedulesRepo.dueSchedules(deps.db, today, 500);
+    if (due.length === 0) return played;
+    let staged = 0;
+    for (const row of due) {
+      const system = { username: `schedule:${row.createdBy}`, email: '', role: 'admin' as const };
+      try {
+        await stage(deps, system, 'aligner', { serialNumber: row.serialNumber, version: { semantic: row.versionSemantic, meta: row.versionMeta }, path: row.path }, { auto: true });
+        await schedulesRepo.markSchedule(deps.db, row.id, 'staged');
+        staged += 1;
+      } catch {
+        await schedulesRepo.markSchedule(deps.db, row.id, 'skipped');
+      }
+      played += 1;
+    }
+    // The update scheduler's statistics count what it staged (back-office §2.4 Daily/Hourly Activity).
+    await recordSchedulerActivity(deps, 'aligner', { autoStaged: staged }).catch((err: unknown) => deps.logger.error({ err }, 'could not count auto-staged updates'));
+  }
+}
+
+/** Plays due schedules every few seconds of real time and after every clock jump; answers a stop function. */
+export function startSchedulePlayer(deps: ServiceDeps, everyMs = 2_000): () => void {
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    if (running) return;
+    running = playDueSchedules(deps)
+      .catch((err: unknown) => deps.logger.error({ err }, 'playing schedules failed'))
+      .finally(() => (running = null));
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  const off = deps.fleet.engine.clock.onChange(run);
+  return () => {
+    clearInterval(timer);
+    off();
+  };
+}

@@ -1,0 +1,128 @@
+import type { Paged, UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/api';
+import type { Family } from '@equipment-dashboard/domain';
+import { scanSchedulerUnits, updaterStateOf, type SchedulerQuery } from '../fleet/scheduler-query';
+import type { UnitRuntime } from '../fleet/unit-runtime';
+import * as statsRepo from '../store/repos/scheduler-stats-repo';
+import { dayKeyOf, hourKeyOf, liveFigures } from './scheduler-activity';
+import type { ServiceDeps } from './service-deps';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** The Daily Activity chart shows the last 30 days, the Hourly one the last 48 hours (as seeded). */
+export const DAILY_POINTS = 30;
+export const HOURLY_POINTS = 48;
+
+function isoOrNull(value: number | string | null): string | null {
+  if (value === null || value === '') return null;
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** A unit as a row of the update scheduler (back-office §3 "Update-scheduler device"), from memory. */
+export function schedulerDeviceOf(unit: UnitRuntime, now: number): UpdateSchedulerDevice {
+  const staged = unit.staging.stagedVersion;
+  return {
+    serialNumber: unit.serialNumber,
+    family: unit.family,
+    geolocation: { country_code: unit.countryCode },
+    version: { semantic: unit.versionSemantic, meta: unit.versionMeta },
+    lastSeenOnlineAt: isoOrNull(unit.lastSeenOnlineAt),
+    staging: {
+      isStaged: unit.staging.isStaged,
+      autoStaged: unit.staging.isStaged && unit.staging.autoStaged,
+      stagedVersion: unit.staging.isStaged && staged?.semantic ? { semantic: staged.semantic } : null,
+      stagedAt: unit.staging.isStaged ? isoOrNull(unit.staging.stagedAt) : null,
+    },
+    connected: unit.connected,
+    // The scheduler's best guesses are what the engine knows: the updater's live state, and the version
+    // its update flow is moving to (none without a flow). The console shows 'unknown' when disconnected.
+    bestGuessAtSoftwareUpdateState: updaterStateOf(unit, now),
+    bestGuessAtSoftwareUpdateVersion: unit.flow
+      ? { semantic: unit.flow.target.semantic, meta: unit.flow.target.meta }
+      : null,
+    createdAt: new Date(unit.createdAt).toISOString(),
+    updatedAt: new Date(unit.updatedAt).toISOString(),
+  };
+}
+
+/** Back-office §2.4: one family's update scheduler table, 10 per page, exact to the moment. */
+export function listSchedulerDevices(
+  deps: ServiceDeps,
+  family: Family,
+  query: Omit<SchedulerQuery, 'family'>,
+): Paged<UpdateSchedulerDevice> {
+  const engine = deps.fleet.engine;
+  const now = engine.clock.now();
+  const { units, total } = scanSchedulerUnits(
+    engine.state.units.values(),
+    { ...query, family },
+    now,
+    engine.state.bySerial,
+  );
+  return { docs: units.map((unit) => schedulerDeviceOf(unit, now)), totalDocs: total };
+}
+
+type Series = Record<string, number>;
+
+/** The keys of the last `points` buckets ending at `now`, oldest first. */
+function lastKeys(now: number, points: number, step: number, keyOf: (ms: number) => string): string[] {
+  return Array.from({ length: points }, (_, i) => keyOf(now - (points - 1 - i) * step));
+}
+
+function seriesOf(
+  rows: statsRepo.SchedulerActivityRow[],
+  keys: string[],
+  current: { key: string; atCurrentVersion: number; connectedCount: number },
+) {
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const deliveries: Series = {};
+  const atCurrent: Series = {};
+  const autoStaged: Series = {};
+  const connected: Series = {};
+  for (const key of keys) {
+    const row = byKey.get(key);
+    const live = key === current.key;
+    // Hours or days without a bucket had no activity; the current one shows the fleet as it is now.
+    if (!row && !live) continue;
+    deliveries[key] = row?.deliveries ?? 0;
+    autoStaged[key] = row?.autoStaged ?? 0;
+    atCurrent[key] = live ? current.atCurrentVersion : (row?.atCurrentVersion ?? 0);
+    connected[key] = live ? current.connectedCount : (row?.connectedCount ?? 0);
+  }
+  return { deliveries, alignersAtCurrentVersion: atCurrent, autoStaged, connectedCount: connected };
+}
+
+/**
+ * Back-office §2.4 Daily and Hourly Activity: the family's counters and its last 30 daily and 48 hourly
+ * buckets (keys `YYYY-MM-DD` and `YYYY-MM-DDTHH`, UTC, on the simulated clock). The current day's and
+ * hour's "at current version" and "connected" points are the fleet's live figures. Tru-Point hourly
+ * statistics also carry `truPointsAtCurrentVersion` (back-office §3): the same units-at-current-version
+ * series, under the name the Tru-Point chart reads.
+ */
+export async function schedulerStatistics(
+  deps: ServiceDeps,
+  family: Family,
+): Promise<UpdateSchedulerStatistics> {
+  const now = deps.fleet.engine.clock.now();
+  const dayKeys = lastKeys(now, DAILY_POINTS, DAY_MS, dayKeyOf);
+  const hourKeys = lastKeys(now, HOURLY_POINTS, HOUR_MS, hourKeyOf);
+  const [counters, days, hours] = await Promise.all([
+    statsRepo.readCounters(deps.db, family),
+    statsRepo.readActivity(deps.db, family, 'day', dayKeys[0] ?? ''),
+    statsRepo.readActivity(deps.db, family, 'hour', hourKeys[0] ?? ''),
+  ]);
+  const figures = liveFigures(deps, family);
+  const daily = seriesOf(days, dayKeys, { key: dayKeyOf(now), ...figures });
+  const hourly = seriesOf(hours, hourKeys, { key: hourKeyOf(now), ...figures });
+  return {
+    autoStaged: Math.max(0, counters?.autoStaged ?? 0),
+    autoUnstaged: Math.max(0, counters?.autoUnstaged ?? 0),
+    autoUnstagedDueToHungCount: Math.max(0, counters?.autoUnstagedDueToHungCount ?? 0),
+    averageSlotAge: Math.max(0, counters?.averageSlotAge ?? 0),
+    dailyStatistics: daily,
+    hourlyStatistics:
+      family === 'gtps'
+        ? { ...hourly, truPointsAtCurrentVersion: { ...hourly.alignersAtCurrentVersion } }
+        : hourly,
+  };
+}

@@ -1,0 +1,115 @@
+import { isRole, MIN_PASSWORD_LENGTH, type Role } from '@equipment-dashboard/domain';
+import type { AuthUser } from '../auth/auth-user';
+import { hashPassword } from '../auth/passwords';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
+import * as usersRepo from '../store/repos/users-repo';
+import type { ServiceDeps } from './service-deps';
+
+/** A user as the API shows it: never the password hash. */
+export interface PublicUser {
+  username: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function publicUser(row: usersRepo.UserRow): PublicUser {
+  return {
+    username: row.username,
+    email: row.email,
+    role: isRole(row.role) ? row.role : 'guest',
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new ValidationError(`The password must be ${MIN_PASSWORD_LENGTH} characters or longer.`, [
+      { path: 'password', message: 'too short' },
+    ]);
+  }
+}
+
+export async function listUsers(deps: ServiceDeps, query: { page: number; filterUsername?: string }) {
+  const { docs, totalDocs } = await usersRepo.listUsers(deps.db, query);
+  return { docs: docs.map(publicUser), totalDocs };
+}
+
+export async function createUser(
+  deps: ServiceDeps,
+  input: { username: string; password: string; email: string; role: Role; active?: boolean },
+): Promise<PublicUser> {
+  checkPassword(input.password);
+  if (await usersRepo.findUser(deps.db, input.username)) {
+    throw new ConflictError(`The user ${input.username} already exists.`, { username: input.username }, 'user_exists');
+  }
+  const row = await usersRepo.insertUser(deps.db, {
+    username: input.username,
+    email: input.email,
+    role: input.role,
+    active: input.active ?? true,
+    passwordHash: await hashPassword(input.password),
+  });
+  deps.logger.info({ username: row.username, role: row.role }, 'user created');
+  return publicUser(row);
+}
+
+/**
+ * Edits a user (back-office §5: a blank password means no change). An admin cannot demote or
+ * deactivate themself, and the last active admin stays an active admin. A password, role or
+ * active change ends that user's sessions (tokens and live sockets).
+ */
+export async function updateUser(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  input: { username: string; password?: string; email?: string; role?: Role; active?: boolean },
+): Promise<PublicUser> {
+  const current = await usersRepo.findUser(deps.db, input.username);
+  if (!current) throw new NotFoundError(`No user ${input.username}.`);
+  const role = input.role ?? (current.role as Role);
+  const active = input.active ?? current.active;
+  const losesAdmin = current.role === 'admin' && current.active && (role !== 'admin' || !active);
+  if (losesAdmin && caller.username === current.username) {
+    throw new ForbiddenError('You cannot remove your own admin role or deactivate yourself.');
+  }
+  if (losesAdmin && (await usersRepo.countActiveAdmins(deps.db)) <= 1) {
+    throw new ConflictError('This is the last active admin; make another admin first.', undefined, 'last_admin');
+  }
+  const password = input.password ?? '';
+  if (password) checkPassword(password);
+  const revoke = Boolean(password) || role !== current.role || active !== current.active;
+  const updated = await usersRepo.updateUser(
+    deps.db,
+    current.username,
+    {
+      email: input.email || current.email,
+      role,
+      active,
+      ...(password ? { passwordHash: await hashPassword(password), passwordChangedAt: new Date() } : {}),
+    },
+    { revokeTokens: revoke },
+  );
+  if (!updated) throw new NotFoundError(`No user ${input.username}.`);
+  deps.sessions.forget(updated.username);
+  if (revoke) deps.live.disconnectUser(updated.username);
+  deps.logger.info({ username: updated.username, by: caller.username, revoked: revoke }, 'user updated');
+  return publicUser(updated);
+}
+
+export async function deleteUser(deps: ServiceDeps, caller: AuthUser, username: string): Promise<{ username: string }> {
+  if (username === caller.username) throw new ForbiddenError('You cannot delete yourself.');
+  const current = await usersRepo.findUser(deps.db, username);
+  if (!current) throw new NotFoundError(`No user ${username}.`);
+  if (current.role === 'admin' && current.active && (await usersRepo.countActiveAdmins(deps.db)) <= 1) {
+    throw new ConflictError('This is the last active admin; make another admin first.', undefined, 'last_admin');
+  }
+  await usersRepo.deleteUser(deps.db, username);
+  deps.sessions.forget(username);
+  deps.live.disconnectUser(username);
+  deps.logger.info({ username, by: caller.username }, 'user deleted');
+  return { username };
+}

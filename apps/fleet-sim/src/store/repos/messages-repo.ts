@@ -1,0 +1,87 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { PAGE_SIZE, type MessageDisposition } from '@equipment-dashboard/domain';
+import type { Db } from '../database';
+import { messages } from '../schema';
+
+export type MessageRow = typeof messages.$inferSelect;
+
+/** Dispositions an approved message is stored with; which one it shows follows its dates. */
+export const APPROVED_DISPOSITIONS = ['upcoming', 'active', 'completed'] as const;
+
+/**
+ * Where a disposition is, at `now`: draft, pending approval and deleted as stored; upcoming, active and
+ * completed from the dates of an approved message (libs/domain messageDispositionAt, in SQL).
+ */
+function dispositionWhere(disposition: MessageDisposition, now: Date): SQL | undefined {
+  const approved = inArray(messages.disposition, [...APPROVED_DISPOSITIONS]);
+  switch (disposition) {
+    case 'upcoming':
+      return and(approved, gt(messages.startDate, now));
+    case 'active':
+      return and(approved, lte(messages.startDate, now), gte(messages.endDate, now));
+    case 'completed':
+      return and(approved, lt(messages.endDate, now));
+    default:
+      return eq(messages.disposition, disposition);
+  }
+}
+
+/**
+ * A page of messages of the Messaging tabs (back-office §7.4). Past lists (completed, deleted) come
+ * latest start first; the others soonest start first.
+ */
+export async function listMessages(
+  db: Db,
+  query: { page: number; issuer?: string; invert: boolean; disposition?: MessageDisposition; now: Date },
+): Promise<{ docs: MessageRow[]; totalDocs: number }> {
+  const where: SQL[] = [];
+  if (query.issuer)
+    where.push(
+      query.invert ? ne(messages.issuerUsername, query.issuer) : eq(messages.issuerUsername, query.issuer),
+    );
+  const byDisposition = query.disposition ? dispositionWhere(query.disposition, query.now) : undefined;
+  if (byDisposition) where.push(byDisposition);
+  const condition = where.length > 0 ? and(...where) : undefined;
+  const latestFirst = query.disposition === 'completed' || query.disposition === 'deleted';
+  const [docs, [total]] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(condition)
+      .orderBy(
+        ...(latestFirst
+          ? [desc(messages.startDate), desc(messages.id)]
+          : [asc(messages.startDate), asc(messages.id)]),
+      )
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(messages).where(condition),
+  ]);
+  return { docs, totalDocs: total?.n ?? 0 };
+}
+
+export async function findMessage(db: Db, id: number): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return row;
+}
+
+export async function insertMessage(db: Db, row: typeof messages.$inferInsert): Promise<MessageRow> {
+  const [created] = await db.insert(messages).values(row).returning();
+  if (!created) throw new Error('insert returned no row');
+  return created;
+}
+
+/** Changes a message only if it still has the disposition it was read with (no lost update). */
+export async function updateMessage(
+  db: Db,
+  id: number,
+  expected: string,
+  changes: Partial<Omit<MessageRow, 'id' | 'createdAt'>>,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(messages.id, id), eq(messages.disposition, expected)))
+    .returning();
+  return row;
+}

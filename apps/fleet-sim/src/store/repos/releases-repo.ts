@@ -1,0 +1,28 @@
+import { and, eq } from 'drizzle-orm';
+import { ConflictError } from '../../http/errors';
+import type { Db } from '../database';
+import { softwareUpdates } from '../schema';
+
+export type SoftwareUpdateRow = typeof softwareUpdates.$inferSelect;
+
+export async function readSoftwareUpdates(db: Db): Promise<SoftwareUpdateRow[]> {
+  return db.select().from(softwareUpdates);
+}
+
+export async function findSoftwareUpdate(db: Db, family: string, semantic: string): Promise<SoftwareUpdateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(softwareUpdates)
+    .where(and(eq(softwareUpdates.family, family), eq(softwareUpdates.semantic, semantic)))
+    .limit(1);
+  return row;
+}
+
+/** Stores a published update; publishing the same family and version twice is a conflict (409). */
+export async function insertSoftwareUpdate(db: Db, row: typeof softwareUpdates.$inferInsert): Promise<SoftwareUpdateRow> {
+  const [created] = await db.insert(softwareUpdates).values(row).onConflictDoNothing().returning();
+  if (!created) {
+    throw new ConflictError(`${row.family} update ${row.semantic}${row.meta ? ` - ${row.meta}` : ''} is already published.`, undefined, 'already_published');
+  }
+  return created;
+}

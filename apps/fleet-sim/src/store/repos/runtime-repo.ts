@@ -1,0 +1,130 @@
+import { asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../database';
+import { favorites, units } from '../schema';
+import type { RuntimeRow } from '../../fleet/runtime-codec';
+
+const PAGE = 10_000;
+
+/** Streams every unit's runtime columns in serial order, a page at a time (1M units never sit in one result). */
+export async function* readRuntimeRows(db: Db): AsyncGenerator<RuntimeRow[]> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .select({
+        serialNumber: units.serialNumber,
+        family: units.family,
+        versionSemantic: units.versionSemantic,
+        versionMeta: units.versionMeta,
+        specs: units.specs,
+        systemClass: units.systemClass,
+        boardFeatures: units.boardFeatures,
+        logLevel: units.logLevel,
+        targetType: units.targetType,
+        countryCode: units.countryCode,
+        connected: units.connected,
+        connectCount: units.connectCount,
+        port: units.port,
+        address: units.address,
+        currentProcedure: units.currentProcedure,
+        alignmentCount: units.alignmentCount,
+        pendingSoftwareDownload: units.pendingSoftwareDownload,
+        updateState: units.updateState,
+        staging: units.staging,
+        lastSeenOnlineAt: units.lastSeenOnlineAt,
+        sshPortOpenUntil: units.sshPortOpenUntil,
+        createdAt: units.createdAt,
+        updatedAt: units.updatedAt,
+      })
+      .from(units)
+      .where(after ? gt(units.serialNumber, after) : undefined)
+      .orderBy(asc(units.serialNumber))
+      .limit(PAGE);
+    if (rows.length === 0) return;
+    yield rows as RuntimeRow[];
+    after = rows[rows.length - 1]?.serialNumber ?? after;
+    if (rows.length < PAGE) return;
+  }
+}
+
+export async function readAllFavorites(db: Db): Promise<{ username: string; serialNumber: string }[]> {
+  return db.select({ username: favorites.username, serialNumber: favorites.serialNumber }).from(favorites);
+}
+
+/** The values the write-behind stores for one unit. */
+export interface RuntimeWrite {
+  serialNumber: string;
+  connected: boolean;
+  connectCount: number;
+  port: number | null;
+  address: string | null;
+  currentProcedure: string | null;
+  alignmentCount: number;
+  pendingSoftwareDownload: string;
+  updateState: Record<string, unknown>;
+  staging: unknown;
+  versionSemantic: string;
+  versionMeta: string;
+  versionOrder: number;
+  logLevel: string;
+  targetType: string | null;
+  lastSeenOnlineAt: Date | null;
+  sshPortOpenUntil: Date | null;
+  updatedAt: Date;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Writes many units' runtime columns in one statement (UPDATE ... FROM unnest of column arrays). */
+export async function writeRuntime(db: Db, rows: RuntimeWrite[]): Promise<void> {
+  if (rows.length === 0) return;
+  // One bound parameter per column (drizzle would otherwise spread an array into a list).
+  const col = <T>(pick: (r: RuntimeWrite) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`
+    UPDATE units AS u SET
+      connected = d.connected,
+      connect_count = d.connect_count,
+      port = d.port,
+      address = d.address,
+      current_procedure = d.current_procedure,
+      alignment_count = d.alignment_count,
+      pending_software_download = d.pending,
+      update_state = d.update_state::jsonb,
+      staging = d.staging::jsonb,
+      version_semantic = d.version_semantic,
+      version_meta = d.version_meta,
+      version_order = d.version_order,
+      log_level = d.log_level,
+      target_type = d.target_type,
+      last_seen_online_at = d.last_seen,
+      ssh_port_open_until = d.ssh_until,
+      updated_at = d.updated_at
+    FROM unnest(
+      ${col((r) => r.serialNumber)}::text[],
+      ${col((r) => r.connected)}::boolean[],
+      ${col((r) => r.connectCount)}::integer[],
+      ${col((r) => r.port)}::integer[],
+      ${col((r) => r.address)}::text[],
+      ${col((r) => r.currentProcedure)}::text[],
+      ${col((r) => r.alignmentCount)}::integer[],
+      ${col((r) => r.pendingSoftwareDownload)}::text[],
+      ${col((r) => JSON.stringify(r.updateState))}::text[],
+      ${col((r) => JSON.stringify(r.staging))}::text[],
+      ${col((r) => r.versionSemantic)}::text[],
+      ${col((r) => r.versionMeta)}::text[],
+      ${col((r) => r.versionOrder)}::integer[],
+      ${col((r) => r.logLevel)}::text[],
+      ${col((r) => r.targetType)}::text[],
+      ${col((r) => iso(r.lastSeenOnlineAt))}::timestamptz[],
+      ${col((r) => iso(r.sshPortOpenUntil))}::timestamptz[],
+      ${col((r) => iso(r.updatedAt))}::timestamptz[]
+    ) AS d(serial_number, connected, connect_count, port, address, current_procedure, alignment_count, pending,
+           update_state, staging, version_semantic, version_meta, version_order, log_level, target_type,
+           last_seen, ssh_until, updated_at)
+    WHERE u.serial_number = d.serial_number
+  `);
+}
+
+export async function unitExists(db: Db, serialNumber: string): Promise<boolean> {
+  const [row] = await db.select({ s: units.serialNumber }).from(units).where(eq(units.serialNumber, serialNumber)).limit(1);
+  return Boolean(row);
+}

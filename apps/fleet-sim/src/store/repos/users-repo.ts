@@ -1,0 +1,92 @@
+import { and, count, eq, ilike, sql } from 'drizzle-orm';
+import { PAGE_SIZE } from '@equipment-dashboard/domain';
+import type { Db } from '../database';
+import { passwordResetTokens, users } from '../schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function findUser(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  return row;
+}
+
+export async function listUsers(db: Db, options: { page: number; filterUsername?: string }) {
+  const where = options.filterUsername ? ilike(users.username, `%${escapeLike(options.filterUsername)}%`) : undefined;
+  const [docs, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(users.username)
+      .limit(PAGE_SIZE)
+      .offset((options.page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { docs, totalDocs: total?.n ?? 0 };
+}
+
+export async function insertUser(db: Db, row: typeof users.$inferInsert): Promise<UserRow> {
+  const [created] = await db.insert(users).values(row).returning();
+  if (!created) throw new Error('insert returned no row');
+  return created;
+}
+
+export async function updateUser(
+  db: Db,
+  username: string,
+  changes: Partial<Pick<UserRow, 'email' | 'role' | 'active' | 'passwordHash' | 'passwordChangedAt'>>,
+  options: { revokeTokens: boolean },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...changes,
+      updatedAt: new Date(),
+      ...(options.revokeTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+    })
+    .where(eq(users.username, username))
+    .returning();
+  return row;
+}
+
+export async function deleteUser(db: Db, username: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.username, username)).returning({ username: users.username });
+  return rows.length > 0;
+}
+
+export async function countActiveAdmins(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.active, true)));
+  return row?.n ?? 0;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function insertResetToken(db: Db, row: typeof passwordResetTokens.$inferInsert): Promise<void> {
+  await db.insert(passwordResetTokens).values(row);
+}
+
+/** Marks the token used and returns it, only if it exists, is unused and has not expired. */
+export async function consumeResetToken(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        sql`${passwordResetTokens.usedAt} IS NULL`,
+        sql`${passwordResetTokens.expiresAt} > ${now.toISOString()}`,
+      ),
+    )
+    .returning();
+  return row;
+}

@@ -1,0 +1,436 @@
+/**
+ * The simulator's tables. Unqualified names: the connection's search_path picks the schema, so the
+ * same migrations serve PGlite, a PostgreSQL database, and a throw-away schema per test file.
+ */
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// ---------------------------------------------------------------- people and auth
+
+export const users = pgTable('users', {
+  username: text('username').primaryKey(),
+  email: text('email').notNull(),
+  role: text('role').notNull(),
+  active: boolean('active').notNull().default(true),
+  passwordHash: text('password_hash').notNull(),
+  passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+  /** Bumped by a password, role or active change: tokens carry it, so older tokens stop working. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  username: text('username')
+    .notNull()
+    .references(() => users.username, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- the fleet
+
+export const units = pgTable(
+  'units',
+  {
+    serialNumber: text('serial_number').primaryKey(),
+    family: text('family').notNull(),
+    versionSemantic: text('version_semantic').notNull(),
+    versionMeta: text('version_meta').notNull().default(''),
+    /** Numeric sort key of the semantic version (major*1e6 + minor*1e3 + patch), -1 when unparsable. */
+    versionOrder: integer('version_order').notNull().default(-1),
+    specs: jsonb('specs').$type<{ name: string; month: number; year: number } | null>(),
+    specsExpiration: jsonb('specs_expiration').$type<{ month: number; year: number } | null>(),
+    systemClass: text('system_class').notNull(),
+    boardClass: text('board_class').notNull(),
+    logLevel: text('log_level').notNull().default('WARN'),
+    boardFeatures: jsonb('board_features').$type<{
+      numCameras: number;
+      numAccel: number;
+      isDDAligner: boolean;
+    } | null>(),
+    targetType: text('target_type'),
+    connectCount: integer('connect_count').notNull().default(0),
+    connected: boolean('connected').notNull().default(false),
+    port: integer('port'),
+    address: text('address'),
+    currentProcedure: text('current_procedure'),
+    alignmentCount: integer('alignment_count').notNull().default(0),
+    countryCode: text('country_code').notNull(),
+    geolocation: jsonb('geolocation').$type<UnitGeolocation>().notNull(),
+    pendingSoftwareDownload: text('pending_software_download').notNull().default(''),
+    updateState: jsonb('update_state').$type<Record<string, unknown>>().notNull(),
+    staging: jsonb('staging').$type<UnitStaging>().notNull(),
+    lastSeenOnlineAt: ts('last_seen_online_at'),
+    sshPortOpenUntil: ts('ssh_port_open_until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  // Lists are filtered, sorted and counted from the engine's memory (fleet/unit-query.ts) and only the
+  // page's rows are read by key, so the table keeps few indexes: an update that changes no indexed
+  // column is a HOT update, which keeps the write-behind of live fields cheap.
+  (t) => [index('units_family_idx').on(t.family, t.versionOrder), index('units_country_idx').on(t.countryCode)],
+);
+
+export interface UnitGeolocation {
+  continent_name: string;
+  country_name: string;
+  region: string;
+  city: string;
+  country_code: string;
+  time_zone: { name: string; offset: number };
+}
+
+export interface UnitStaging {
+  isStaged: boolean;
+  autoStaged: boolean;
+  stagedVersion: { semantic: string; meta: string } | null;
+  stagedAt: string | null;
+  path: string | null;
+}
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    username: text('username').notNull(),
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => units.serialNumber, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.serialNumber] }), index('favorites_serial_idx').on(t.serialNumber)],
+);
+
+export const screenshots = pgTable(
+  'screenshots',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => units.serialNumber, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    image: bytea('image').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('screenshots_serial_idx').on(t.serialNumber)],
+);
+
+/** Latest voltages, USB and printer reports, one row per unit and kind. */
+export const unitReports = pgTable(
+  'unit_reports',
+  {
+    serialNumber: text('serial_number')
+      .notNull()
+      .references(() => units.serialNumber, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    kind: text('kind').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serialNumber, t.kind] })],
+);
+
+/** Every command sent to a unit, with who sent it and what came back. */
+export const commands = pgTable(
+  'commands',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    command: text('command').notNull(),
+    args: jsonb('args').$type<Record<string, unknown>>().notNull().default({}),
+    username: text('username').notNull(),
+    status: text('status').notNull(),
+    result: jsonb('result'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('commands_serial_idx').on(t.serialNumber, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- tickets
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    status: text('status').notNull().default('open'),
+    escalated: boolean('escalated').notNull().default(true),
+    issuerUsername: text('issuer_username').notNull(),
+    issuerEmail: text('issuer_email').notNull().default(''),
+    closedByUsername: text('closed_by_username'),
+    closedAt: ts('closed_at'),
+    originatorName: text('originator_name').notNull().default(''),
+    originatorEmail: text('originator_email').notNull().default(''),
+    techOnSite: boolean('tech_on_site'),
+    exhibitingNow: boolean('exhibiting_now'),
+    reproducible: boolean('reproducible'),
+    disposition: text('disposition').notNull().default(''),
+    inService: text('in_service').notNull().default(''),
+    componentsReplaced: text('components_replaced').notNull().default(''),
+    description: text('description').notNull().default(''),
+    circumstance: text('circumstance').notNull().default(''),
+    attemptedResolution: text('attempted_resolution').notNull().default(''),
+    environment: text('environment').notNull().default(''),
+    other: text('other').notNull().default(''),
+    issueStartedOn: text('issue_started_on').notNull().default(''),
+    version: text('version').notNull().default(''),
+    specs: text('specs').notNull().default('unknown'),
+    connected: boolean('connected').notNull().default(false),
+    family: text('family').notNull().default('aligner'),
+    model: text('model').notNull().default('unknown'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('tickets_serial_idx').on(t.serialNumber),
+    index('tickets_status_idx').on(t.status, t.id),
+    index('tickets_issuer_idx').on(t.issuerUsername),
+  ],
+);
+
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorUsername: text('author_username').notNull(),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ticket_comments_ticket_idx').on(t.ticketId)],
+);
+
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    thumbFileName: text('thumb_file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    description: text('description').notNull(),
+    authorUsername: text('author_username').notNull(),
+    data: bytea('data').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId)],
+);
+
+// ---------------------------------------------------------------- updates and scheduling
+
+export const softwareUpdates = pgTable(
+  'software_updates',
+  {
+    id: serial('id').primaryKey(),
+    family: text('family').notNull(),
+    semantic: text('semantic').notNull(),
+    meta: text('meta').notNull().default(''),
+    path: text('path').notNull(),
+    prerequisite: jsonb('prerequisite'),
+    createdBy: text('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('software_updates_family_semantic_idx').on(t.family, t.semantic, t.meta)],
+);
+
+export const specUpdates = pgTable('spec_updates', {
+  id: serial('id').primaryKey(),
+  path: text('path').notNull().unique(),
+  version: jsonb('version').$type<Record<string, unknown>>().notNull(),
+  prerequisites: jsonb('prerequisites').$type<Record<string, unknown>>().notNull(),
+  active: boolean('active').notNull().default(true),
+  targetFamily: text('target_family').notNull().default('all'),
+  filter: jsonb('filter').$type<string[]>().notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    family: text('family').notNull(),
+    versionSemantic: text('version_semantic').notNull(),
+    versionMeta: text('version_meta').notNull().default(''),
+    path: text('path').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('scheduled'),
+    createdBy: text('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('schedules_date_idx').on(t.date), index('schedules_serial_idx').on(t.serialNumber)],
+);
+
+/** Update-scheduler activity per family, bucketed by day and by hour (back-office §3). */
+export const schedulerActivity = pgTable(
+  'scheduler_activity',
+  {
+    family: text('family').notNull(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    deliveries: integer('deliveries').notNull().default(0),
+    atCurrentVersion: integer('at_current_version').notNull().default(0),
+    autoStaged: integer('auto_staged').notNull().default(0),
+    connectedCount: integer('connected_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.family, t.bucket, t.key] })],
+);
+
+export const schedulerCounters = pgTable('scheduler_counters', {
+  family: text('family').primaryKey(),
+  autoStaged: integer('auto_staged').notNull().default(0),
+  autoUnstaged: integer('auto_unstaged').notNull().default(0),
+  autoUnstagedDueToHungCount: integer('auto_unstaged_due_to_hung_count').notNull().default(0),
+  averageSlotAge: doublePrecision('average_slot_age').notNull().default(0),
+});
+
+// ---------------------------------------------------------------- outreach
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  resourcePath: text('resource_path').notNull(),
+  mimeType: text('mime_type').notNull(),
+  beginsOn: ts('begins_on').notNull(),
+  endsOn: ts('ends_on').notNull(),
+  targetType: text('target_type').notNull(),
+  target: jsonb('target').$type<{ family: string; country: string; region: string | null; city: string | null }>().notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    header: text('header').notNull(),
+    body: text('body').notNull(),
+    callToAction: text('call_to_action').notNull(),
+    startDate: ts('start_date').notNull(),
+    endDate: ts('end_date').notNull(),
+    market: text('market').notNull(),
+    softwareVersion: text('software_version').notNull().default('all'),
+    serialNumbers: jsonb('serial_numbers').$type<string[]>().notNull(),
+    issuerUsername: text('issuer_username').notNull(),
+    issuerEmail: text('issuer_email').notNull(),
+    disposition: text('disposition').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('messages_disposition_idx').on(t.disposition, t.issuerUsername)],
+);
+
+// ---------------------------------------------------------------- EZ ADAS
+
+export const ezFixtures = pgTable('ez_fixtures', {
+  serialNumber: text('serial_number').primaryKey(),
+  activationCount: integer('activation_count').notNull().default(0),
+  subscriptionPackage: integer('subscription_package').notNull().default(0),
+  subscriptionExpires: date('subscription_expires', { mode: 'string' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const ezTargets = pgTable('ez_targets', {
+  targetName: text('target_name').primaryKey(),
+  targetId: integer('target_id').notNull(),
+  packageName: text('package_name').notNull(),
+  packageIndex: integer('package_index').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- Tru-Point, camera calibration, AI
+
+export const pairings = pgTable(
+  'pairings',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').notNull(),
+    vendor: text('vendor').notNull(),
+    vendorKey: text('vendor_key').notNull(),
+    alignmentId: text('alignment_id').notNull(),
+    truPointSerialNumber: text('tru_point_serial_number').notNull(),
+    reason: text('reason'),
+    calibrations: jsonb('calibrations')
+      .$type<{ name: string; state: string; passed: boolean; reportMessage: string | null }[]>()
+      .notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('pairings_status_idx').on(t.status, t.createdAt)],
+);
+
+export const cameraCals = pgTable(
+  'camera_cals',
+  {
+    id: serial('id').primaryKey(),
+    operator: text('operator').notNull(),
+    version: text('version').notNull(),
+    date: ts('date').notNull(),
+    /** Board serial numbers of both sides, for the serial filter. */
+    boardSerials: text('board_serials').notNull(),
+    record: jsonb('record').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('camera_cals_date_idx').on(t.date)],
+);
+
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    isOpen: boolean('is_open').notNull().default(true),
+    conversation: jsonb('conversation').$type<{ query: string; response: string }[]>().notNull(),
+    queueWaitSeconds: doublePrecision('queue_wait_seconds'),
+    engineSeconds: doublePrecision('engine_seconds'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_sessions_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- simulator
+
+export const services = pgTable('services', {
+  name: text('name').primaryKey(),
+  up: boolean('up').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Small key-value settings of the simulator: the clock, the seed the world was made from. */
+export const simSettings = pgTable('sim_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

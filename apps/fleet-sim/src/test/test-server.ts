@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import request from 'supertest';
+import { loadConfig } from '../config/config';
+import { startServer, type RunningServer } from '../server';
+import { TEMPLATE_ENV } from './template';
+
+/** The demo password of every test server's users. */
+export const TEST_PASSWORD = 'test-password-123';
+
+export interface TestServer {
+  server: RunningServer;
+  url: string;
+  /** supertest bound to the server. */
+  http: ReturnType<typeof request>;
+  /** Signs in as a user (default password: the demo one) and answers the access token. */
+  tokenFor(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The store this jest project runs on: PGlite, or PostgreSQL at DATABASE_URL (the second project). */
+export const onPostgres = process.env['TEST_STORE'] === 'postgres';
+
+/**
+ * A real server on a free port over a fresh store: PGlite in a temp folder (copied from the seeded
+ * template that jest's global setup made), or a throw-away schema on DATABASE_URL's PostgreSQL.
+ */
+export interface TestServerOptions {
+  /** Keep the field's random connects and drops (off by default, so a unit a test picks stays as it is). */
+  churn?: boolean;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-sim-test-'));
+  const template = process.env[TEMPLATE_ENV];
+  const databaseUrl = onPostgres ? process.env['DATABASE_URL'] : undefined;
+  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (!databaseUrl && template && existsSync(template)) cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_PASSWORD: TEST_PASSWORD,
+    FLEET_SIZE: '200',
+    FLEET_SEED: 'test-world',
+    CONSOLE_DIR: join(dataDir, 'no-console'),
+    // Fifty times real time: a unit's 1-3 s command reply takes 25-70 ms.
+    SIM_SPEED: '50',
+    ...env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+  });
+  const server = await startServer(config, { checkResponses: true, databaseSchema: schema });
+  if (!options.churn) server.deps.fleet.engine.churn = 0;
+  const http = request(server.url);
+  return {
+    server,
+    url: server.url,
+    http,
+    async tokenFor(username, password = TEST_PASSWORD) {
+      const res = await request(server.url)
+        .post('/auth/token/v1')
+        .type('form')
+        .send({ grant_type: 'password', username, password, client_id: 'equipment-dashboard' });
+      if (res.status !== 200) throw new Error(`sign-in as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return (res.body as { access_token: string }).access_token;
+    },
+    async close() {
+      await server.close();
+      if (databaseUrl && schema) {
+        const client = new Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

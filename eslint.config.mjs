@@ -1,0 +1,95 @@
+import nx from '@nx/eslint-plugin';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+
+/**
+ * Two axes of tags, both enforced:
+ *   type:  domain <- api <- app; e2e may read the contract; nothing depends on an app.
+ *   scope: shared <- console | fleet-sim; the two apps never import each other.
+ */
+const depConstraints = [
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
+  { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:domain'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:domain'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:api', 'type:domain'] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:shared', 'scope:console'] },
+  { sourceTag: 'scope:fleet-sim', onlyDependOnLibsWithTags: ['scope:shared', 'scope:fleet-sim'] },
+  {
+    sourceTag: 'type:domain',
+    bannedExternalImports: [
+      'react',
+      'react-*',
+      'react/*',
+      'antd',
+      'antd/*',
+      '@ant-design/*',
+      'express',
+      'socket.io',
+      'socket.io-*',
+      'drizzle-orm',
+      'drizzle-orm/*',
+      '@electric-sql/*',
+      'pg',
+      'node:*',
+      'fs',
+      'path',
+    ],
+  },
+  {
+    sourceTag: 'type:api',
+    bannedExternalImports: ['antd', 'antd/*', 'express', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg'],
+  },
+];
+
+export default [
+  {
+    ignores: ['**/dist', '**/node_modules', '**/tmp', '**/.nx', '**/coverage', '**/*.cjs', '**/migrations/**'],
+  },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints, checkDynamicDependenciesExceptions: [] },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description' }],
+      eqeqeq: ['error', 'smart'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/console/**/*.ts', 'apps/console/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx'] } } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // A feature does not import another feature (bulletproof-react): shared pieces live in src/shared.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/console/src/features/*/**',
+              from: './apps/console/src/features/*/**',
+              except: ['./'],
+              message: 'A feature must not import another feature; move the shared piece to src/shared.',
+            },
+            {
+              target: './apps/console/src/shared',
+              from: './apps/console/src/features',
+              message: 'src/shared must not depend on a feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+];

@@ -1,0 +1,15 @@
+// One jest run over every project (what `npm test` uses); each project also runs alone with
+// `npx nx test <project>`. With DATABASE_URL set, the server suites run a second time on PostgreSQL.
+const fleetSimProject = require('./apps/fleet-sim/jest.project.cjs');
+
+module.exports = {
+  // A global option: project configs cannot set it. Server suites boot a server on a fresh store.
+  testTimeout: 60_000,
+  projects: [
+    '<rootDir>/libs/domain',
+    '<rootDir>/libs/api',
+    fleetSimProject('pglite'),
+    ...(process.env.DATABASE_URL ? [fleetSimProject('postgres')] : []),
+    '<rootDir>/apps/console',
+  ],
+};

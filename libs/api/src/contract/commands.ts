@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { LOG_LEVELS, PERMISSIONS, TARGET_TYPES, type Permission } from '@equipment-dashboard/domain';
+import { endpoint } from './endpoint';
+import { serialNumberBodySchema } from './equipment';
+import { requiredText } from './query';
+
+/** The remote commands of console-core §7, by the name in their path (`/cmd/<name>/v1`). */
+export const COMMAND_NAMES = [
+  'aligner_get_usb_status',
+  'aligner_get_printer_status',
+  'aligner_get_voltages',
+  'aligner_activate',
+  'aligner_get_calibration_logs',
+  'aligner_get_screen_shot',
+  'aligner_rcp',
+  'aligner_open_ssh_port',
+  'aligner_check_now',
+  'aligner_download_now',
+  'aligner_install_now',
+  'aligner_set_logging_level',
+  'set_target_eol_types',
+  'reset_serial_number',
+] as const;
+/** One of {@link COMMAND_NAMES}. */
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+/**
+ * The answer of every command. The spec does not show it ("Response bodies of commands: not
+ * shown"); we chose:
+ * - `status: 'accepted'`: the unit took the command and will report later (USB, printer, voltages,
+ *   calibration logs, screenshot, check/download/install now): re-read the report or wait for the
+ *   live event;
+ * - `status: 'completed'`: the unit carried it out; `result` holds what it answered (the open port
+ *   `{ port }`, the new `{ loggingLevel }`, `{ targetType }`, `{ serialNumber }` after a reset).
+ * A unit that is not connected answers 409 `{ error: 'not_connected' }`; an unknown unit 404.
+ * `serialNumber` is the unit's serial after the command (the new one after reset_serial_number).
+ */
+export const commandResponseSchema = z.object({
+  serialNumber: z.string().min(1),
+  command: z.enum(COMMAND_NAMES),
+  status: z.enum(['accepted', 'completed']),
+  result: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+});
+/** See {@link commandResponseSchema}. */
+export type CommandResponse = z.infer<typeof commandResponseSchema>;
+
+function serialCommand(
+  name: string,
+  command: Exclude<CommandName, 'aligner_set_logging_level' | 'set_target_eol_types' | 'reset_serial_number'>,
+  permission: Permission,
+  summary: string,
+) {
+  return endpoint({
+    name: `commands.${name}`,
+    method: 'POST',
+    path: `/cmd/${command}/v1`,
+    body: serialNumberBodySchema,
+    response: commandResponseSchema,
+    auth: 'token',
+    permission,
+    summary,
+  });
+}
+
+export const alignerGetUsbStatus = serialCommand(
+  'alignerGetUsbStatus',
+  'aligner_get_usb_status',
+  PERMISSIONS.sendCommand,
+  'Asks the unit for a USB status report.',
+);
+export const alignerGetPrinterStatus = serialCommand(
+  'alignerGetPrinterStatus',
+  'aligner_get_printer_status',
+  PERMISSIONS.sendCommand,
+  'Asks the unit for a printer status report.',
+);
+export const alignerGetVoltages = serialCommand(
+  'alignerGetVoltages',
+  'aligner_get_voltages',
+  PERMISSIONS.sendCommand,
+  'Asks the unit for a voltages report.',
+);
+export const alignerActivate = serialCommand(
+  'alignerActivate',
+  'aligner_activate',
+  PERMISSIONS.sendCommand,
+  'Activates the unit.',
+);
+export const alignerGetCalibrationLogs = serialCommand(
+  'alignerGetCalibrationLogs',
+  'aligner_get_calibration_logs',
+  PERMISSIONS.sendCommand,
+  'Asks the unit to upload its calibration logs.',
+);
+export const alignerGetScreenShot = serialCommand(
+  'alignerGetScreenShot',
+  'aligner_get_screen_shot',
+  PERMISSIONS.sendCommand,
+  'Asks the unit to take a screenshot.',
+);
+export const alignerRcp = serialCommand(
+  'alignerRcp',
+  'aligner_rcp',
+  PERMISSIONS.rcp,
+  'Runs RCP on the unit.',
+);
+export const alignerOpenSshPort = serialCommand(
+  'alignerOpenSshPort',
+  'aligner_open_ssh_port',
+  PERMISSIONS.openPort,
+  'Opens a remote SSH port on the unit; result.port is the port.',
+);
+export const alignerCheckNow = serialCommand(
+  'alignerCheckNow',
+  'aligner_check_now',
+  PERMISSIONS.sendCommand,
+  "Tells the unit's updater to check the cloud now.",
+);
+export const alignerDownloadNow = serialCommand(
+  'alignerDownloadNow',
+  'aligner_download_now',
+  PERMISSIONS.sendCommand,
+  "Tells the unit's updater to download pending updates now.",
+);
+export const alignerInstallNow = serialCommand(
+  'alignerInstallNow',
+  'aligner_install_now',
+  PERMISSIONS.sendCommand,
+  "Tells the unit's updater to install downloaded updates now.",
+);
+
+/** Body of the log level command: WARN raises to INFO, anything else lowers to WARN (console-core §4). */
+export const setLoggingLevelBodySchema = z.strictObject({
+  serialNumber: requiredText,
+  loggingLevel: z.enum(LOG_LEVELS),
+});
+/** Body of the target type command: AT200 or AT700. */
+export const setTargetEolTypesBodySchema = z.strictObject({
+  serialNumber: requiredText,
+  targetType: z.enum(TARGET_TYPES),
+});
+/** Body of the serial reset: the unit's current serial and its new one. */
+export const resetSerialNumberBodySchema = z.strictObject({
+  currentSerialNumber: requiredText,
+  newSerialNumber: requiredText,
+});
+
+export const alignerSetLoggingLevel = endpoint({
+  name: 'commands.alignerSetLoggingLevel',
+  method: 'POST',
+  path: '/cmd/aligner_set_logging_level/v1',
+  body: setLoggingLevelBodySchema,
+  response: commandResponseSchema,
+  auth: 'token',
+  permission: PERMISSIONS.sendCommand,
+  summary: "Sets the unit's logging level to WARN or INFO.",
+});
+
+export const setTargetEolTypes = endpoint({
+  name: 'commands.setTargetEolTypes',
+  method: 'POST',
+  path: '/cmd/set_target_eol_types/v1',
+  body: setTargetEolTypesBodySchema,
+  response: commandResponseSchema,
+  auth: 'token',
+  permission: PERMISSIONS.changeTargets,
+  summary: "Switches the unit's EOL target type to AT200 or AT700.",
+});
+
+export const resetSerialNumber = endpoint({
+  name: 'commands.resetSerialNumber',
+  method: 'POST',
+  path: '/cmd/reset_serial_number/v1',
+  // The console does not validate the new serial (console-core §5); the server only needs it non-blank.
+  body: resetSerialNumberBodySchema,
+  response: commandResponseSchema,
+  auth: 'token',
+  permission: PERMISSIONS.resetSerial,
+  summary: 'Gives the unit a new serial number (409 when the new one is taken).',
+});
+
+/** The calls of console-core §7 "Commands". */
+export const commandsEndpoints = {
+  alignerGetUsbStatus,
+  alignerGetPrinterStatus,
+  alignerGetVoltages,
+  alignerActivate,
+  alignerGetCalibrationLogs,
+  alignerGetScreenShot,
+  alignerRcp,
+  alignerOpenSshPort,
+  alignerCheckNow,
+  alignerDownloadNow,
+  alignerInstallNow,
+  alignerSetLoggingLevel,
+  setTargetEolTypes,
+  resetSerialNumber,
+} as const;

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { FAMILIES, PERMISSIONS } from '@equipment-dashboard/domain';
+import { endpoint } from './endpoint';
+import {
+  calendarDaySchema,
+  countSchema,
+  paged,
+  scheduleByDaySchema,
+  updateSchedulerDeviceSchema,
+  updateSchedulerStatisticsSchema,
+  versionSchema,
+} from './entities';
+import { enumFilterQuery, filterQuery, flagQuery, pageQuery, requiredText } from './query';
+
+/** Columns the update scheduler table can be sorted by (the spec names `sortBy` but not its values). */
+export const SCHEDULER_SORT_FIELDS = [
+  'serialNumber',
+  'countryCode',
+  'family',
+  'softwareVersion',
+  'lastSeenOnlineAt',
+  'stagedAt',
+  'state',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/**
+ * Query of the three device lists (back-office §7.3). Text filters match from the start of the
+ * value, ignoring case; `onlyConnected` and `onlyStaged` are the Connected and Staged boxes.
+ */
+export const updateSchedulerQuerySchema = z.object({
+  page: pageQuery,
+  filterSerialNumber: filterQuery,
+  filterCountryCode: filterQuery,
+  filterSoftwareVersion: filterQuery,
+  filterFamily: enumFilterQuery(FAMILIES),
+  filterState: filterQuery,
+  sortBy: enumFilterQuery(SCHEDULER_SORT_FIELDS),
+  sortDesc: flagQuery,
+  onlyConnected: flagQuery,
+  onlyStaged: flagQuery,
+});
+
+/**
+ * Body of POST /create/schedule_serial_numbers/v1. `date` is the picked calendar day
+ * (`YYYY-MM-DD`, the server's time zone: UTC); the updates are staged on that day.
+ */
+export const scheduleSerialNumbersBodySchema = z.strictObject({
+  serialNumbers: z.array(requiredText).min(1),
+  // Not strict: the console passes the family's latest record, whose `path` is dropped here.
+  version: z.object({ semantic: requiredText, meta: z.string() }),
+  path: requiredText,
+  date: calendarDaySchema,
+});
+
+/**
+ * Answer of the schedule call (not shown in the spec): what was scheduled, the same payload as the
+ * NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED event.
+ */
+export const scheduleCreatedSchema = z.object({
+  date: calendarDaySchema,
+  count: countSchema,
+  version: versionSchema,
+});
+/** See {@link scheduleCreatedSchema}. */
+export type ScheduleCreated = z.infer<typeof scheduleCreatedSchema>;
+
+function devices(name: string, path: string, what: string) {
+  return endpoint({
+    name: `scheduler.${name}`,
+    method: 'GET',
+    path,
+    query: updateSchedulerQuerySchema,
+    response: paged(updateSchedulerDeviceSchema),
+    auth: 'token',
+    permission: PERMISSIONS.viewUpdateScheduler,
+    summary: `Lists ${what} with their staging and update state, 10 per page.`,
+  });
+}
+
+function statistics(name: string, path: string, what: string) {
+  return endpoint({
+    name: `scheduler.${name}`,
+    method: 'GET',
+    path,
+    response: updateSchedulerStatisticsSchema,
+    auth: 'token',
+    permission: PERMISSIONS.viewUpdateScheduler,
+    summary: `Answers the daily and hourly update delivery statistics of ${what}.`,
+  });
+}
+
+export const readScheduleByDay = endpoint({
+  name: 'scheduler.readScheduleByDay',
+  method: 'GET',
+  path: '/read/schedule_by_day/v1/',
+  response: z.array(scheduleByDaySchema),
+  auth: 'token',
+  permission: PERMISSIONS.viewUpdateScheduler,
+  summary: 'Counts scheduled updates per day, for the date picker.',
+});
+
+export const readAlignerSerialNumbers = endpoint({
+  name: 'scheduler.readAlignerSerialNumbers',
+  method: 'GET',
+  path: '/read/aligner_serial_numbers/v1',
+  // A serial number pattern: '*' matches any run of characters; without '*' it matches the start.
+  query: z.object({ filterSerialNumber: requiredText }),
+  response: z.array(z.string().min(1)),
+  auth: 'token',
+  permission: PERMISSIONS.viewUpdateScheduler,
+  summary: 'Lists the serial numbers of aligner units that match a pattern.',
+});
+
+export const createScheduleSerialNumbers = endpoint({
+  name: 'scheduler.createScheduleSerialNumbers',
+  method: 'POST',
+  path: '/create/schedule_serial_numbers/v1',
+  body: scheduleSerialNumbersBodySchema,
+  response: scheduleCreatedSchema,
+  auth: 'token',
+  permission: PERMISSIONS.scheduleUpdates,
+  summary: 'Schedules a software update for the given units on a day.',
+});
+
+export const readUpdateschedulerAligners = devices(
+  'readUpdateschedulerAligners',
+  '/read/updatescheduler_aligners/v1/',
+  'aligner units',
+);
+export const readUpdateschedulerGtps = devices(
+  'readUpdateschedulerGtps',
+  '/read/updatescheduler_gtps/v1/',
+  'gtps units',
+);
+export const readUpdateschedulerAlignersOasis = devices(
+  'readUpdateschedulerAlignersOasis',
+  '/read/updatescheduler_aligners_oasis/v1/',
+  'aligner-oasis units',
+);
+export const readUpdateschedulerStatistics = statistics(
+  'readUpdateschedulerStatistics',
+  '/read/updatescheduler_statistics/v1',
+  'aligner units',
+);
+export const readUpdateschedulerStatisticsGtps = statistics(
+  'readUpdateschedulerStatisticsGtps',
+  '/read/updatescheduler_statistics_gtps/v1',
+  'gtps units',
+);
+export const readUpdateschedulerStatisticsOasis = statistics(
+  'readUpdateschedulerStatisticsOasis',
+  '/read/updatescheduler_statistics_oasis/v1',
+  'aligner-oasis units',
+);
+
+/** The calls of back-office §7.3. */
+export const schedulerEndpoints = {
+  readScheduleByDay,
+  readAlignerSerialNumbers,
+  createScheduleSerialNumbers,
+  readUpdateschedulerAligners,
+  readUpdateschedulerGtps,
+  readUpdateschedulerAlignersOasis,
+  readUpdateschedulerStatistics,
+  readUpdateschedulerStatisticsGtps,
+  readUpdateschedulerStatisticsOasis,
+} as const;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { PERMISSIONS } from '@equipment-dashboard/domain';
+import { endpoint } from './endpoint';
+
+/*
+ * The simulator's own calls (not in the spec): testers drive the emulated fleet with them. All are
+ * admin-only (simulatorControl). Durations are milliseconds or text like '90s', '20m', '1h30m'.
+ */
+
+/** A duration: milliseconds, or text such as '45s', '20m', '1h30m', '2d'. */
+export const durationSchema = z.union([z.int().min(0), z.string().regex(/^\s*(\d+(\.\d+)?\s*(ms|s|m|h|d)\s*)+$/, "a duration like '90s', '20m' or '1h30m'")]);
+
+/** The simulated clock: now, and how many times faster than real time it runs (0 = stopped). */
+export const clockSchema = z.object({
+  now: z.iso.datetime({ offset: true }),
+  speed: z.number().min(0),
+  /** Counts since start: unit changes the engine made, and unit rows written behind to the store. */
+  stats: z.object({ unitChanges: z.int().min(0), rowsWritten: z.int().min(0) }).optional(),
+});
+/** See {@link clockSchema}. */
+export type Clock = z.infer<typeof clockSchema>;
+
+export const readClock = endpoint({
+  name: 'sim.readClock',
+  method: 'GET',
+  path: '/sim/clock',
+  response: clockSchema,
+  auth: 'token',
+  permission: PERMISSIONS.simulatorControl,
+  summary: 'Reads the simulated clock.',
+});
+
+export const setClock = endpoint({
+  name: 'sim.setClock',
+  method: 'POST',
+  path: '/sim/clock',
+  body: z
+    .strictObject({
+      speed: z.number().min(0).max(100_000).optional(),
+      step: durationSchema.optional(),
+      time: z.iso.datetime({ offset: true }).optional(),
+    })
+    .refine((b) => b.speed !== undefined || b.step !== undefined || b.time !== undefined, 'Give speed, step or time.'),
+  response: clockSchema,
+  auth: 'token',
+  permission: PERMISSIONS.simulatorControl,
+  summary: 'Changes the speed of the simulated clock, steps it forward, or sets it to a later time.',
+});
+
+/** A scenario of the library: its file name (without extension) and what it shows. */
+export const scenarioInfoSchema = z.object({ name: z.string().min(1), description: z.string() });
+
+export const readScenarios = endpoint({
+  name: 'sim.readScenarios',
+  method: 'GET',
+  path: '/sim/scenarios',
+  response: z.array(scenarioInfoSchema),
+  auth: 'token',
+  permission: PERMISSIONS.simulatorControl,
+  summary: 'Lists the named scenarios of the library.',
+});
+
+/**
+ * Body of POST /sim/scenario/apply: a scenario of the library by name, or one given as YAML/JSON text
+ * (errors then name the line and field), or as an object.
+ */
+export const applyScenarioBodySchema = z
+  .strictObject({ name: z.string().min(1).optional(), text: z.string().min(1).optional(), scenario: z.record(z.string(), z.unknown()).optional() })
+  .refine((b) => [b.name, b.text, b.scenario].filter((v) => v !== undefined).length === 1, 'Give exactly one of name, text or scenario.');
+
+/** What applying a scenario did. */
+export const scenarioResultSchema = z.object({
+  name: z.string(),
+  /** Units changed by the scenario's own selections (steps later add their own). */
+  unitsChanged: z.int().min(0),
+  /** Steps scheduled for later on the simulated clock. */
+  stepsScheduled: z.int().min(0),
+  clock: clockSchema,
+});
+/** See {@link scenarioResultSchema}. */
+export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
+
+export const applyScenario = endpoint({
+  name: 'sim.applyScenario',
+  method: 'POST',
+  path: '/sim/scenario/apply',
+  body: applyScenarioBodySchema,
+  response: scenarioResultSchema,
+  auth: 'token',
+  permission: PERMISSIONS.simulatorControl,
+  summary: 'Puts units, services and the clock into the named field state of a scenario.',
+});
+
+/** The simulator's calls. */
+export const simEndpoints = { readClock, setClock, readScenarios, applyScenario } as const;

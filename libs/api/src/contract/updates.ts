@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import {
+  DEFAULT_SPEC_FILTER,
+  DEFAULT_SPEC_TARGET_FAMILY,
+  DEFAULT_UPDATE_FAMILY,
+  PERMISSIONS,
+  SPEC_TARGET_FAMILIES,
+  type Family,
+  type Permission,
+} from '@equipment-dashboard/domain';
+import { endpoint } from './endpoint';
+import {
+  familySchema,
+  paged,
+  softwareManifestSchema,
+  softwareUpdateSchema,
+  specFilterSchema,
+  specManifestSchema,
+  specPrerequisitesSchema,
+  specUpdateSchema,
+  specVersionSchema,
+} from './entities';
+import { pageQuery, requiredText } from './query';
+
+/**
+ * The error text of a validation that finds no manifest.json at the path (back-office §8): the
+ * server answers 404 `{ error: 'MANIFEST_NOT_FOUND' }` and the console shows its fixed message.
+ * Any other validation failure (unreadable or invalid manifest) answers 422 with another error.
+ */
+export const MANIFEST_NOT_FOUND = 'MANIFEST_NOT_FOUND';
+
+/** Body of the validate calls: the path to look for a manifest.json at. */
+export const updatePathBodySchema = z.strictObject({ updatePath: requiredText });
+
+/**
+ * Body of the create-update calls: `{ version, prerequisite, family, path }` (back-office §7.2).
+ * `prerequisite` is the manifest's `prerequisites.require` ('' for none). The family must be the
+ * call's family (aligner for /create/update/v1, the default).
+ */
+export const createUpdateBodySchema = z.strictObject({
+  // Not strict: the console passes the manifest's version, whose `path` is dropped here.
+  version: z.object({ semantic: requiredText, meta: z.string() }),
+  prerequisite: z.string().default(''),
+  family: familySchema.default(DEFAULT_UPDATE_FAMILY),
+  path: requiredText,
+});
+
+/** Body of POST /create/spec_update/v1; filter is the comma-split list, '*' for every unit. */
+export const createSpecUpdateBodySchema = z.strictObject({
+  path: requiredText,
+  version: specVersionSchema,
+  prerequisites: specPrerequisitesSchema,
+  active: z.boolean().default(true),
+  targetFamily: z.enum(SPEC_TARGET_FAMILIES).default(DEFAULT_SPEC_TARGET_FAMILY),
+  filter: specFilterSchema.default([DEFAULT_SPEC_FILTER]),
+});
+
+/**
+ * Body of POST /update/spec_update/v1. The spec update is found by `path`; `version` is the one it
+ * was created with (a different version answers 409), and active, targetFamily and filter change.
+ */
+export const updateSpecUpdateBodySchema = z.strictObject({
+  path: requiredText,
+  version: specVersionSchema,
+  active: z.boolean(),
+  targetFamily: z.enum(SPEC_TARGET_FAMILIES),
+  filter: specFilterSchema,
+});
+
+function validate(name: string, infix: string, family: Family, permission: Permission) {
+  return endpoint({
+    name: `updates.${name}`,
+    method: 'POST',
+    path: `/validate_${infix}software_update_at_path/v1`,
+    body: updatePathBodySchema,
+    response: softwareManifestSchema,
+    auth: 'token',
+    permission,
+    summary: `Checks that a ${family} manifest.json exists at a path and answers it (404 ${MANIFEST_NOT_FOUND}).`,
+  });
+}
+
+function create(name: string, pathName: string, family: Family, permission: Permission) {
+  return endpoint({
+    name: `updates.${name}`,
+    method: 'POST',
+    path: `/create/${pathName}/v1`,
+    body: createUpdateBodySchema,
+    // Not shown in the spec: the stored update. Publishing pushes NEW_SOFTWARE_UPDATE_CREATED.
+    response: softwareUpdateSchema,
+    auth: 'token',
+    permission,
+    summary: `Publishes a validated ${family} software update (409 when the version exists).`,
+  });
+}
+
+export const validateSoftwareUpdateAtPath = validate(
+  'validateSoftwareUpdateAtPath',
+  '',
+  'aligner',
+  PERMISSIONS.createSoftwareUpdate,
+);
+export const validateGtpsSoftwareUpdateAtPath = validate(
+  'validateGtpsSoftwareUpdateAtPath',
+  'gtps_',
+  'gtps',
+  PERMISSIONS.createGtpsUpdate,
+);
+export const validateOasisSoftwareUpdateAtPath = validate(
+  'validateOasisSoftwareUpdateAtPath',
+  'oasis_',
+  'aligner-oasis',
+  PERMISSIONS.createOasisUpdate,
+);
+export const createUpdate = create('createUpdate', 'update', 'aligner', PERMISSIONS.createSoftwareUpdate);
+export const createGtpsUpdate = create(
+  'createGtpsUpdate',
+  'gtps_update',
+  'gtps',
+  PERMISSIONS.createGtpsUpdate,
+);
+export const createOasisUpdate = create(
+  'createOasisUpdate',
+  'oasis_update',
+  'aligner-oasis',
+  PERMISSIONS.createOasisUpdate,
+);
+
+export const readSpecUpdates = endpoint({
+  name: 'updates.readSpecUpdates',
+  method: 'GET',
+  path: '/read/spec_updates/v1/',
+  query: z.object({ page: pageQuery }),
+  response: paged(specUpdateSchema),
+  auth: 'token',
+  summary: 'Lists spec releases, 10 per page, newest first.',
+});
+
+export const validateSpecUpdateAtPath = endpoint({
+  name: 'updates.validateSpecUpdateAtPath',
+  method: 'POST',
+  path: '/validate_spec_update_at_path/v1',
+  body: updatePathBodySchema,
+  response: specManifestSchema,
+  auth: 'token',
+  permission: PERMISSIONS.createSpecUpdate,
+  summary: `Checks that a spec manifest.json exists at a path and answers it (404 ${MANIFEST_NOT_FOUND}).`,
+});
+
+export const createSpecUpdate = endpoint({
+  name: 'updates.createSpecUpdate',
+  method: 'POST',
+  path: '/create/spec_update/v1',
+  body: createSpecUpdateBodySchema,
+  // Not shown in the spec: the stored spec update.
+  response: specUpdateSchema,
+  auth: 'token',
+  permission: PERMISSIONS.createSpecUpdate,
+  summary: 'Publishes a validated spec update (409 when its path exists).',
+});
+
+export const updateSpecUpdate = endpoint({
+  name: 'updates.updateSpecUpdate',
+  method: 'POST',
+  path: '/update/spec_update/v1',
+  body: updateSpecUpdateBodySchema,
+  response: specUpdateSchema,
+  auth: 'token',
+  permission: PERMISSIONS.editSpecUpdate,
+  summary: "Changes a spec update's active flag, target family and filter.",
+});
+
+/** The calls of back-office §7.2. */
+export const updatesEndpoints = {
+  validateSoftwareUpdateAtPath,
+  validateGtpsSoftwareUpdateAtPath,
+  validateOasisSoftwareUpdateAtPath,
+  createUpdate,
+  createGtpsUpdate,
+  createOasisUpdate,
+  readSpecUpdates,
+  validateSpecUpdateAtPath,
+  createSpecUpdate,
+  updateSpecUpdate,
+} as const;
