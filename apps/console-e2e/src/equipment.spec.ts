@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Aligner, ListRow, Paged, TicketHistoryItem, VoltagesReport } from '@equipment-dashboard/api';
 import { unitCapabilities, type Family, type LatestByFamily } from '@equipment-dashboard/domain';
 import { api, e2eServer, signIn } from './support/console';
-import { admin, applyScenario, callAs, findUnit, latestOf, readUnit } from './support/fleet';
+import { admin, callAs, findUnit, latestOf, readUnit } from './support/fleet';
 
 // These specs change units (stage, tickets, a deletion) but never the clock or the services, so the
 // specs that run after them (radar, scenarios) find the fleet as the seed left it, less one unit.
@@ -84,33 +84,37 @@ test.describe('equipment detail', () => {
   });
 
   test('when voltages are out of range, then the Voltages report shows them red', async ({ page }) => {
-    await applyScenario('voltages-out-of-range');
-    const token = await admin();
-    const outOfRange = (report: VoltagesReport | null) =>
-      report?.boards.some((board) => board.Parameters.some((p) => p.Actual < p.Min || p.Actual > p.Max)) ?? false;
-    const unit = await findUnit(
-      async (candidate) =>
-        candidate.connected &&
-        candidate.version.semantic.startsWith('5.') &&
-        outOfRange(
-          await api<VoltagesReport | null>(
-            token,
-            `/api/v1/get_latest_voltages_for_aligner?serialNumber=${candidate.serialNumber}`,
-          ),
-        ),
-      { filterFamily: 'aligner', filterSoftwareVersion: '5.' },
+    // The library's voltages-out-of-range picks its 20 units at random; this spec picks its unit first
+    // and gives the scenario that serial, so the unit is known.
+    const unit = await findUnit((candidate) => candidate.connected && candidate.version.semantic.startsWith('5.'), {
+      filterFamily: 'aligner',
+      filterSoftwareVersion: '5.',
+    });
+    await api(await admin(), '/sim/scenario/apply', {
+      method: 'POST',
+      body: {
+        scenario: {
+          name: 'voltages-out-of-range (e2e)',
+          units: [{ select: { serials: [unit.serialNumber] }, set: { voltages: 'outOfRange' } }],
+        },
+      },
+    });
+    const report = await api<VoltagesReport | null>(
+      await admin(),
+      `/api/v1/get_latest_voltages_for_aligner?serialNumber=${unit.serialNumber}`,
     );
+    expect(report?.boards.some((board) => board.Parameters.some((p) => p.Actual < p.Min || p.Actual > p.Max))).toBe(true);
     await signIn(page, 'support');
     const dialog = await openUnit(page, unit.serialNumber);
     await dialog.getByRole('button', { name: 'Voltages', exact: true }).click();
     await expect(dialog.getByRole('button', { name: /Voltages$/ })).toHaveClass(/ant-btn-loading/);
-    const report = page.getByRole('dialog', { name: `Voltages of ${unit.serialNumber}` });
-    await expect(report).toBeVisible({ timeout: 15_000 });
-    const red = report.getByLabel(/out of range$/);
+    const shown = page.getByRole('dialog', { name: `Voltages of ${unit.serialNumber}` });
+    await expect(shown).toBeVisible({ timeout: 15_000 });
+    const red = shown.getByLabel(/out of range$/);
     await expect(red.first()).toBeVisible();
     await expect(red.first()).toHaveAttribute('data-colour', 'red');
     await expect(red.first()).toHaveCSS('color', /rgb\(2\d\d, \d+, \d+\)/);
-    await expect(report.getByLabel(/ in range$/).first()).toHaveAttribute('data-colour', 'green');
+    await expect(shown.getByLabel(/ in range$/).first()).toHaveAttribute('data-colour', 'green');
   });
 
   test('when support opens a unit, then Open Port, Reset Serial, RCP and Delete are not offered, and the server refuses them', async ({

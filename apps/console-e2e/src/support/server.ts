@@ -30,10 +30,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-sim-e2e-'));
   const url = `http://localhost:${port}`;
+  // The server keeps its data in its fresh folder (embedded PGlite), whatever the runner's DATABASE_URL
+  // and REDIS_URL point at: CI sets those for the integration suites, whose data must not leak in here.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn(process.execPath, [join(workspaceRoot, 'dist/apps/fleet-sim/main.cjs')], {
     cwd: workspaceRoot,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: url,

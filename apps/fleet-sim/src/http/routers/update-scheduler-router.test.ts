@@ -9,6 +9,9 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
   let engineer: string;
   beforeAll(async () => {
     t = await startTestServer();
+    // Stopped simulated time: a staged unit stays READY_TO_DOWNLOAD until a test steps the clock, and
+    // the hour and day keys cannot roll over between a call and its check.
+    t.server.deps.fleet.engine.clock.setSpeed(0);
     engineer = await t.tokenFor('engineer');
   });
   afterAll(() => t.close());
@@ -194,8 +197,8 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
       const day = dayKeyOf(engine().clock.now());
       const hour = hourKeyOf(engine().clock.now());
       let after = await stats('/read/updatescheduler_statistics_gtps/v1');
-      for (let i = 0; i < 20 && !after.hourlyStatistics.deliveries[hour]; i++) {
-        await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 100 && !after.hourlyStatistics.deliveries[hour]; i++) {
+        await new Promise((r) => setTimeout(r, 100));
         after = await stats('/read/updatescheduler_statistics_gtps/v1');
       }
       expect(after.hourlyStatistics.deliveries[hour]).toBeGreaterThanOrEqual(1);
