@@ -1,16 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import dayjs from 'dayjs';
 import type { Country, Notification, Region } from '@equipment-dashboard/api';
-import { api, apiToken, drawerEntries, e2eServer, signIn } from './support/console';
+import { api, apiToken, chooseOption, drawerEntries, e2eServer, signIn } from './support/console';
 import { unique } from './support/desk';
 
 // The notification this spec creates stays (there is no delete call); it begins a year from now, so it
 // is first in the table (latest beginning first) and touches nothing other specs read.
-
-async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.locator(`.ant-select-dropdown:visible [title="${option}"]`).click();
-}
 
 async function pickDate(scope: Locator, label: string, day: string) {
   const input = scope.getByLabel(label);

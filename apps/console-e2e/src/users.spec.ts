@@ -1,13 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken, drawerEntries, e2eServer, signIn } from './support/console';
+import { expect, test } from '@playwright/test';
+import { api, apiToken, chooseOption, drawerEntries, e2eServer, signIn } from './support/console';
 import { deleteUserIfPresent, unique } from './support/desk';
 
 // The user this spec makes is deleted by the spec itself (and again in `finally` if a step failed).
-
-async function chooseOption(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.locator(`.ant-select-dropdown:visible [title="${option}"]`).click();
-}
 
 test.describe('users', () => {
   test('when an admin creates, edits and deletes a user, then the table and the server follow each step', async ({

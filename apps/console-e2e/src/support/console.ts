@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { Role } from '@equipment-dashboard/domain';
 import { E2E_PASSWORD } from './server';
 
@@ -89,4 +89,20 @@ export async function resetLinkFor(to: string, since: number): Promise<string> {
 /** The drawer's entries, in order. */
 export async function drawerEntries(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Navigation' }).getByRole('link').allTextContents();
+}
+
+/**
+ * Picks `option` in the Ant Design select labelled `label` inside `scope`, and checks it took. A click
+ * that lands while the dropdown is still sliding in can be lost (seen on a loaded CI machine), so the
+ * pick is retried until the select shows the option.
+ */
+export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  const combobox = scope.getByRole('combobox', { name: label });
+  // `has` takes a locator relative to the select, hence one from the page, not from the scope.
+  const select = scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) });
+  await expect(async () => {
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click();
+    await page.locator(`.ant-select-dropdown:visible [title="${option}"]`).click({ timeout: 2_000 });
+    await expect(select).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }

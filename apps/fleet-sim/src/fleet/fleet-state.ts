@@ -30,6 +30,10 @@ class IndexedSet {
   at(i: number): UnitRuntime | undefined {
     return this.items[i];
   }
+
+  [Symbol.iterator](): Iterator<UnitRuntime> {
+    return this.items[Symbol.iterator]();
+  }
 }
 
 /** How urgently a unit must be written: a state change at the next flush, download progress less often. */
@@ -47,6 +51,8 @@ export class FleetState {
   readonly offlinePool = new IndexedSet();
   readonly inFlow = new Set<UnitRuntime>();
   readonly flapping = new Set<UnitRuntime>();
+  /** Units the gateway's outage cut off: they retry, so they come back soon after it does. */
+  readonly cutOffByOutage = new Set<UnitRuntime>();
   readonly sshOpen = new Set<UnitRuntime>();
   readonly busy = new Set<UnitRuntime>();
   readonly aggregates = new FleetAggregates();
@@ -76,6 +82,7 @@ export class FleetState {
     this.offlinePool.delete(unit);
     this.inFlow.delete(unit);
     this.flapping.delete(unit);
+    this.cutOffByOutage.delete(unit);
     this.sshOpen.delete(unit);
     this.busy.delete(unit);
     this.dirty.delete(unit.serialNumber);

@@ -16,6 +16,8 @@ export const RHYTHM = {
   meanOffline: 2 * HOUR,
   meanBetweenAlignments: 45 * MINUTE,
   meanFlap: 2 * MINUTE,
+  /** A unit the gateway's outage cut off retries: it is back about this long after the gateway is. */
+  meanReconnectAfterOutage: 1 * MINUTE,
   /** A tick never changes more than this share of the fleet, however far the clock jumped. */
   maxShareChangedPerTick: 0.05,
 } as const;
@@ -64,16 +66,40 @@ export function disconnect(unit: UnitRuntime, now: number): void {
   unit.sshPortOpenUntil = null;
 }
 
+/** The units an outage cut off come back at their retry rhythm, not the field's hours-long one. */
+function reconnectAfterOutage(ctx: TickContext): void {
+  const { state, rng, from, to } = ctx;
+  const cut = state.cutOffByOutage;
+  if (cut.size === 0) return;
+  const cap = Math.max(1, Math.floor(state.units.size * RHYTHM.maxShareChangedPerTick));
+  let back = draws(rng, cut.size, to - from, RHYTHM.meanReconnectAfterOutage, cap);
+  for (const unit of cut) {
+    if (back <= 0) break;
+    cut.delete(unit);
+    // A unit a scenario connected or flipped meanwhile needs nothing more.
+    if (unit.connected) continue;
+    state.change(unit, to, (u) => connect(u, rng, to));
+    back -= 1;
+  }
+}
+
 function churnConnections(ctx: TickContext): void {
   const { state, rng, from, to } = ctx;
   const dt = to - from;
   const cap = Math.max(1, Math.floor(state.units.size * RHYTHM.maxShareChangedPerTick));
-  const drops = ctx.gatewayUp ? draws(rng, state.connectedPool.size, dt * ctx.churn, RHYTHM.meanOnline, cap) : state.connectedPool.size;
+  if (!ctx.gatewayUp) {
+    for (const unit of [...state.connectedPool]) {
+      state.change(unit, to, (u) => disconnect(u, to));
+      state.cutOffByOutage.add(unit);
+    }
+    return;
+  }
+  reconnectAfterOutage(ctx);
+  const drops = draws(rng, state.connectedPool.size, dt * ctx.churn, RHYTHM.meanOnline, cap);
   for (let i = 0; i < drops && state.connectedPool.size > 0; i++) {
     const unit = state.connectedPool.at(rng.int(0, state.connectedPool.size - 1));
     if (unit) state.change(unit, to, (u) => disconnect(u, to));
   }
-  if (!ctx.gatewayUp) return;
   const joins = draws(rng, state.offlinePool.size, dt * ctx.churn, RHYTHM.meanOffline, cap);
   for (let i = 0; i < joins && state.offlinePool.size > 0; i++) {
     const unit = state.offlinePool.at(rng.int(0, state.offlinePool.size - 1));

@@ -99,7 +99,9 @@ describe('scenarios and the clock (docs/simulator.md)', () => {
     expect((await apply('fresh-release-available')).status).toBe(409);
   });
 
-  it('when gateway-outage is applied, then units drop and commands fail until the gateway is back', async () => {
+  it('when gateway-outage is applied, then units drop and commands fail until the gateway is back, and they reconnect within minutes', async () => {
+    const connectedBefore = engine().state.aggregates.counters().connectedAligners;
+    expect(connectedBefore).toBeGreaterThan(0);
     await apply('gateway-outage');
     engine().tick();
     expect((await t.http.get('/api/v1/check_services').set(bearer(admin))).body.charon).toBe(false);
@@ -110,6 +112,10 @@ describe('scenarios and the clock (docs/simulator.md)', () => {
     engine().clock.step(16 * 60_000);
     await new Promise((r) => setTimeout(r, 50));
     expect((await t.http.get('/api/v1/check_services').set(bearer(admin))).body.charon).toBe(true);
+    // The cut-off units retry (about a minute each), not the field's hours-long offline rhythm.
+    for (let step = 0; step < 30; step++) engine().clock.step(20_000);
+    expect(engine().state.aggregates.counters().connectedAligners).toBeGreaterThanOrEqual(Math.floor(connectedBefore * 0.9));
+    expect(engine().state.cutOffByOutage.size).toBeLessThan(10);
   });
 
   it('when flapping-units is applied, then those units connect and drop again and again', async () => {

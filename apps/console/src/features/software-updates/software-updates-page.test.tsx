@@ -36,9 +36,10 @@ describe('Software Versions', () => {
         { label: '5.10.0', value: 1 },
       ]),
     );
+    // Log-axis columns start at 1 (`base`), the bottom of the axis.
     expect(chartData('Installed Aligner versions')).toEqual([
-      { label: '5.4.2', value: 300 },
-      { label: '5.3.0', value: 120 },
+      { label: '5.4.2', value: 300, base: 1 },
+      { label: '5.3.0', value: 120, base: 1 },
     ]);
     expect(screen.getByRole('figure', { name: 'Installed Aligner versions' })).toHaveAttribute(
       'data-scale',
@@ -52,9 +53,9 @@ describe('Software Versions', () => {
     const installed = await region('Tru-Point Installed Versions');
     await waitFor(() =>
       expect(chartData('Installed Tru-Point versions')).toEqual([
-        { label: '1.5.0', value: 40 },
-        { label: '1.9.0', value: 2 },
-        { label: '1.10.0', value: 5 },
+        { label: '1.5.0', value: 40, base: 1 },
+        { label: '1.9.0', value: 2, base: 1 },
+        { label: '1.10.0', value: 5, base: 1 },
       ]),
     );
     expect(statistic(installed, 'At the latest version')).toBe('40 / 48');

@@ -17,10 +17,10 @@ describe('Specifications', () => {
     expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() =>
       expect(chartData('Installed devices per spec version')).toEqual([
-        { label: '4.2025.01 US', value: 7 },
+        { label: '4.2025.01 US', value: 7, base: 1 },
         // Same major: ordered by the text from the 7th character on ('.03 EU' before '.11 US').
-        { label: '5.2026.03 EU', value: 40 },
-        { label: '5.2025.11 US', value: 300 },
+        { label: '5.2026.03 EU', value: 40, base: 1 },
+        { label: '5.2025.11 US', value: 300, base: 1 },
       ]),
     );
     expect(screen.getByRole('figure', { name: 'Installed devices per spec version' })).toHaveAttribute(
