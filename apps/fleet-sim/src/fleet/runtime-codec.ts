@@ -1,6 +1,6 @@
 import { FAMILIES, semanticOf, type Family, type LogLevel } from '@equipment-dashboard/domain';
 import { versionOrder } from '../store/version-order';
-import type { UnitStaging } from '../store/schema';
+import type { UnitGeolocation, UnitStaging } from '../store/schema';
 import { updateStateOf } from './update-flow';
 import { IDLE_STATE, type FlowPhase, type UnitRuntime, type UpdateFlow } from './unit-runtime';
 
@@ -16,6 +16,7 @@ export interface RuntimeRow {
   logLevel: string;
   targetType: string | null;
   countryCode: string;
+  geolocation: UnitGeolocation;
   connected: boolean;
   connectCount: number;
   port: number | null;
@@ -83,6 +84,21 @@ function flowFromPublicState(row: RuntimeRow, now: number): UpdateFlow | null {
   };
 }
 
+/**
+ * Units share a few thousand places, so each unit points at one shared geolocation object: the list
+ * is answered from memory at little cost (about 8 bytes a unit instead of a few hundred).
+ */
+const sharedPlaces = new Map<string, UnitGeolocation>();
+function sharedPlace(geolocation: UnitGeolocation): UnitGeolocation {
+  const key = JSON.stringify(geolocation);
+  let shared = sharedPlaces.get(key);
+  if (!shared) {
+    shared = Object.freeze(geolocation);
+    sharedPlaces.set(key, shared);
+  }
+  return shared;
+}
+
 export function runtimeFromRow(row: RuntimeRow, now: number): UnitRuntime | null {
   if (!isFamily(row.family)) return null;
   const sim = row.updateState['sim'] as PersistedSim | undefined;
@@ -100,6 +116,7 @@ export function runtimeFromRow(row: RuntimeRow, now: number): UnitRuntime | null
     logLevel: row.logLevel === 'INFO' ? 'INFO' : ('WARN' as LogLevel),
     targetType: row.targetType,
     countryCode: row.countryCode,
+    geolocation: sharedPlace(row.geolocation),
     connected: row.connected,
     connectCount: row.connectCount,
     port: row.port,

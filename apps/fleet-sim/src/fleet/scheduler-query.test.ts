@@ -26,6 +26,7 @@ function unit(fields: Partial<UnitRuntime> & Pick<UnitRuntime, 'serialNumber'>):
       logLevel: 'WARN',
       targetType: null,
       countryCode: 'US',
+      geolocation: { continent_name: 'North America', country_name: 'United States', region: 'Ohio', city: 'Columbus', country_code: 'US', time_zone: { name: 'America/New_York', offset: -18000 } },
       connected: false,
       connectCount: 0,
       port: null,

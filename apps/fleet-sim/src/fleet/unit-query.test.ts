@@ -16,6 +16,7 @@ function unit(serialNumber: string, family: UnitRuntime['family'], versionSemant
     logLevel: 'WARN',
     targetType: null,
     countryCode,
+    geolocation: { continent_name: '', country_name: '', region: '', city: '', country_code: countryCode, time_zone: { name: 'UTC', offset: 0 } },
     connected: false,
     connectCount: 0,
     port: null,

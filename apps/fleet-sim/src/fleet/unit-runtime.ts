@@ -1,5 +1,5 @@
 import type { Family, LogLevel } from '@equipment-dashboard/domain';
-import type { UnitStaging } from '../store/schema';
+import type { UnitGeolocation, UnitStaging } from '../store/schema';
 
 /** A version a unit is moving to: what staging or a schedule gave it. */
 export interface TargetVersion {
@@ -52,6 +52,8 @@ export interface UnitRuntime {
   logLevel: LogLevel;
   targetType: string | null;
   countryCode: string;
+  /** Shared with the other units of the same place: never mutate it. */
+  geolocation: UnitGeolocation;
   connected: boolean;
   connectCount: number;
   port: number | null;

@@ -90,6 +90,10 @@ export function composeAligner(deps: ServiceDeps, row: unitsRepo.UnitRow, live: 
   };
 }
 
+/**
+ * A page of the equipment list, wholly from the engine's memory (fleet/unit-query.ts): the store is
+ * not read, so a page never waits behind the write-behind on PGlite's single thread.
+ */
 export async function listAligners(deps: ServiceDeps, query: UnitQuery): Promise<{ docs: ListRow[]; totalDocs: number }> {
   const state = deps.fleet.engine.state;
   const { serials, total } = queryUnits(
@@ -101,25 +105,24 @@ export async function listAligners(deps: ServiceDeps, query: UnitQuery): Promise
     },
     query,
   );
-  const rows = new Map((await unitsRepo.findUnits(deps.db, serials)).map((r) => [r.serialNumber, r]));
   return {
     totalDocs: total,
     docs: serials.flatMap((serial) => {
-      const row = rows.get(serial);
-      const live = deps.fleet.engine.get(serial);
-      if (!row) return [];
-      return [
-        {
-          serialNumber: serial,
-          family: asFamily(row.family),
-          systemClass: row.systemClass,
-          softwareVersion: versionLabel({ semantic: live?.versionSemantic ?? row.versionSemantic, meta: live?.versionMeta ?? row.versionMeta }),
-          createdAt: iso(row.createdAt),
-          updatedAt: iso(live ? Math.max(live.updatedAt, row.updatedAt.getTime()) : row.updatedAt),
-          geolocation: row.geolocation,
-        },
-      ];
+      const unit = state.units.get(serial);
+      return unit ? [listRowOf(unit)] : [];
     }),
+  };
+}
+
+function listRowOf(unit: UnitRuntime): ListRow {
+  return {
+    serialNumber: unit.serialNumber,
+    family: unit.family,
+    systemClass: unit.systemClass,
+    softwareVersion: versionLabel({ semantic: unit.versionSemantic, meta: unit.versionMeta }),
+    createdAt: iso(unit.createdAt),
+    updatedAt: iso(unit.updatedAt),
+    geolocation: unit.geolocation,
   };
 }
 

@@ -21,6 +21,7 @@ export async function* readRuntimeRows(db: Db): AsyncGenerator<RuntimeRow[]> {
         logLevel: units.logLevel,
         targetType: units.targetType,
         countryCode: units.countryCode,
+        geolocation: units.geolocation,
         connected: units.connected,
         connectCount: units.connectCount,
         port: units.port,
