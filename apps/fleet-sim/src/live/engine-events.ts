@@ -38,6 +38,13 @@ export function bridgeEngineToLive(deps: ServiceDeps): EngineListener {
       .catch((err: unknown) => logger.warn({ err }, 'could not count connected users'));
   }, COUNTERS_EVERY_MS);
   live.onPresenceChange(sendCounters);
+  // A console that just connected gets the counters at once, not at the next coalesced broadcast.
+  live.onJoin((send) => {
+    live
+      .connectedUsers()
+      .then((connectedUsers) => send('CONNECTION_COUNTERS', { ...engine.state.aggregates.counters(), connectedUsers }))
+      .catch((err: unknown) => logger.warn({ err }, 'could not count connected users'));
+  });
 
   const pendingRadar = new Set<string>();
   const sendRadar = throttle(() => {

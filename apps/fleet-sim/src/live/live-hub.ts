@@ -30,6 +30,8 @@ export interface LiveHub {
   connectedUsers(): Promise<number>;
   /** Called when a console connects, identifies or leaves (the counters are re-sent then). */
   onPresenceChange(listener: () => void): void;
+  /** Called for each new socket with a way to send to that socket alone (its first counters, at once). */
+  onJoin(listener: (send: <E extends EventName>(event: E, payload: PayloadOf<E>) => void) => void): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function createLiveHub(httpServer: HttpServer, options: LiveHubOpti
   const nsp: DashboardNamespace = io.of(LIVE_NAMESPACE);
   const listeners: (() => void)[] = [];
   const presenceChanged = () => listeners.forEach((listener) => listener());
+  const joinListeners: Parameters<LiveHub['onJoin']>[0][] = [];
 
   nsp.use((socket, next) => {
     const token = handshakeToken(socket.handshake.auth as Record<string, unknown>, socket.handshake.headers.authorization);
@@ -90,6 +93,9 @@ export async function createLiveHub(httpServer: HttpServer, options: LiveHubOpti
     void socket.join(userRoom(user.username));
     options.logger.debug({ username: user.username, socket: socket.id }, 'live socket connected');
     presenceChanged();
+    const send = <E extends EventName>(event: E, payload: PayloadOf<E>) =>
+      (socket.emit as (e: string, p: unknown) => boolean)(event, payload);
+    joinListeners.forEach((listener) => listener(send));
     socket.on(IDENTITY_EVENT, (identity, ack) => {
       const accepted = identity?.username === user.username;
       if (accepted) socket.data.identified = true;
@@ -116,6 +122,9 @@ export async function createLiveHub(httpServer: HttpServer, options: LiveHubOpti
     },
     onPresenceChange(listener) {
       listeners.push(listener);
+    },
+    onJoin(listener) {
+      joinListeners.push(listener);
     },
     async close() {
       nsp.disconnectSockets(true);

@@ -90,6 +90,25 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
     expect(counters.connectedUsers).toBeGreaterThanOrEqual(1);
   });
 
+  it('when a console connects, then it hears the counters at once, before any unit changes', async () => {
+    const engine = t.server.deps.fleet.engine;
+    engine.clock.setSpeed(0);
+    const late = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: admin }, reconnection: false, forceNew: true });
+    try {
+      const counters = await new Promise<{ connectedAligners: number; totalAligners: number; connectedUsers: number }>((r) =>
+        late.once('CONNECTION_COUNTERS', r),
+      );
+      expect(counters).toMatchObject({
+        connectedAligners: engine.state.aggregates.counters().connectedAligners,
+        totalAligners: engine.state.aggregates.counters().totalAligners,
+      });
+      expect(counters.connectedUsers).toBe(2);
+    } finally {
+      late.close();
+      engine.clock.setSpeed(50);
+    }
+  });
+
   it('when the trend image is asked, then a PNG is drawn', async () => {
     const res = await get('/graph').buffer(true);
     expect(res.status).toBe(200);
