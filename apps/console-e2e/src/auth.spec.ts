@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, apiToken, drawerEntries, e2eServer, resetLinkFor, signIn } from './support/console';
+import { deleteUserIfPresent, unique } from './support/desk';
 import { E2E_PASSWORD } from './support/server';
 
 test.describe('sign-in and passwords', () => {
@@ -55,46 +56,69 @@ test.describe('sign-in and passwords', () => {
     await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   });
 
-  test('when a reset is requested, then the mailed link sets a new password that signs in', async ({ page }) => {
-    // A user of its own: the seeded ones keep their password for the specs that follow.
-    const username = `reset-${Date.now().toString(36)}`;
+  test('when a reset is requested, then the mailed link sets a new password that signs in', async ({
+    page,
+  }) => {
+    // A user of its own, deleted at the end: the seeded ones keep their password for the specs that follow.
+    const username = unique('reset');
     await api(await apiToken('admin'), '/create/user/v1/', {
       method: 'POST',
-      body: { username, password: E2E_PASSWORD, email: `${username}@example.com`, role: 'tech', active: true },
+      body: {
+        username,
+        password: E2E_PASSWORD,
+        email: `${username}@example.com`,
+        role: 'tech',
+        active: true,
+      },
     });
-    const since = Date.now();
-    await page.goto(`${e2eServer().url}/login`);
-    await page.getByRole('link', { name: 'request password reset' }).click();
-    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-    await page.getByLabel('Username').fill(username);
-    await page.getByRole('button', { name: 'REQUEST RESET' }).click();
-    await expect(page.getByText('Please check your e-mail for instructions to reset your password.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'REQUEST RESET' })).toBeDisabled();
+    try {
+      const since = Date.now();
+      await page.goto(`${e2eServer().url}/login`);
+      await page.getByRole('link', { name: 'request password reset' }).click();
+      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+      await page.getByLabel('Username').fill(username);
+      await page.getByRole('button', { name: 'REQUEST RESET' }).click();
+      await expect(
+        page.getByText('Please check your e-mail for instructions to reset your password.'),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'REQUEST RESET' })).toBeDisabled();
 
-    const link = await resetLinkFor(username, since);
-    expect(link.startsWith(`${e2eServer().url}/reset_password?token=`)).toBe(true);
-    await page.goto(link);
-    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
-    const newPassword = 'tech-new-password-2024';
-    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Verify New Password').fill('tech-new-password-202');
-    await expect(page.getByRole('button', { name: 'SET PASSWORD' })).toBeDisabled();
-    await page.getByLabel('Verify New Password').fill(newPassword);
-    await page.getByRole('button', { name: 'SET PASSWORD' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+      const link = await resetLinkFor(username, since);
+      expect(link.startsWith(`${e2eServer().url}/reset_password?token=`)).toBe(true);
+      await page.goto(link);
+      await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+      const newPassword = 'tech-new-password-2024';
+      await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Verify New Password').fill('tech-new-password-202');
+      await expect(page.getByRole('button', { name: 'SET PASSWORD' })).toBeDisabled();
+      await page.getByLabel('Verify New Password').fill(newPassword);
+      await page.getByRole('button', { name: 'SET PASSWORD' }).click();
+      await expect(page).toHaveURL(/\/login$/);
 
-    // The link works once.
-    await page.goto(link);
-    await page.getByLabel('New Password', { exact: true }).fill('another-password-2024');
-    await page.getByLabel('Verify New Password').fill('another-password-2024');
-    await page.getByRole('button', { name: 'SET PASSWORD' }).click();
-    await expect(page.getByText('Something went wrong...')).toBeVisible();
+      // The link works once.
+      await page.goto(link);
+      await page.getByLabel('New Password', { exact: true }).fill('another-password-2024');
+      await page.getByLabel('Verify New Password').fill('another-password-2024');
+      await page.getByRole('button', { name: 'SET PASSWORD' }).click();
+      await expect(page.getByText('Something went wrong...')).toBeVisible();
 
-    await signIn(page, username, newPassword);
-    await expect.poll(() => apiToken(username, E2E_PASSWORD).then(() => 'old works', () => 'old refused')).toBe('old refused');
+      await signIn(page, username, newPassword);
+      await expect
+        .poll(() =>
+          apiToken(username, E2E_PASSWORD).then(
+            () => 'old works',
+            () => 'old refused',
+          ),
+        )
+        .toBe('old refused');
+    } finally {
+      await deleteUserIfPresent(username);
+    }
   });
 
-  test('when Logout is chosen, then the token is gone and the login page shows after the reload', async ({ page }) => {
+  test('when Logout is chosen, then the token is gone and the login page shows after the reload', async ({
+    page,
+  }) => {
     await signIn(page, 'engineer');
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByText('Logout').click();

@@ -90,7 +90,8 @@ test.describe('equipment detail', () => {
       filterFamily: 'aligner',
       filterSoftwareVersion: '5.',
     });
-    await api(await admin(), '/sim/scenario/apply', {
+    const token = await admin();
+    await api(token, '/sim/scenario/apply', {
       method: 'POST',
       body: {
         scenario: {
@@ -100,7 +101,7 @@ test.describe('equipment detail', () => {
       },
     });
     const report = await api<VoltagesReport | null>(
-      await admin(),
+      token,
       `/api/v1/get_latest_voltages_for_aligner?serialNumber=${unit.serialNumber}`,
     );
     expect(report?.boards.some((board) => board.Parameters.some((p) => p.Actual < p.Min || p.Actual > p.Max))).toBe(true);

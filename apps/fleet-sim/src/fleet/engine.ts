@@ -6,7 +6,7 @@ import { readAllFavorites, readRuntimeRows, writeRuntime, type RuntimeWrite } fr
 import { readServices, writeService } from '../store/repos/services-repo';
 import type { SimClock } from './clock';
 import { FleetState } from './fleet-state';
-import { runtimeFromRow, storedUpdateState, versionOrderOf } from './runtime-codec';
+import { placeSharer, runtimeFromRow, storedUpdateState, versionOrderOf } from './runtime-codec';
 import { ServicesBoard } from './services-board';
 import { simulate, type TickOutcome } from './simulation';
 import type { UnitRuntime } from './unit-runtime';
@@ -80,9 +80,10 @@ export class FleetEngine {
   static async load(options: EngineOptions): Promise<FleetEngine> {
     const engine = new FleetEngine(options);
     const now = options.clock.now();
+    const sharePlace = placeSharer();
     for await (const rows of readRuntimeRows(options.db)) {
       for (const row of rows) {
-        const unit = runtimeFromRow(row, now);
+        const unit = runtimeFromRow(row, now, sharePlace);
         if (unit) engine.state.add(unit);
       }
     }

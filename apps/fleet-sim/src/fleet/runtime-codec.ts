@@ -85,21 +85,26 @@ function flowFromPublicState(row: RuntimeRow, now: number): UpdateFlow | null {
 }
 
 /**
- * Units share a few thousand places, so each unit points at one shared geolocation object: the list
- * is answered from memory at little cost (about 8 bytes a unit instead of a few hundred).
+ * Units share a few thousand places, so a loaded fleet keeps one geolocation object per place and each
+ * unit points at it: the list is answered from memory at about 8 bytes a unit instead of a few hundred.
+ * One sharer serves one load.
  */
-const sharedPlaces = new Map<string, UnitGeolocation>();
-function sharedPlace(geolocation: UnitGeolocation): UnitGeolocation {
-  const key = JSON.stringify(geolocation);
-  let shared = sharedPlaces.get(key);
-  if (!shared) {
-    shared = Object.freeze(geolocation);
-    sharedPlaces.set(key, shared);
-  }
-  return shared;
+export function placeSharer(): (geolocation: UnitGeolocation) => UnitGeolocation {
+  const places = new Map<string, UnitGeolocation>();
+  return (geolocation) => {
+    const key = JSON.stringify(geolocation);
+    const shared = places.get(key);
+    if (shared) return shared;
+    places.set(key, geolocation);
+    return geolocation;
+  };
 }
 
-export function runtimeFromRow(row: RuntimeRow, now: number): UnitRuntime | null {
+export function runtimeFromRow(
+  row: RuntimeRow,
+  now: number,
+  sharePlace: (geolocation: UnitGeolocation) => UnitGeolocation = (geolocation) => geolocation,
+): UnitRuntime | null {
   if (!isFamily(row.family)) return null;
   const sim = row.updateState['sim'] as PersistedSim | undefined;
   const flow = sim ? sim.flow : flowFromPublicState(row, now);
@@ -116,7 +121,7 @@ export function runtimeFromRow(row: RuntimeRow, now: number): UnitRuntime | null
     logLevel: row.logLevel === 'INFO' ? 'INFO' : ('WARN' as LogLevel),
     targetType: row.targetType,
     countryCode: row.countryCode,
-    geolocation: sharedPlace(row.geolocation),
+    geolocation: sharePlace(row.geolocation),
     connected: row.connected,
     connectCount: row.connectCount,
     port: row.port,

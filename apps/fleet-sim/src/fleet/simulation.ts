@@ -35,6 +35,11 @@ export interface TickContext {
   churn: number;
 }
 
+/** The most units one tick may change (see RHYTHM.maxShareChangedPerTick). */
+function tickCap(state: FleetState): number {
+  return Math.max(1, Math.floor(state.units.size * RHYTHM.maxShareChangedPerTick));
+}
+
 /** Draws how many of `n` members change in `dt`, at mean time `mean` between changes (the expected count, dithered). */
 function draws(rng: Rng, n: number, dt: number, mean: number, cap: number): number {
   const expected = (n * dt) / mean;
@@ -71,7 +76,7 @@ function reconnectAfterOutage(ctx: TickContext): void {
   const { state, rng, from, to } = ctx;
   const cut = state.cutOffByOutage;
   if (cut.size === 0) return;
-  const cap = Math.max(1, Math.floor(state.units.size * RHYTHM.maxShareChangedPerTick));
+  const cap = tickCap(state);
   let back = draws(rng, cut.size, to - from, RHYTHM.meanReconnectAfterOutage, cap);
   for (const unit of cut) {
     if (back <= 0) break;
@@ -86,7 +91,7 @@ function reconnectAfterOutage(ctx: TickContext): void {
 function churnConnections(ctx: TickContext): void {
   const { state, rng, from, to } = ctx;
   const dt = to - from;
-  const cap = Math.max(1, Math.floor(state.units.size * RHYTHM.maxShareChangedPerTick));
+  const cap = tickCap(state);
   if (!ctx.gatewayUp) {
     for (const unit of [...state.connectedPool]) {
       state.change(unit, to, (u) => disconnect(u, to));
@@ -114,7 +119,7 @@ function churnConnections(ctx: TickContext): void {
 
 function doAlignments(ctx: TickContext): void {
   const { state, rng, from, to } = ctx;
-  const cap = Math.max(1, Math.floor(state.units.size * RHYTHM.maxShareChangedPerTick));
+  const cap = tickCap(state);
   const count = draws(rng, state.connectedPool.size, to - from, RHYTHM.meanBetweenAlignments, cap);
   for (let i = 0; i < count; i++) {
     const unit = state.connectedPool.at(rng.int(0, state.connectedPool.size - 1));

@@ -1,4 +1,5 @@
 import { FAMILIES, type Family } from '@equipment-dashboard/domain';
+import type { ConnectionCounters } from '@equipment-dashboard/api';
 import type { EngineListener } from '../fleet/engine';
 import type { UnitRuntime } from '../fleet/unit-runtime';
 import { readAlignersFor } from '../services/equipment-service';
@@ -31,20 +32,16 @@ function throttle(run: () => void, everyMs: number): () => void {
 export function bridgeEngineToLive(deps: ServiceDeps): EngineListener {
   const { live, logger } = deps;
   const engine = deps.fleet.engine;
-  const sendCounters = throttle(() => {
+  const withCounters = (send: (counters: ConnectionCounters) => void) => {
     live
       .connectedUsers()
-      .then((connectedUsers) => live.emit('CONNECTION_COUNTERS', { ...engine.state.aggregates.counters(), connectedUsers }))
+      .then((connectedUsers) => send({ ...engine.state.aggregates.counters(), connectedUsers }))
       .catch((err: unknown) => logger.warn({ err }, 'could not count connected users'));
-  }, COUNTERS_EVERY_MS);
+  };
+  const sendCounters = throttle(() => withCounters((counters) => live.emit('CONNECTION_COUNTERS', counters)), COUNTERS_EVERY_MS);
   live.onPresenceChange(sendCounters);
   // A console that just connected gets the counters at once, not at the next coalesced broadcast.
-  live.onJoin((send) => {
-    live
-      .connectedUsers()
-      .then((connectedUsers) => send('CONNECTION_COUNTERS', { ...engine.state.aggregates.counters(), connectedUsers }))
-      .catch((err: unknown) => logger.warn({ err }, 'could not count connected users'));
-  });
+  live.onJoin((send) => withCounters((counters) => send('CONNECTION_COUNTERS', counters)));
 
   const pendingRadar = new Set<string>();
   const sendRadar = throttle(() => {

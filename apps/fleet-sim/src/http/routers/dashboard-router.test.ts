@@ -92,6 +92,7 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
 
   it('when a console connects, then it hears the counters at once, before any unit changes', async () => {
     const engine = t.server.deps.fleet.engine;
+    const speed = engine.clock.speed;
     engine.clock.setSpeed(0);
     const late = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: admin }, reconnection: false, forceNew: true });
     try {
@@ -105,7 +106,7 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
       expect(counters.connectedUsers).toBe(2);
     } finally {
       late.close();
-      engine.clock.setSpeed(50);
+      engine.clock.setSpeed(speed);
     }
   });
 
