@@ -92,9 +92,20 @@ export async function drawerEntries(page: Page): Promise<string[]> {
 }
 
 /**
- * Picks `option` in the Ant Design select labelled `label` inside `scope`, and checks it took. A click
- * that lands while the dropdown is still sliding in can be lost (seen on a loaded CI machine), so the
- * pick is retried until the select shows the option.
+ * Clicks `target` until `done` holds. An Ant Design dialog or dropdown that is still animating in can
+ * swallow a click (seen on a loaded CI machine: the click is performed, nothing happens), so the click
+ * is repeated while the expected outcome has not come. Use it only where a repeated click is harmless.
+ */
+export async function clickUntil(target: Locator, done: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    await target.click({ timeout: 2_000 });
+    await done();
+  }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * Picks `option` in the Ant Design select labelled `label` inside `scope`, and checks it took. Like
+ * {@link clickUntil}, but a lost pick may also have closed the dropdown, so it is opened again first.
  */
 export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   const combobox = scope.getByRole('combobox', { name: label });
