@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Fixture, Paged } from '@equipment-dashboard/api';
-import { api, apiToken, signIn } from './support/console';
+import { api, apiToken, chooseOption, signIn } from './support/console';
 import { dialogTitled, openScreen, postQuietly, rowOf, uniqueName } from './support/back-office';
 
 // These specs create one fixture and one target and delete them again (also on failure, in afterAll),
@@ -62,8 +62,7 @@ test.describe('EZ ADAS fixtures', () => {
     await row.getByRole('button', { name: 'Edit Subscription' }).click();
     dialog = dialogTitled(page, 'Modify Subscription');
     await expect(dialog.getByLabel('Expiry Date')).toBeHidden();
-    await dialog.getByRole('combobox', { name: 'Package' }).click();
-    await page.getByTitle('Limited', { exact: true }).click();
+    await chooseOption(page, dialog, 'Package', 'Limited');
     await expect(dialog.getByLabel('Expiry Date')).toHaveValue(inAYear());
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(snackbar(page)).toContainText(`EZ ADAS ${serial} subscription updated`);
@@ -108,8 +107,7 @@ test.describe('EZ ADAS targets', () => {
 
     await screen.getByRole('button', { name: 'Create New Target' }).click();
     const create = dialogTitled(page, 'Create New Target');
-    await create.getByRole('combobox', { name: 'Package' }).click();
-    await page.getByTitle('Limited', { exact: true }).click();
+    await chooseOption(page, create, 'Package', 'Limited');
     await create.getByLabel('Target Name').fill(name);
     await create.getByLabel('Target ID').fill('4.5');
     await expect(create.getByRole('button', { name: 'Create' })).toBeDisabled();
@@ -128,8 +126,7 @@ test.describe('EZ ADAS targets', () => {
     await row.getByRole('button', { name: 'Edit Target' }).click();
     const modify = dialogTitled(page, 'Modify Target');
     await expect(modify.getByRole('textbox')).toHaveCount(0);
-    await modify.getByRole('combobox', { name: 'Package' }).click();
-    await page.getByTitle('Premium + VAG', { exact: true }).click();
+    await chooseOption(page, modify, 'Package', 'Premium + VAG');
     await modify.getByRole('button', { name: 'Save' }).click();
     await expect(snackbar(page)).toContainText(`EZ ADAS ${name} target updated`);
     await expect(row).toContainText('Premium + VAG');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { e2eServer, signIn } from './support/console';
+import { chooseOption, e2eServer, signIn } from './support/console';
 import { unpublishedSpec } from './support/updates';
 
 // Creates one spec release (the demo library's US-2027-01 on a fresh server) and edits it; spec
@@ -65,8 +65,7 @@ test.describe('Specifications', () => {
     await expect(edit.getByText(spec.path)).toBeVisible();
     await expect(edit.getByLabel('filter')).toHaveValue('AX1*,CB2*');
     await edit.getByRole('checkbox', { name: 'Active' }).uncheck();
-    await edit.getByRole('combobox', { name: 'Target family' }).click();
-    await page.getByTitle('gtps', { exact: true }).click();
+    await chooseOption(page, edit, 'Target family', 'gtps');
     await edit.getByLabel('filter').fill('*');
     await edit.getByRole('button', { name: 'Update' }).click();
     await expect(edit).toBeHidden();
