@@ -60,7 +60,7 @@ export async function seedDemoWorld(db: Db, options: SeedDemoWorldOptions): Prom
   const { now, size } = options;
   const root = new Rng(`world:${options.seed}`);
   const staff = staffOf();
-  // scrypt runs on libuv's pool: start it now, it overlaps building the fleet.
+  // Argon2id runs off the event loop: start it now, it overlaps building the fleet.
   const hashing = Promise.all(staff.map(() => options.hashPassword(options.demoPassword)));
   hashing.catch(() => undefined);
 

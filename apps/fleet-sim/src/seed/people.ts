@@ -70,7 +70,7 @@ export function supportStaff(staff: readonly StaffMember[]): StaffMember[] {
 }
 
 /**
- * Inserts the users. The hashes are computed in parallel (scrypt runs on libuv's pool), started by
+ * Inserts the users. The hashes are computed in parallel (Argon2id runs natively off the event loop), started by
  * the caller early so they overlap the rest of the seeding.
  */
 export async function insertUsers(

@@ -33,7 +33,7 @@ const NOW = new Date('2026-11-21T08:00:00Z');
 const SIZE = 1500;
 const PASSWORD = 'demo-password-123';
 
-/** The hash is injected: a fast, recognisable stand-in for scrypt. */
+/** The hash is injected: a fast, recognisable stand-in for Argon2id. */
 const fakeHash = async (password: string) => `fake$${password}`;
 const fakeVerify = (password: string, hash: string) => hash === `fake$${password}`;
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isPasswordExpired, isRole, MIN_PASSWORD_LENGTH, passwordChangeProblems } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { bearerToken } from '../auth/tokens';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from '../http/errors';
 import * as usersRepo from '../store/repos/users-repo';
@@ -57,12 +57,17 @@ async function issueToken(deps: ServiceDeps, row: usersRepo.UserRow): Promise<To
 
 /**
  * The password grant. A wrong username, a wrong password and an inactive account all answer the same
- * 401 after the same scrypt work, so the answer tells nothing about which accounts exist.
+ * 401 after the same hashing work, so the answer tells nothing about which accounts exist. A hash of an
+ * earlier algorithm or setting is replaced by a current one while the password is at hand.
  */
 export async function signIn(deps: ServiceDeps, input: { username: string; password: string }): Promise<TokenObject> {
   const row = await usersRepo.findUser(deps.db, input.username);
   const matches = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
   if (!row || !matches || !row.active) throw new OAuthError(401, 'invalid_grant', INVALID_CREDENTIALS);
+  if (needsRehash(row.passwordHash)) {
+    const passwordHash = await hashPassword(input.password);
+    await usersRepo.updateUser(deps.db, row.username, { passwordHash }, { revokeTokens: false });
+  }
   deps.logger.info({ username: row.username }, 'signed in');
   return issueToken(deps, row);
 }

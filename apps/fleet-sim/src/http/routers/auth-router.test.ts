@@ -1,5 +1,7 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as usersRepo from '../../store/repos/users-repo';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/test-server';
 
 const form = (fields: Record<string, string>) => ({ client_id: 'equipment-dashboard', grant_type: 'password', ...fields });
@@ -48,6 +50,20 @@ describe('sign-in and passwords (console-core §4, §7)', () => {
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.error).toBe('invalid_grant');
+  });
+
+  it('when a user with a hash of an earlier version signs in, then it works and the hash becomes Argon2id', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(TEST_PASSWORD, salt, 32, { N: 2 ** 13, r: 8, p: 10, maxmem: 256 * 1024 * 1024 });
+    const legacy = ['scrypt', 2 ** 13, 8, 10, salt.toString('base64url'), key.toString('base64url')].join('$');
+    await usersRepo.updateUser(t.server.deps.db, 'guest', { passwordHash: legacy }, { revokeTokens: false });
+
+    const res = await t.http.post('/auth/token/v1').type('form').send(form({ username: 'guest', password: TEST_PASSWORD }));
+    expect(res.status).toBe(200);
+    const row = await usersRepo.findUser(t.server.deps.db, 'guest');
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const again = await t.http.post('/auth/token/v1').type('form').send(form({ username: 'guest', password: TEST_PASSWORD }));
+    expect(again.status).toBe(200);
   });
 
   it('when another grant type is sent, then 400 unsupported_grant_type', async () => {
