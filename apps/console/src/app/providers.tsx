@@ -16,7 +16,12 @@ function UnauthorizedBinding() {
   return null;
 }
 
-const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 6 } };
+/**
+ * Zero-runtime styles: antd's stylesheet is loaded once (main.tsx) instead of generated in JavaScript
+ * as each component first renders, which took about a quarter of the time of the first dashboard
+ * render. The tokens are antd's defaults, which that stylesheet is built with.
+ */
+const THEME = { zeroRuntime: true, token: { colorPrimary: '#1677ff', borderRadius: 6 } };
 
 /** Store, antd theme and the app-wide pieces (401 handling, snackbars). */
 export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {

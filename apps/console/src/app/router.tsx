@@ -1,26 +1,13 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { lazyComponent } from '../shared/lazy-component';
 import { registerSignInPreload } from '../shared/preload';
 import { selectSignedIn } from '../shared/session/session-slice';
 import { useAppSelector } from './store';
 
-/** A screen in its own chunk, with `preload` to fetch the chunk before it is needed. */
-type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
-
-/**
- * A named export of a lazily loaded module as a component: each screen is its own chunk. Once the
- * chunk is in (preloaded while the user signs in), the screen renders at once instead of suspending
- * for a turn, which would show the fallback and delay the first paint of the screen.
- */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyScreen {
-  let loaded: ComponentType | undefined;
-  const preload = async () => {
-    loaded ??= (await load())[name] as ComponentType;
-    return loaded;
-  };
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  const Screen = () => (loaded ? createElement(loaded) : <Lazy />);
-  return Object.assign(Screen, { preload });
+/** A named export of a lazily loaded module as a screen: each screen is its own chunk. */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazyComponent(load, (module) => module[name] as ComponentType);
 }
 
 const SignedInLayout = lazyNamed(() => import('./shell/signed-in-layout'), 'SignedInLayout');
@@ -57,7 +44,10 @@ const UpdateSchedulerPage = lazyNamed(
 );
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
-registerSignInPreload(SignedInLayout.preload, DashboardPage.preload);
+// The dashboard's charts too: their chunk is the largest, and the main thread is idle while the
+// server checks the password.
+const preloadDashboardCharts = () => import('../shared/charts').then((charts) => charts.preloadCharts());
+registerSignInPreload(SignedInLayout.preload, DashboardPage.preload, preloadDashboardCharts);
 
 /** While a screen's chunk loads: an empty page of the final background, so nothing flashes. */
 function PageLoading() {

@@ -1,5 +1,5 @@
 import { Layout, Spin } from 'antd';
-import { Suspense, useDeferredValue, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
 import { usePasswordExpiryCheck } from '../../features/auth/use-password-expiry-check';
@@ -28,9 +28,6 @@ export function SignedInLayout() {
   const [drawerOpen, setDrawerOpen] = useState(true);
   useLiveChannel();
   usePasswordExpiryCheck(user?.username);
-  // The shell commits alone first, so the live channel and the first loads start before the screen's
-  // own (heavier) first render rather than after it.
-  const showScreen = useDeferredValue(true, false);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -39,13 +36,9 @@ export function SignedInLayout() {
         <NavDrawer open={drawerOpen} role={user?.role} />
         <Layout.Content style={{ padding: 24, background: '#f5f5f5' }}>
           <BusyOverlay>
-            {showScreen ? (
-              <Suspense fallback={<PageFallback />}>
-                <Outlet />
-              </Suspense>
-            ) : (
-              <PageFallback />
-            )}
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
           </BusyOverlay>
         </Layout.Content>
       </Layout>

@@ -1,19 +1,22 @@
 import { Empty, Skeleton } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
+import { lazyComponent } from '../lazy-component';
 import { SHARED_TEXTS } from '../texts';
 import type { CategoryChartProps, TrendLineChartProps } from './charts';
+import { useDrawWhenSeen } from './use-draw-when-seen';
 
 export type { CategoryPoint, TrendPoint } from './chart-types';
 
 // One dynamic import shared by every chart: the charts chunk loads once, for the first screen with charts.
 const loadCharts = () => import('./charts');
+const LazyTrendLineChart = lazyComponent(loadCharts, (m) => m.TrendLineChart);
+const LazyCategoryChart = lazyComponent(loadCharts, (m) => m.CategoryChart);
 
 /** Starts fetching the charts chunk (a screen with charts calls it as it opens, before its data arrives). */
 export function preloadCharts(): void {
-  loadCharts().catch(() => undefined);
+  // A failed preload is retried when a chart renders.
+  Promise.all([LazyTrendLineChart.preload(), LazyCategoryChart.preload()]).catch(() => undefined);
 }
-const LazyTrendLineChart = lazy(() => loadCharts().then((m) => ({ default: m.TrendLineChart })));
-const LazyCategoryChart = lazy(() => loadCharts().then((m) => ({ default: m.CategoryChart })));
 
 interface FrameProps {
   /** What the chart shows, for screen readers and tests. */
@@ -25,22 +28,26 @@ interface FrameProps {
   children: ReactNode;
 }
 
-/** A fixed-height box, so that the page does not move while the chart chunk loads. */
+/**
+ * A fixed-height box, so that the page does not move while the chart chunk loads or while a chart
+ * out of view waits for its turn to draw (see useDrawWhenSeen).
+ */
 function ChartFrame({ label, height, empty, emptyText, children }: FrameProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const draw = useDrawWhenSeen(frame);
+  const placeholder = (
+    <Skeleton.Node active style={{ width: '100%', height }}>
+      <span>{SHARED_TEXTS.chartLoading}</span>
+    </Skeleton.Node>
+  );
   return (
-    <div role="figure" aria-label={label} style={{ height, position: 'relative' }}>
+    <div ref={frame} role="figure" aria-label={label} style={{ height, position: 'relative' }}>
       {empty ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ margin: 0, paddingTop: 24 }} />
+      ) : draw ? (
+        <Suspense fallback={placeholder}>{children}</Suspense>
       ) : (
-        <Suspense
-          fallback={
-            <Skeleton.Node active style={{ width: '100%', height }}>
-              <span>{SHARED_TEXTS.chartLoading}</span>
-            </Skeleton.Node>
-          }
-        >
-          {children}
-        </Suspense>
+        placeholder
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { Empty, Skeleton } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyComponent } from '../lazy-component';
 import { SHARED_TEXTS } from '../texts';
 import type { CategoryPoint } from './chart-types';
 import type { LogColumnChartProps, SeriesLineChartProps } from './series-charts';
@@ -12,14 +13,14 @@ export type { CategoryPoint, SeriesPoint };
  * @ant-design/charts, so a screen that imports this file stays small until a chart draws.
  */
 const loadSeriesCharts = () => import('./series-charts');
+const LazyLogColumnChart = lazyComponent(loadSeriesCharts, (m) => m.LogColumnChart);
+const LazySeriesLineChart = lazyComponent(loadSeriesCharts, (m) => m.SeriesLineChart);
 
 /** Starts fetching the chart code as a screen with charts opens, before its data arrives. */
 export function preloadSeriesCharts(): void {
-  loadSeriesCharts().catch(() => undefined);
+  // A failed preload is retried when a chart renders.
+  Promise.all([LazyLogColumnChart.preload(), LazySeriesLineChart.preload()]).catch(() => undefined);
 }
-
-const LazyLogColumnChart = lazy(() => loadSeriesCharts().then((m) => ({ default: m.LogColumnChart })));
-const LazySeriesLineChart = lazy(() => loadSeriesCharts().then((m) => ({ default: m.SeriesLineChart })));
 
 interface FrameProps {
   /** What the chart shows, for screen readers and tests. */
