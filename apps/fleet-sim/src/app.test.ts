@@ -1,14 +1,22 @@
 import request from 'supertest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createApp } from './app';
 import { loadConfig } from './config/config';
 import { createLogger } from './logging';
 
+const CHUNK = `export const answer = ${'42 + '.repeat(200)}0;`;
+
 function appWithConsole() {
   const consoleDir = mkdtempSync(join(tmpdir(), 'console-'));
   writeFileSync(join(consoleDir, 'index.html'), '<title>Equipment Dashboard</title>');
+  // A built chunk with the compressed copies the console's build writes beside it.
+  mkdirSync(join(consoleDir, 'assets'));
+  writeFileSync(join(consoleDir, 'assets', 'chunk-abc123.js'), CHUNK);
+  writeFileSync(join(consoleDir, 'assets', 'chunk-abc123.js.br'), brotliCompressSync(CHUNK));
+  writeFileSync(join(consoleDir, 'assets', 'chunk-abc123.js.gz'), gzipSync(CHUNK));
   return createApp({ config: loadConfig({ CONSOLE_DIR: consoleDir }), logger: createLogger('silent'), routers: [] });
 }
 
@@ -29,6 +37,27 @@ describe('fleet-sim http shell', () => {
       expect(res.status).toBe(200);
       expect(res.text).toContain('Equipment Dashboard');
     }
+  });
+
+  it('when a browser accepts brotli or gzip, then an asset comes compressed from its built copy, cached for good', async () => {
+    const app = appWithConsole();
+    const br = await request(app).get('/assets/chunk-abc123.js').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The bytes sent are the built brotli copy (supertest decodes them for the check of the text).
+    expect(Number(br.headers['content-length'])).toBe(brotliCompressSync(CHUNK).length);
+    expect(br.text).toBe(CHUNK);
+
+    const gzip = await request(app).get('/assets/chunk-abc123.js').set('Accept-Encoding', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(CHUNK); // supertest inflates gzip
+
+    const plain = await request(app).get('/assets/chunk-abc123.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(CHUNK);
   });
 
   it('when an unknown API path is called, then it answers 404 with the error body', async () => {
