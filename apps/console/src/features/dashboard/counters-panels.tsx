@@ -3,6 +3,7 @@ import { percentConnected } from '@equipment-dashboard/domain';
 import { useLiveConnectionCountersQuery } from '../../shared/api/live-counters.api';
 import { TrendChart } from '../../shared/charts';
 import { useAppSelector } from '../../app/store';
+import { useThrottled } from '../../shared/use-throttled';
 import { trendPoints } from './chart-data';
 import { Panel } from './panel';
 import { DASHBOARD_TEXTS } from './texts';
@@ -45,9 +46,16 @@ export function CounterPanels() {
   );
 }
 
+/**
+ * How often the trend is redrawn at most. Its samples come with every CONNECTION_COUNTERS (up to two a
+ * second), and a redraw costs the chart library about a tenth of a second of the main thread on a slow
+ * machine: redrawn on every sample, an open dashboard kept a fifth of a core busy.
+ */
+export const TREND_REDRAW_MS = 2_000;
+
 /** The connected-aligner trend of the last 60 samples. */
 export function TrendPanel() {
-  const samples = useAppSelector(selectTrendSamples);
+  const samples = useThrottled(useAppSelector(selectTrendSamples), TREND_REDRAW_MS);
   return (
     <Panel title={DASHBOARD_TEXTS.trend}>
       <TrendChart

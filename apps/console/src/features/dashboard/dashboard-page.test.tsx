@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { stubFetch } from '../../test/fetch-stub';
 import { allServicesUp, dashboardRoutes, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { TREND_REDRAW_MS } from './counters-panels';
 
 const panel = (name: string) => screen.findByRole('region', { name });
 
@@ -90,13 +91,16 @@ describe('home dashboard', () => {
     await act(async () => {
       live.last().serverEmits('CONNECTION_COUNTERS', { connectedAligners: 90, totalAligners: 300, connectedUsers: 4 });
     });
-    await waitFor(() =>
-      expect(chartData('Connected aligners, last 60 samples')).toEqual([
-        { sample: 1, connected: 75 },
-        { sample: 2, connected: 90 },
-      ]),
+    await waitFor(() => expect(connected).toHaveTextContent('90'));
+    // The trend is redrawn at most every TREND_REDRAW_MS (use-throttled.test.ts times it exactly).
+    await waitFor(
+      () =>
+        expect(chartData('Connected aligners, last 60 samples')).toEqual([
+          { sample: 1, connected: 75 },
+          { sample: 2, connected: 90 },
+        ]),
+      { timeout: TREND_REDRAW_MS + 2_000 },
     );
-    expect(connected).toHaveTextContent('90');
   });
 
   it('when a ticket event arrives, then the panel counts follow the statistics event and the alert shows', async () => {
