@@ -271,7 +271,14 @@ describe('reset serial and change target', () => {
     });
     await user.click(within(await findDetailDialog(serial)).getByRole('button', { name: 'Reset Serial' }));
     const dialog = await findDialog(`Reset Serial of ${serial}`);
-    await user.type(within(dialog).getByLabelText('New Serial Number'), 'AX1AS0002{Enter}');
+    // Keys typed while the opening dialog takes the focus can be lost (a CI flake): type until the field holds them.
+    const input = within(dialog).getByLabelText('New Serial Number');
+    await waitFor(async () => {
+      await user.clear(input);
+      await user.type(input, 'AX1AS0002');
+      expect(input).toHaveValue('AX1AS0002');
+    });
+    await user.type(input, '{Enter}');
     expect(await within(dialog).findByText('Reset Serial failed: Serial number AX1AS0002 is in use.')).toBeInTheDocument();
   });
 
