@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, apiToken, drawerEntries, e2eServer, resetLinkFor, signIn } from './support/console';
+import { api, apiToken, chooseMenuItem, drawerEntries, e2eServer, resetLinkFor, signIn } from './support/console';
 import { deleteUserIfPresent, unique } from './support/desk';
 import { E2E_PASSWORD } from './support/server';
 
@@ -120,16 +120,10 @@ test.describe('sign-in and passwords', () => {
     page,
   }) => {
     await signIn(page, 'engineer');
-    // A click on the account menu while it is still opening can be lost (once in CI): open it and choose
-    // Logout until the page has left for /login.
-    await expect(async () => {
-      if (!/\/login$/.test(page.url())) {
-        const logout = page.getByText('Logout');
-        if (!(await logout.isVisible())) await page.getByRole('button', { name: 'Account' }).click({ timeout: 2_000 });
-        await logout.click({ timeout: 2_000 });
-      }
-      await expect(page).toHaveURL(/\/login$/, { timeout: 3_000 });
-    }).toPass({ timeout: 20_000 });
+    // A Logout click while the account menu is still opening was lost once in CI.
+    await chooseMenuItem(page, page.getByRole('button', { name: 'Account' }), 'Logout', () =>
+      expect(page).toHaveURL(/\/login$/, { timeout: 8_000 }),
+    );
     expect(await page.evaluate(() => window.localStorage.getItem('user-token'))).toBeNull();
     await page.goto(`${e2eServer().url}/`);
     await expect(page).toHaveURL(/\/login$/);

@@ -104,6 +104,20 @@ export async function clickUntil(target: Locator, done: () => Promise<void>): Pr
 }
 
 /**
+ * Chooses `item` in the Ant Design dropdown menu that `trigger` opens, until `done` holds. Like
+ * {@link chooseOption}: a lost choice may also have closed the menu, so it is opened again first.
+ * `done` should wait long enough for the choice's effect (a page load), or a retry would find no menu.
+ */
+export async function chooseMenuItem(page: Page, trigger: Locator, item: string, done: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    const entry = page.getByRole('menuitem', { name: item });
+    if (!(await entry.isVisible())) await trigger.click({ timeout: 2_000 });
+    await entry.click({ timeout: 2_000 });
+    await done();
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * Picks `option` in the Ant Design select labelled `label` inside `scope`, and checks it took. Like
  * {@link clickUntil}, but a lost pick may also have closed the dropdown, so it is opened again first.
  */
