@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { lazyComponent } from '../shared/lazy-component';
+import { loadCharts } from '../shared/charts/load-charts';
 import { registerSignInPreload } from '../shared/preload';
 import { selectSignedIn } from '../shared/session/session-slice';
 import { useAppSelector } from './store';
@@ -46,8 +47,7 @@ const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-pag
 
 // The dashboard's charts too: their chunk is the largest, and the main thread is idle while the
 // server checks the password.
-const preloadDashboardCharts = () => import('../shared/charts').then((charts) => charts.preloadCharts());
-registerSignInPreload(SignedInLayout.preload, DashboardPage.preload, preloadDashboardCharts);
+registerSignInPreload(SignedInLayout.preload, DashboardPage.preload, loadCharts);
 
 /** While a screen's chunk loads: an empty page of the final background, so nothing flashes. */
 function PageLoading() {

@@ -3,6 +3,7 @@ import { TOKEN_STORAGE_KEY } from '@equipment-dashboard/api';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { registerSignInPreload } from '../../shared/preload';
 import { AUTH_TEXTS } from './texts';
 
 describe('login', () => {
@@ -48,6 +49,21 @@ describe('login', () => {
     });
     expect(JSON.parse(window.localStorage.getItem(TOKEN_STORAGE_KEY) ?? 'null')).toEqual(token);
     expect(await screen.findByRole('heading', { name: 'Equipment Dashboard' })).toBeInTheDocument();
+  });
+
+  it('when LOGIN is pressed, then the token call is sent before the signed-in screens are preloaded', async () => {
+    const stub = stubFetch({ 'POST /auth/token/v1': tokenFor('admin'), ...dashboardRoutes() });
+    const tokenCallsAtPreload: number[] = [];
+    registerSignInPreload(async () => {
+      tokenCallsAtPreload.push(stub.callsTo('/auth/token/v1').length);
+    });
+    const { user, location } = renderApp({ route: '/login' });
+    await user.type(await screen.findByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(tokenCallsAtPreload).toEqual([1]);
   });
 
   it('when the password is wrong, then the server’s message shows and nothing is stored', async () => {

@@ -28,9 +28,10 @@ export function LoginPage() {
     if (!ready) return;
     setFailure(null);
     // The token call goes first: the browser opens at most six connections to the server, and the
-    // preloads behind it would otherwise delay it.
+    // thirty-odd chunk requests of the preload would otherwise be queued before it. RTK Query issues
+    // the fetch a few promise steps later, so the preload waits for the next task.
     const signingIn = signIn({ username: username.trim(), password });
-    preloadAfterSignIn();
+    setTimeout(preloadAfterSignIn, 0);
     const result = await signingIn;
     if (result.data) {
       // The slice stored the token; the session follows it and the router leaves /login.

@@ -3,12 +3,12 @@ import { Suspense, useRef, type ReactNode } from 'react';
 import { lazyComponent } from '../lazy-component';
 import { SHARED_TEXTS } from '../texts';
 import type { CategoryChartProps, TrendLineChartProps } from './charts';
+import { loadCharts } from './load-charts';
 import { useDrawWhenSeen } from './use-draw-when-seen';
 
 export type { CategoryPoint, TrendPoint } from './chart-types';
 
 // One dynamic import shared by every chart: the charts chunk loads once, for the first screen with charts.
-const loadCharts = () => import('./charts');
 const LazyTrendLineChart = lazyComponent(loadCharts, (m) => m.TrendLineChart);
 const LazyCategoryChart = lazyComponent(loadCharts, (m) => m.CategoryChart);
 
