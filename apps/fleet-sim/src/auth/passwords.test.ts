@@ -1,12 +1,5 @@
-import { randomBytes, scryptSync } from 'node:crypto';
+import { legacyScryptHash } from '../test/legacy-password-hash';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
-
-/** A hash in the format of earlier versions: `scrypt$N$r$p$salt$hash`. */
-function legacyScryptHash(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 32, { N: 2 ** 13, r: 8, p: 10, maxmem: 256 * 1024 * 1024 });
-  return ['scrypt', 2 ** 13, 8, 10, salt.toString('base64url'), key.toString('base64url')].join('$');
-}
 
 describe('password hashing', () => {
   it('when a password is hashed, then the hash is an Argon2id PHC string at OWASP minimum and salted', async () => {

@@ -27,11 +27,9 @@ export function LoginPage() {
     event.preventDefault();
     if (!ready) return;
     setFailure(null);
-    // The token call goes first: the browser opens at most six connections to the server, and the
-    // thirty-odd chunk requests of the preload would otherwise be queued before it. RTK Query issues
-    // the fetch a few promise steps later, so the preload waits for the next task.
     const signingIn = signIn({ username: username.trim(), password });
-    setTimeout(preloadAfterSignIn, 0);
+    // The shell and the dashboard's code load while the server checks the password (after the token call).
+    preloadAfterSignIn();
     const result = await signingIn;
     if (result.data) {
       // The slice stored the token; the session follows it and the router leaves /login.

@@ -1,6 +1,6 @@
 /*
- * The only module that imports @ant-design/charts. It is loaded through React.lazy (see index.tsx), so
- * its chunk is fetched when a screen with a chart opens, never by the login page.
+ * The dashboard's charts; with series-charts.tsx, one of the two modules that import @ant-design/charts.
+ * It is loaded lazily (see index.tsx and load-charts.ts), so the login page never fetches it.
  */
 import { Bar, Column, Line } from '@ant-design/charts';
 import type { CategoryPoint, TrendPoint } from './chart-types';

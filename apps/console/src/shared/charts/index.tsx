@@ -1,10 +1,7 @@
-import { Empty, Skeleton } from 'antd';
-import { Suspense, useRef, type ReactNode } from 'react';
 import { lazyComponent } from '../lazy-component';
-import { SHARED_TEXTS } from '../texts';
+import { ChartFrame } from './chart-frame';
 import type { CategoryChartProps, TrendLineChartProps } from './charts';
 import { loadCharts } from './load-charts';
-import { useDrawWhenSeen } from './use-draw-when-seen';
 
 export type { CategoryPoint, TrendPoint } from './chart-types';
 
@@ -16,41 +13,6 @@ const LazyCategoryChart = lazyComponent(loadCharts, (m) => m.CategoryChart);
 export function preloadCharts(): void {
   // A failed preload is retried when a chart renders.
   Promise.all([LazyTrendLineChart.preload(), LazyCategoryChart.preload()]).catch(() => undefined);
-}
-
-interface FrameProps {
-  /** What the chart shows, for screen readers and tests. */
-  label: string;
-  height: number;
-  /** True when there is nothing to draw: the frame shows an empty state instead. */
-  empty: boolean;
-  emptyText: string;
-  children: ReactNode;
-}
-
-/**
- * A fixed-height box, so that the page does not move while the chart chunk loads or while a chart
- * out of view waits for its turn to draw (see useDrawWhenSeen).
- */
-function ChartFrame({ label, height, empty, emptyText, children }: FrameProps) {
-  const frame = useRef<HTMLDivElement>(null);
-  const draw = useDrawWhenSeen(frame);
-  const placeholder = (
-    <Skeleton.Node active style={{ width: '100%', height }}>
-      <span>{SHARED_TEXTS.chartLoading}</span>
-    </Skeleton.Node>
-  );
-  return (
-    <div ref={frame} role="figure" aria-label={label} style={{ height, position: 'relative' }}>
-      {empty ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ margin: 0, paddingTop: 24 }} />
-      ) : draw ? (
-        <Suspense fallback={placeholder}>{children}</Suspense>
-      ) : (
-        placeholder
-      )}
-    </div>
-  );
 }
 
 export function TrendChart(props: TrendLineChartProps & { label: string; emptyText: string }) {

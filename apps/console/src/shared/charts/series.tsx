@@ -1,7 +1,5 @@
-import { Empty, Skeleton } from 'antd';
-import { Suspense, type ReactNode } from 'react';
 import { lazyComponent } from '../lazy-component';
-import { SHARED_TEXTS } from '../texts';
+import { ChartFrame } from './chart-frame';
 import type { CategoryPoint } from './chart-types';
 import type { LogColumnChartProps, SeriesLineChartProps } from './series-charts';
 import type { SeriesPoint } from './series-types';
@@ -22,47 +20,11 @@ export function preloadSeriesCharts(): void {
   Promise.all([LazyLogColumnChart.preload(), LazySeriesLineChart.preload()]).catch(() => undefined);
 }
 
-interface FrameProps {
-  /** What the chart shows, for screen readers and tests. */
-  label: string;
-  height: number;
-  empty: boolean;
-  emptyText: string;
-  /** The vertical scale, said on the frame so that tests (which never draw) can see it. */
-  scale: 'log' | 'linear';
-  children: ReactNode;
-}
-
-/** A fixed-height box, so that the page does not move while the chart code loads. */
-function Frame({ label, height, empty, emptyText, scale, children }: FrameProps) {
-  return (
-    <div role="figure" aria-label={label} data-scale={scale} style={{ height, position: 'relative' }}>
-      {empty ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={emptyText}
-          style={{ margin: 0, paddingTop: 24 }}
-        />
-      ) : (
-        <Suspense
-          fallback={
-            <Skeleton.Node active style={{ width: '100%', height }}>
-              <span>{SHARED_TEXTS.chartLoading}</span>
-            </Skeleton.Node>
-          }
-        >
-          {children}
-        </Suspense>
-      )}
-    </div>
-  );
-}
-
 /** Columns on a logarithmic axis, e.g. units per installed version. */
 export function LogColumnChart(props: LogColumnChartProps & { label: string; emptyText: string }) {
   const { label, emptyText, ...chart } = props;
   return (
-    <Frame
+    <ChartFrame
       label={label}
       height={chart.height}
       empty={chart.points.length === 0}
@@ -70,7 +32,7 @@ export function LogColumnChart(props: LogColumnChartProps & { label: string; emp
       scale="log"
     >
       <LazyLogColumnChart {...chart} />
-    </Frame>
+    </ChartFrame>
   );
 }
 
@@ -78,7 +40,7 @@ export function LogColumnChart(props: LogColumnChartProps & { label: string; emp
 export function SeriesLineChart(props: SeriesLineChartProps & { label: string; emptyText: string }) {
   const { label, emptyText, ...chart } = props;
   return (
-    <Frame
+    <ChartFrame
       label={label}
       height={chart.height}
       empty={chart.points.length === 0}
@@ -86,6 +48,6 @@ export function SeriesLineChart(props: SeriesLineChartProps & { label: string; e
       scale="linear"
     >
       <LazySeriesLineChart {...chart} />
-    </Frame>
+    </ChartFrame>
   );
 }

@@ -1,7 +1,7 @@
-import { randomBytes, scryptSync } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as usersRepo from '../../store/repos/users-repo';
+import { legacyScryptHash } from '../../test/legacy-password-hash';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/test-server';
 
 const form = (fields: Record<string, string>) => ({ client_id: 'equipment-dashboard', grant_type: 'password', ...fields });
@@ -53,10 +53,7 @@ describe('sign-in and passwords (console-core §4, §7)', () => {
   });
 
   it('when a user with a hash of an earlier version signs in, then it works and the hash becomes Argon2id', async () => {
-    const salt = randomBytes(16);
-    const key = scryptSync(TEST_PASSWORD, salt, 32, { N: 2 ** 13, r: 8, p: 10, maxmem: 256 * 1024 * 1024 });
-    const legacy = ['scrypt', 2 ** 13, 8, 10, salt.toString('base64url'), key.toString('base64url')].join('$');
-    await usersRepo.updateUser(t.server.deps.db, 'guest', { passwordHash: legacy }, { revokeTokens: false });
+    await usersRepo.updateUser(t.server.deps.db, 'guest', { passwordHash: legacyScryptHash(TEST_PASSWORD) }, { revokeTokens: false });
 
     const res = await t.http.post('/auth/token/v1').type('form').send(form({ username: 'guest', password: TEST_PASSWORD }));
     expect(res.status).toBe(200);
