@@ -13,10 +13,14 @@ export default defineConfig({
   // compressed file a browser accepts (antd's stylesheet alone is 1 MB, 0.1 MB compressed).
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /\.vite\//] })],
   resolve: {
-    alias: {
-      '@equipment-dashboard/domain': `${workspace}libs/domain/src/index.ts`,
-      '@equipment-dashboard/api': `${workspace}libs/api/src/index.ts`,
-    },
+    alias: [
+      { find: '@equipment-dashboard/domain', replacement: `${workspace}libs/domain/src/index.ts` },
+      { find: '@equipment-dashboard/api', replacement: `${workspace}libs/api/src/index.ts` },
+      // @ant-design/plots imports a few helpers from 'lodash', whose single CommonJS file builds all
+      // of lodash when evaluated (about 25 ms of the sign-in); lodash-es is the same functions as
+      // modules, so only those used are bundled.
+      { find: /^lodash$/, replacement: 'lodash-es' },
+    ],
   },
   build: {
     outDir: `${workspace}dist/apps/console`,

@@ -4,6 +4,7 @@ import { lazyComponent } from '../shared/lazy-component';
 import { loadCharts } from '../shared/charts/load-charts';
 import { registerSignInPreload } from '../shared/preload';
 import { selectSignedIn } from '../shared/session/session-slice';
+import { loadLiveRuntime, useLiveChannel } from './live/use-live-channel';
 import { useAppSelector } from './store';
 
 /** A named export of a lazily loaded module as a screen: each screen is its own chunk. */
@@ -45,18 +46,19 @@ const UpdateSchedulerPage = lazyNamed(
 );
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
-// The dashboard's charts too: their chunk is the largest, and the main thread is idle while the
-// server checks the password.
-registerSignInPreload(SignedInLayout.preload, DashboardPage.preload, loadCharts);
+// The live channel's chunk first: the channel starts as soon as the token is stored. The dashboard's
+// charts too: their chunk is the largest, and the main thread is idle while the server checks the password.
+registerSignInPreload(loadLiveRuntime, SignedInLayout.preload, DashboardPage.preload, loadCharts);
 
 /** While a screen's chunk loads: an empty page of the final background, so nothing flashes. */
 function PageLoading() {
   return <div aria-busy="true" style={{ minHeight: '100vh', background: '#f0f2f5' }} />;
 }
 
-/** Signed in: the shell around the routed screen. Signed out: the screen alone. */
+/** Signed in: the live channel and the shell around the routed screen. Signed out: the screen alone. */
 function AppFrame() {
   const signedIn = useAppSelector(selectSignedIn);
+  useLiveChannel();
   return <Suspense fallback={<PageLoading />}>{signedIn ? <SignedInLayout /> : <Outlet />}</Suspense>;
 }
 

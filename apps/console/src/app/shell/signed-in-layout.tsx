@@ -5,7 +5,6 @@ import { ChangePasswordDialog } from '../../features/auth/change-password-dialog
 import { usePasswordExpiryCheck } from '../../features/auth/use-password-expiry-check';
 import { selectUser } from '../../shared/session/session-slice';
 import { BusyOverlay } from '../../shared/ui/busy-overlay';
-import { useLiveChannel } from '../live/use-live-channel';
 import { useAppSelector } from '../store';
 import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
@@ -21,12 +20,11 @@ export function PageFallback() {
 
 /**
  * The shell of a signed-in user: top bar, navigation drawer, busy overlay over the routed screen and
- * the change-password dialog. It runs the live channel and the password expiry check.
+ * the change-password dialog. It runs the password expiry check (the app's frame runs the live channel).
  */
 export function SignedInLayout() {
   const user = useAppSelector(selectUser);
   const [drawerOpen, setDrawerOpen] = useState(true);
-  useLiveChannel();
   usePasswordExpiryCheck(user?.username);
 
   return (

@@ -6,9 +6,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { storeToken, type TokenResponse } from '@equipment-dashboard/api';
 import { LiveSocketContext } from '../../app/live/use-live-channel';
 import { Providers } from '../../app/providers';
-import { SignedInLayout } from '../../app/shell/signed-in-layout';
 import { makeStore } from '../../app/store';
 import { fakeSockets } from '../../test/fake-socket';
+import { LiveShell } from './live-shell';
 
 function LocationProbe() {
   const location = useLocation();
@@ -27,7 +27,7 @@ export function renderInShell(path: string, element: ReactElement, token: TokenR
         <Providers store={store}>
           <MemoryRouter initialEntries={[path]}>
             <Routes>
-              <Route element={<SignedInLayout />}>
+              <Route element={<LiveShell />}>
                 <Route path={path} element={element} />
               </Route>
             </Routes>
