@@ -12,7 +12,8 @@ interface ChartFrameProps {
   emptyText: string;
   /** The vertical scale, said on the frame so that tests (which never draw) can see it. */
   scale?: 'log' | 'linear';
-  children: ReactNode;
+  /** The chart, given the function it calls once it has drawn. */
+  children: (onDrawn: () => void) => ReactNode;
 }
 
 /**
@@ -21,7 +22,7 @@ interface ChartFrameProps {
  */
 export function ChartFrame({ label, height, empty, emptyText, scale, children }: ChartFrameProps) {
   const frame = useRef<HTMLDivElement>(null);
-  const draw = useDrawWhenSeen(frame);
+  const { ready, drawn } = useDrawWhenSeen(frame, empty);
   const placeholder = (
     <Skeleton.Node active style={{ width: '100%', height }}>
       <span>{SHARED_TEXTS.chartLoading}</span>
@@ -31,8 +32,8 @@ export function ChartFrame({ label, height, empty, emptyText, scale, children }:
     <div ref={frame} role="figure" aria-label={label} data-scale={scale} style={{ height, position: 'relative' }}>
       {empty ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ margin: 0, paddingTop: 24 }} />
-      ) : draw ? (
-        <Suspense fallback={placeholder}>{children}</Suspense>
+      ) : ready ? (
+        <Suspense fallback={placeholder}>{children(drawn)}</Suspense>
       ) : (
         placeholder
       )}

@@ -9,3 +9,9 @@ export interface CategoryPoint {
   label: string;
   value: number;
 }
+
+/** Every chart says when it has drawn, so that the charts waiting for their turn may start (charts-drawing.ts). */
+export interface DrawnCallback {
+  onDrawn?: () => void;
+}
+

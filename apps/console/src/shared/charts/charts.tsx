@@ -3,14 +3,15 @@
  * It is loaded lazily (see index.tsx and load-charts.ts), so the login page never fetches it.
  */
 import { Bar, Column, Line } from '@ant-design/charts';
-import type { CategoryPoint, TrendPoint } from './chart-types';
+import type { CategoryPoint, DrawnCallback, TrendPoint } from './chart-types';
+import { whenDrawn } from './on-drawn';
 
-export interface TrendLineChartProps {
+export interface TrendLineChartProps extends DrawnCallback {
   points: TrendPoint[];
   height: number;
 }
 
-export function TrendLineChart({ points, height }: TrendLineChartProps) {
+export function TrendLineChart({ points, height, onDrawn }: TrendLineChartProps) {
   return (
     <Line
       data={points}
@@ -23,11 +24,12 @@ export function TrendLineChart({ points, height }: TrendLineChartProps) {
       // From zero, so that a dip of two units does not look like an outage.
       scale={{ y: { domainMin: 0, nice: true } }}
       tooltip={{ items: [{ channel: 'y', name: 'Connected' }] }}
+      onReady={whenDrawn(onDrawn)}
     />
   );
 }
 
-export interface CategoryChartProps {
+export interface CategoryChartProps extends DrawnCallback {
   points: CategoryPoint[];
   height: number;
   /** Bars across (long labels such as usernames) instead of columns. */
@@ -35,7 +37,7 @@ export interface CategoryChartProps {
   colour?: string;
 }
 
-export function CategoryChart({ points, height, horizontal, colour }: CategoryChartProps) {
+export function CategoryChart({ points, height, horizontal, colour, onDrawn }: CategoryChartProps) {
   const Chart = horizontal ? Bar : Column;
   return (
     <Chart
@@ -51,6 +53,7 @@ export function CategoryChart({ points, height, horizontal, colour }: CategoryCh
       axis={{ x: { title: false }, y: false }}
       label={{ text: 'value', position: horizontal ? 'right' : 'top' }}
       tooltip={{ items: [{ channel: 'y', name: 'Total' }] }}
+      onReady={whenDrawn(onDrawn)}
     />
   );
 }

@@ -19,7 +19,7 @@ export function TrendChart(props: TrendLineChartProps & { label: string; emptyTe
   const { label, emptyText, ...chart } = props;
   return (
     <ChartFrame label={label} height={chart.height} empty={chart.points.length === 0} emptyText={emptyText}>
-      <LazyTrendLineChart {...chart} />
+      {(onDrawn) => <LazyTrendLineChart {...chart} onDrawn={onDrawn} />}
     </ChartFrame>
   );
 }
@@ -28,7 +28,7 @@ export function CategoryChart(props: CategoryChartProps & { label: string; empty
   const { label, emptyText, ...chart } = props;
   return (
     <ChartFrame label={label} height={chart.height} empty={chart.points.length === 0} emptyText={emptyText}>
-      <LazyCategoryChart {...chart} />
+      {(onDrawn) => <LazyCategoryChart {...chart} onDrawn={onDrawn} />}
     </ChartFrame>
   );
 }

@@ -4,10 +4,11 @@
  * series.tsx), so the login page never fetches it.
  */
 import { Column, Line } from '@ant-design/charts';
-import type { CategoryPoint } from './chart-types';
+import type { CategoryPoint, DrawnCallback } from './chart-types';
+import { whenDrawn } from './on-drawn';
 import type { SeriesPoint } from './series-types';
 
-export interface LogColumnChartProps {
+export interface LogColumnChartProps extends DrawnCallback {
   points: CategoryPoint[];
   height: number;
   /** The tooltip's name for a bar's value, e.g. 'Units'. */
@@ -18,7 +19,7 @@ export interface LogColumnChartProps {
  * Columns on a logarithmic vertical axis (back-office §9: "Charts use a logarithmic axis"): a version
  * with 3 units stays visible beside one with 3,000. Callers leave out totals of 1 or less (log 1 = 0).
  */
-export function LogColumnChart({ points, height, valueName }: LogColumnChartProps) {
+export function LogColumnChart({ points, height, valueName, onDrawn }: LogColumnChartProps) {
   // A column runs from y1 to y; G2 starts it at 0 by default, which a log scale cannot place (the
   // columns would not draw): each starts at 1 instead, the bottom of the axis.
   const data = points.map((point) => ({ ...point, base: 1 }));
@@ -35,17 +36,18 @@ export function LogColumnChart({ points, height, valueName }: LogColumnChartProp
       axis={{ x: { title: false }, y: { title: false } }}
       label={{ text: 'value', position: 'top' }}
       tooltip={{ items: [{ channel: 'y', name: valueName }] }}
+      onReady={whenDrawn(onDrawn)}
     />
   );
 }
 
-export interface SeriesLineChartProps {
+export interface SeriesLineChartProps extends DrawnCallback {
   points: SeriesPoint[];
   height: number;
 }
 
 /** Several series over the same keys, one line each with a legend (the update scheduler's activity). */
-export function SeriesLineChart({ points, height }: SeriesLineChartProps) {
+export function SeriesLineChart({ points, height, onDrawn }: SeriesLineChartProps) {
   return (
     <Line
       data={points}
@@ -57,6 +59,7 @@ export function SeriesLineChart({ points, height }: SeriesLineChartProps) {
       animate={false}
       axis={{ x: { title: false }, y: { title: false } }}
       legend={{ color: { position: 'top' } }}
+      onReady={whenDrawn(onDrawn)}
     />
   );
 }

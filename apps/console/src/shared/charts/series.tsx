@@ -31,7 +31,7 @@ export function LogColumnChart(props: LogColumnChartProps & { label: string; emp
       emptyText={emptyText}
       scale="log"
     >
-      <LazyLogColumnChart {...chart} />
+      {(onDrawn) => <LazyLogColumnChart {...chart} onDrawn={onDrawn} />}
     </ChartFrame>
   );
 }
@@ -47,7 +47,7 @@ export function SeriesLineChart(props: SeriesLineChartProps & { label: string; e
       emptyText={emptyText}
       scale="linear"
     >
-      <LazySeriesLineChart {...chart} />
+      {(onDrawn) => <LazySeriesLineChart {...chart} onDrawn={onDrawn} />}
     </ChartFrame>
   );
 }

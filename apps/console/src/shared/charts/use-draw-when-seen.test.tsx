@@ -4,10 +4,13 @@ import { useDrawWhenSeen } from './use-draw-when-seen';
 
 /** An IntersectionObserver the test drives: it says when the observed element is in view. */
 class FakeIntersectionObserver {
-  static last: FakeIntersectionObserver | undefined;
+  static all: FakeIntersectionObserver[] = [];
+  static get last(): FakeIntersectionObserver | undefined {
+    return FakeIntersectionObserver.all.at(-1);
+  }
   disconnected = false;
   constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeIntersectionObserver.last = this;
+    FakeIntersectionObserver.all.push(this);
   }
   observe = (): void => undefined;
   disconnect = (): void => {
@@ -18,17 +21,26 @@ class FakeIntersectionObserver {
   }
 }
 
-function Chart() {
+/** A chart frame that says whether it may draw, and a button for the chart to say it has drawn. */
+function Chart({ name = 'chart', empty = false }: { name?: string; empty?: boolean }) {
   const frame = useRef<HTMLDivElement>(null);
-  const draw = useDrawWhenSeen(frame);
-  return <div ref={frame}>{draw ? 'drawn' : 'waiting'}</div>;
+  const { ready, drawn } = useDrawWhenSeen(frame, empty);
+  return (
+    <div ref={frame}>
+      {`${name} ${ready ? 'drawing' : 'waiting'}`}
+      <button type="button" onClick={drawn}>{`${name} has drawn`}</button>
+    </div>
+  );
 }
+
+const idle = { didTimeout: false, timeRemaining: () => 50 };
 
 describe('useDrawWhenSeen', () => {
   let idleCallbacks: IdleRequestCallback[];
 
   beforeEach(() => {
     idleCallbacks = [];
+    FakeIntersectionObserver.all = [];
     Object.assign(globalThis, {
       IntersectionObserver: FakeIntersectionObserver,
       requestIdleCallback: (callback: IdleRequestCallback) => idleCallbacks.push(callback),
@@ -44,32 +56,83 @@ describe('useDrawWhenSeen', () => {
 
   it('when the chart is in view, then it draws at once', () => {
     render(<Chart />);
-    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(screen.getByText('chart waiting')).toBeInTheDocument();
     act(() => FakeIntersectionObserver.last?.report(true));
-    expect(screen.getByText('drawn')).toBeInTheDocument();
+    expect(screen.getByText('chart drawing')).toBeInTheDocument();
     expect(FakeIntersectionObserver.last?.disconnected).toBe(true);
   });
 
   it('when the chart is out of view, then it waits for the browser to be idle', () => {
     render(<Chart />);
     act(() => FakeIntersectionObserver.last?.report(false));
-    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(screen.getByText('chart waiting')).toBeInTheDocument();
     expect(idleCallbacks).toHaveLength(1);
 
-    act(() => idleCallbacks[0]?.({ didTimeout: false, timeRemaining: () => 50 }));
-    expect(screen.getByText('drawn')).toBeInTheDocument();
+    act(() => idleCallbacks[0]?.(idle));
+    expect(screen.getByText('chart drawing')).toBeInTheDocument();
   });
 
   it('when an out-of-view chart scrolls into view before the browser is idle, then it draws then', () => {
     render(<Chart />);
     act(() => FakeIntersectionObserver.last?.report(false));
     act(() => FakeIntersectionObserver.last?.report(true));
-    expect(screen.getByText('drawn')).toBeInTheDocument();
+    expect(screen.getByText('chart drawing')).toBeInTheDocument();
   });
 
   it('when the browser has no IntersectionObserver, then the chart draws at once', () => {
     delete (globalThis as Record<string, unknown>).IntersectionObserver;
     render(<Chart />);
-    expect(screen.getByText('drawn')).toBeInTheDocument();
+    expect(screen.getByText('chart drawing')).toBeInTheDocument();
+  });
+
+  it('when a chart in view is drawing, then a chart out of view waits for it even when the browser is idle', () => {
+    render(
+      <>
+        <Chart name="trend" />
+        <Chart name="versions" />
+      </>,
+    );
+    const [trend, versions] = FakeIntersectionObserver.all;
+    act(() => trend?.report(true));
+    act(() => versions?.report(false));
+    expect(screen.getByText('trend drawing')).toBeInTheDocument();
+
+    act(() => idleCallbacks.shift()?.(idle));
+    expect(screen.getByText('versions waiting')).toBeInTheDocument();
+
+    act(() => screen.getByRole('button', { name: 'trend has drawn' }).click());
+    act(() => idleCallbacks.shift()?.(idle));
+    expect(screen.getByText('versions drawing')).toBeInTheDocument();
+  });
+
+  it('when two charts out of view wait, then they draw one after the other', () => {
+    render(
+      <>
+        <Chart name="aligner" />
+        <Chart name="oasis" />
+      </>,
+    );
+    act(() => FakeIntersectionObserver.all.forEach((observer) => observer.report(false)));
+    act(() => [...idleCallbacks.splice(0)].forEach((callback) => callback(idle)));
+    expect(screen.getByText('aligner drawing')).toBeInTheDocument();
+    expect(screen.getByText('oasis waiting')).toBeInTheDocument();
+
+    act(() => screen.getByRole('button', { name: 'aligner has drawn' }).click());
+    act(() => [...idleCallbacks.splice(0)].forEach((callback) => callback(idle)));
+    expect(screen.getByText('oasis drawing')).toBeInTheDocument();
+  });
+
+  it('when a chart in view has nothing to draw, then it holds no chart out of view back', () => {
+    render(
+      <>
+        <Chart name="tickets" empty />
+        <Chart name="versions" />
+      </>,
+    );
+    const [tickets, versions] = FakeIntersectionObserver.all;
+    act(() => tickets?.report(true));
+    act(() => versions?.report(false));
+    act(() => idleCallbacks.shift()?.(idle));
+    expect(screen.getByText('versions drawing')).toBeInTheDocument();
   });
 });
