@@ -1,7 +1,13 @@
 import { createElement, lazy, type ComponentType } from 'react';
 
-/** A component whose code is in its own chunk, with `preload` to fetch that chunk before it is needed. */
-export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+/**
+ * A component whose code is in its own chunk, with `preload` to fetch that chunk before it is needed
+ * and `loaded` to have the component itself once it is in.
+ */
+export type LazyComponent<P extends object> = ComponentType<P> & {
+  preload: () => Promise<ComponentType<P>>;
+  loaded: () => ComponentType<P> | undefined;
+};
 
 /**
  * Like React.lazy, but once the chunk is in (preloaded, or loaded by an earlier render) the component
@@ -20,5 +26,5 @@ export function lazyComponent<M, P extends object>(
   };
   const Lazy = lazy(async () => ({ default: await preload() }));
   const Component = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
-  return Object.assign(Component, { preload });
+  return Object.assign(Component, { preload, loaded: () => loaded });
 }

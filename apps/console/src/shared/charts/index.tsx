@@ -18,17 +18,27 @@ export function preloadCharts(): void {
 export function TrendChart(props: TrendLineChartProps & { label: string; emptyText: string }) {
   const { label, emptyText, ...chart } = props;
   return (
-    <ChartFrame label={label} height={chart.height} empty={chart.points.length === 0} emptyText={emptyText}>
-      {(onDrawn) => <LazyTrendLineChart {...chart} onDrawn={onDrawn} />}
-    </ChartFrame>
+    <ChartFrame
+      label={label}
+      height={chart.height}
+      empty={chart.points.length === 0}
+      emptyText={emptyText}
+      chart={LazyTrendLineChart}
+      props={chart}
+    />
   );
 }
 
 export function CategoryChart(props: CategoryChartProps & { label: string; emptyText: string }) {
   const { label, emptyText, ...chart } = props;
   return (
-    <ChartFrame label={label} height={chart.height} empty={chart.points.length === 0} emptyText={emptyText}>
-      {(onDrawn) => <LazyCategoryChart {...chart} onDrawn={onDrawn} />}
-    </ChartFrame>
+    <ChartFrame
+      label={label}
+      height={chart.height}
+      empty={chart.points.length === 0}
+      emptyText={emptyText}
+      chart={LazyCategoryChart}
+      props={chart}
+    />
   );
 }

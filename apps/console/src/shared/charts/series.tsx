@@ -30,9 +30,9 @@ export function LogColumnChart(props: LogColumnChartProps & { label: string; emp
       empty={chart.points.length === 0}
       emptyText={emptyText}
       scale="log"
-    >
-      {(onDrawn) => <LazyLogColumnChart {...chart} onDrawn={onDrawn} />}
-    </ChartFrame>
+      chart={LazyLogColumnChart}
+      props={chart}
+    />
   );
 }
 
@@ -46,8 +46,8 @@ export function SeriesLineChart(props: SeriesLineChartProps & { label: string; e
       empty={chart.points.length === 0}
       emptyText={emptyText}
       scale="linear"
-    >
-      {(onDrawn) => <LazySeriesLineChart {...chart} onDrawn={onDrawn} />}
-    </ChartFrame>
+      chart={LazySeriesLineChart}
+      props={chart}
+    />
   );
 }
