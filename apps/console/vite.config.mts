@@ -34,7 +34,12 @@ export default defineConfig({
         // libs/domain and libs/api are imported from source through one index each, so without this
         // every screen's chunk would carry every rule, schema and endpoint slice of both libraries. Their
         // modules only define things: a module none of whose exports is used can be left out.
-        moduleSideEffects: [{ test: /[\\/]libs[\\/](domain|api)[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]libs[\\/](domain|api)[\\/]src[\\/]/, sideEffects: false },
+          // @antv/g imports html2canvas (a seventh of the charts code, evaluated at every sign-in) for an image
+          // export the console never calls; html2canvas's top level only defines things, so unused it goes.
+          { test: /[\\/]node_modules[\\/]html2canvas[\\/]/, sideEffects: false },
+        ],
         // contract/index.ts lists every endpoint with Object.values(...).flatMap(...): a pure
         // computation, which keeps every area's schemas alive unless the bundler is told so.
         manualPureFunctions: ['Object.values'],
