@@ -22,11 +22,11 @@ function Frame({ lazy }: { lazy: LazyComponent<{ name: string }> }) {
 }
 
 class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  state = { error: null as Error | null };
+  override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>failed: {this.state.error.message}</p> : this.props.children;
   }
 }
