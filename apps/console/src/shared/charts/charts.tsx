@@ -29,6 +29,8 @@ export function TrendLineChart({ points, height, onDrawn }: TrendLineChartProps)
   );
 }
 
+const OVERLAP_HIDE = { type: 'overlapHide' } as const;
+
 export interface CategoryChartProps extends DrawnCallback {
   points: CategoryPoint[];
   height: number;
@@ -50,8 +52,9 @@ export function CategoryChart({ points, height, horizontal, colour, onDrawn }: C
       style={colour ? { fill: colour } : undefined}
       // The value axis repeats what the labels on the bars say, and axes are the dearest part of a
       // chart to draw (about a third of its time): only the category axis is drawn.
-      axis={{ x: { title: false }, y: false }}
-      label={{ text: 'value', position: horizontal ? 'right' : 'top' }}
+      // Columns can be many and narrow (a family's installed versions): labels that would overlap are left out.
+      axis={{ x: { title: false, labelAutoHide: !horizontal }, y: false }}
+      label={{ text: 'value', position: horizontal ? 'right' : 'top', transform: horizontal ? [] : [OVERLAP_HIDE] }}
       tooltip={{ items: [{ channel: 'y', name: 'Total' }] }}
       onReady={whenDrawn(onDrawn)}
     />

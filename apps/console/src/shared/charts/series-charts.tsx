@@ -33,8 +33,9 @@ export function LogColumnChart({ points, height, valueName, onDrawn }: LogColumn
       autoFit
       animate={false}
       scale={{ y: { type: 'log', nice: true } }}
-      axis={{ x: { title: false }, y: { title: false } }}
-      label={{ text: 'value', position: 'top' }}
+      // Many versions in a narrow chart: labels that would overlap are left out.
+      axis={{ x: { title: false, labelAutoHide: true }, y: { title: false } }}
+      label={{ text: 'value', position: 'top', transform: [{ type: 'overlapHide' }] }}
       tooltip={{ items: [{ channel: 'y', name: valueName }] }}
       onReady={whenDrawn(onDrawn)}
     />
