@@ -16,7 +16,7 @@ export function registerSignInPreload(...loaders: (() => Promise<unknown>)[]): v
 export function preloadAfterSignIn(): void {
   setTimeout(() => {
     for (const load of afterSignIn) {
-      // A failed preload is retried by React.lazy when the screen renders.
+      // A failed preload is tried again when its screen or chart renders.
       load().catch(() => undefined);
     }
   }, 0);

@@ -28,16 +28,26 @@ function renderChannel() {
   return { store, live };
 }
 
+/** What the login page does with a token: stores it, then says so to the store. */
+function signIn(store: ReturnType<typeof makeStore>, token: ReturnType<typeof tokenFor>) {
+  storeToken(token);
+  act(() => {
+    store.dispatch(tokenStored(token));
+  });
+}
+
+function signOut(store: ReturnType<typeof makeStore>) {
+  act(() => {
+    store.dispatch(signedOut());
+  });
+}
+
 describe('useLiveChannel', () => {
   it('when a token is stored, then the live socket opens with it, with no screen or shell rendered', async () => {
     const { store, live } = renderChannel();
     expect(live.sockets).toHaveLength(0);
 
-    const token = tokenFor('support', 'token-at-sign-in');
-    storeToken(token);
-    act(() => {
-      store.dispatch(tokenStored(token));
-    });
+    signIn(store, tokenFor('support', 'token-at-sign-in'));
 
     await waitFor(() => expect(live.sockets).toHaveLength(1));
     act(() => live.last().serverConnects());
@@ -46,16 +56,10 @@ describe('useLiveChannel', () => {
 
   it('when the session ends, then the socket is disconnected and no other one is opened', async () => {
     const { store, live } = renderChannel();
-    const token = tokenFor('engineer');
-    storeToken(token);
-    act(() => {
-      store.dispatch(tokenStored(token));
-    });
+    signIn(store, tokenFor('engineer'));
     await waitFor(() => expect(live.sockets).toHaveLength(1));
 
-    act(() => {
-      store.dispatch(signedOut());
-    });
+    signOut(store);
 
     expect(live.last().disconnectCalls).toBeGreaterThan(0);
     expect(live.sockets).toHaveLength(1);
@@ -63,14 +67,8 @@ describe('useLiveChannel', () => {
 
   it('when the session ends before the channel code has loaded, then no socket is opened', async () => {
     const { store, live } = renderChannel();
-    const token = tokenFor('engineer');
-    storeToken(token);
-    act(() => {
-      store.dispatch(tokenStored(token));
-    });
-    act(() => {
-      store.dispatch(signedOut());
-    });
+    signIn(store, tokenFor('engineer'));
+    signOut(store);
 
     // The channel's chunk is requested at the first render; give it every chance to arrive.
     await act(async () => {

@@ -14,4 +14,3 @@ export interface CategoryPoint {
 export interface DrawnCallback {
   onDrawn?: () => void;
 }
-

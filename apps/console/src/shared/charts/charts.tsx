@@ -4,7 +4,7 @@
  */
 import { Bar, Column, Line } from '@ant-design/charts';
 import type { CategoryPoint, DrawnCallback, TrendPoint } from './chart-types';
-import { whenDrawn } from './on-drawn';
+import { COLUMN_CATEGORY_AXIS, COLUMN_VALUE_LABEL_TRANSFORM, whenDrawn } from './chart-options';
 
 export interface TrendLineChartProps extends DrawnCallback {
   points: TrendPoint[];
@@ -29,8 +29,6 @@ export function TrendLineChart({ points, height, onDrawn }: TrendLineChartProps)
   );
 }
 
-const OVERLAP_HIDE = { type: 'overlapHide' } as const;
-
 export interface CategoryChartProps extends DrawnCallback {
   points: CategoryPoint[];
   height: number;
@@ -52,9 +50,12 @@ export function CategoryChart({ points, height, horizontal, colour, onDrawn }: C
       style={colour ? { fill: colour } : undefined}
       // The value axis repeats what the labels on the bars say, and axes are the dearest part of a
       // chart to draw (about a third of its time): only the category axis is drawn.
-      // Columns can be many and narrow (a family's installed versions): labels that would overlap are left out.
-      axis={{ x: { title: false, labelAutoHide: !horizontal }, y: false }}
-      label={{ text: 'value', position: horizontal ? 'right' : 'top', transform: horizontal ? [] : [OVERLAP_HIDE] }}
+      axis={{ x: horizontal ? { title: false } : COLUMN_CATEGORY_AXIS, y: false }}
+      label={
+        horizontal
+          ? { text: 'value', position: 'right' }
+          : { text: 'value', position: 'top', transform: COLUMN_VALUE_LABEL_TRANSFORM }
+      }
       tooltip={{ items: [{ channel: 'y', name: 'Total' }] }}
       onReady={whenDrawn(onDrawn)}
     />

@@ -1,6 +1,5 @@
 import { lazyComponent } from '../lazy-component';
-import { ChartFrame } from './chart-frame';
-import type { CategoryChartProps, TrendLineChartProps } from './charts';
+import { framedChart } from './chart-frame';
 import { loadCharts } from './load-charts';
 
 export type { CategoryPoint, TrendPoint } from './chart-types';
@@ -11,34 +10,12 @@ const LazyCategoryChart = lazyComponent(loadCharts, (m) => m.CategoryChart);
 
 /** Starts fetching the charts chunk (a screen with charts calls it as it opens, before its data arrives). */
 export function preloadCharts(): void {
-  // A failed preload is retried when a chart renders.
+  // A failed preload is tried again when a chart renders.
   Promise.all([LazyTrendLineChart.preload(), LazyCategoryChart.preload()]).catch(() => undefined);
 }
 
-export function TrendChart(props: TrendLineChartProps & { label: string; emptyText: string }) {
-  const { label, emptyText, ...chart } = props;
-  return (
-    <ChartFrame
-      label={label}
-      height={chart.height}
-      empty={chart.points.length === 0}
-      emptyText={emptyText}
-      chart={LazyTrendLineChart}
-      props={chart}
-    />
-  );
-}
+/** The connected-aligner trend. */
+export const TrendChart = framedChart(LazyTrendLineChart);
 
-export function CategoryChart(props: CategoryChartProps & { label: string; emptyText: string }) {
-  const { label, emptyText, ...chart } = props;
-  return (
-    <ChartFrame
-      label={label}
-      height={chart.height}
-      empty={chart.points.length === 0}
-      emptyText={emptyText}
-      chart={LazyCategoryChart}
-      props={chart}
-    />
-  );
-}
+/** Bars or columns, one per category. */
+export const CategoryChart = framedChart(LazyCategoryChart);

@@ -5,7 +5,7 @@
  */
 import { Column, Line } from '@ant-design/charts';
 import type { CategoryPoint, DrawnCallback } from './chart-types';
-import { whenDrawn } from './on-drawn';
+import { COLUMN_CATEGORY_AXIS, COLUMN_VALUE_LABEL_TRANSFORM, whenDrawn } from './chart-options';
 import type { SeriesPoint } from './series-types';
 
 export interface LogColumnChartProps extends DrawnCallback {
@@ -33,9 +33,8 @@ export function LogColumnChart({ points, height, valueName, onDrawn }: LogColumn
       autoFit
       animate={false}
       scale={{ y: { type: 'log', nice: true } }}
-      // Many versions in a narrow chart: labels that would overlap are left out.
-      axis={{ x: { title: false, labelAutoHide: true }, y: { title: false } }}
-      label={{ text: 'value', position: 'top', transform: [{ type: 'overlapHide' }] }}
+      axis={{ x: COLUMN_CATEGORY_AXIS, y: { title: false } }}
+      label={{ text: 'value', position: 'top', transform: COLUMN_VALUE_LABEL_TRANSFORM }}
       tooltip={{ items: [{ channel: 'y', name: valueName }] }}
       onReady={whenDrawn(onDrawn)}
     />

@@ -1,7 +1,6 @@
 import { lazyComponent } from '../lazy-component';
-import { ChartFrame } from './chart-frame';
+import { framedChart } from './chart-frame';
 import type { CategoryPoint } from './chart-types';
-import type { LogColumnChartProps, SeriesLineChartProps } from './series-charts';
 import type { SeriesPoint } from './series-types';
 
 export type { CategoryPoint, SeriesPoint };
@@ -16,38 +15,12 @@ const LazySeriesLineChart = lazyComponent(loadSeriesCharts, (m) => m.SeriesLineC
 
 /** Starts fetching the chart code as a screen with charts opens, before its data arrives. */
 export function preloadSeriesCharts(): void {
-  // A failed preload is retried when a chart renders.
+  // A failed preload is tried again when a chart renders.
   Promise.all([LazyLogColumnChart.preload(), LazySeriesLineChart.preload()]).catch(() => undefined);
 }
 
 /** Columns on a logarithmic axis, e.g. units per installed version. */
-export function LogColumnChart(props: LogColumnChartProps & { label: string; emptyText: string }) {
-  const { label, emptyText, ...chart } = props;
-  return (
-    <ChartFrame
-      label={label}
-      height={chart.height}
-      empty={chart.points.length === 0}
-      emptyText={emptyText}
-      scale="log"
-      chart={LazyLogColumnChart}
-      props={chart}
-    />
-  );
-}
+export const LogColumnChart = framedChart(LazyLogColumnChart, 'log');
 
 /** One line per series, e.g. daily deliveries, units at the current version and connected units. */
-export function SeriesLineChart(props: SeriesLineChartProps & { label: string; emptyText: string }) {
-  const { label, emptyText, ...chart } = props;
-  return (
-    <ChartFrame
-      label={label}
-      height={chart.height}
-      empty={chart.points.length === 0}
-      emptyText={emptyText}
-      scale="linear"
-      chart={LazySeriesLineChart}
-      props={chart}
-    />
-  );
-}
+export const SeriesLineChart = framedChart(LazySeriesLineChart, 'linear');

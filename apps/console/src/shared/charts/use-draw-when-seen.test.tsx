@@ -35,6 +35,18 @@ function Chart({ name = 'chart', empty = false }: { name?: string; empty?: boole
 
 const idle = { didTimeout: false, timeRemaining: () => 50 };
 
+/** Two charts on one screen, and the observers that say whether each is in view. */
+function renderTwoCharts(first: { name: string; empty?: boolean }, second: { name: string }) {
+  render(
+    <>
+      <Chart {...first} />
+      <Chart {...second} />
+    </>,
+  );
+  const [firstObserver, secondObserver] = FakeIntersectionObserver.all;
+  return { first: firstObserver, second: secondObserver };
+}
+
 describe('useDrawWhenSeen', () => {
   let idleCallbacks: IdleRequestCallback[];
 
@@ -86,13 +98,7 @@ describe('useDrawWhenSeen', () => {
   });
 
   it('when a chart in view is drawing, then a chart out of view waits for it even when the browser is idle', () => {
-    render(
-      <>
-        <Chart name="trend" />
-        <Chart name="versions" />
-      </>,
-    );
-    const [trend, versions] = FakeIntersectionObserver.all;
+    const { first: trend, second: versions } = renderTwoCharts({ name: 'trend' }, { name: 'versions' });
     act(() => trend?.report(true));
     act(() => versions?.report(false));
     expect(screen.getByText('trend drawing')).toBeInTheDocument();
@@ -106,12 +112,7 @@ describe('useDrawWhenSeen', () => {
   });
 
   it('when two charts out of view wait, then they draw one after the other', () => {
-    render(
-      <>
-        <Chart name="aligner" />
-        <Chart name="oasis" />
-      </>,
-    );
+    renderTwoCharts({ name: 'aligner' }, { name: 'oasis' });
     act(() => FakeIntersectionObserver.all.forEach((observer) => observer.report(false)));
     act(() => [...idleCallbacks.splice(0)].forEach((callback) => callback(idle)));
     expect(screen.getByText('aligner drawing')).toBeInTheDocument();
@@ -123,13 +124,7 @@ describe('useDrawWhenSeen', () => {
   });
 
   it('when a chart in view has nothing to draw, then it holds no chart out of view back', () => {
-    render(
-      <>
-        <Chart name="tickets" empty />
-        <Chart name="versions" />
-      </>,
-    );
-    const [tickets, versions] = FakeIntersectionObserver.all;
+    const { first: tickets, second: versions } = renderTwoCharts({ name: 'tickets', empty: true }, { name: 'versions' });
     act(() => tickets?.report(true));
     act(() => versions?.report(false));
     act(() => idleCallbacks.shift()?.(idle));

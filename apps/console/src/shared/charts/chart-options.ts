@@ -1,3 +1,8 @@
+/*
+ * G2 options shared by the two chart modules (charts.tsx, series-charts.tsx), both of which import
+ * @ant-design/charts.
+ */
+
 /** What a chart's `onReady` is handed: @ant-design/charts' plot, around G2's chart. */
 interface ReadyPlot {
   chart?: { once?: (event: string, listener: () => void) => unknown };
@@ -12,3 +17,10 @@ export function whenDrawn(onDrawn: (() => void) | undefined) {
     if (onDrawn) plot.chart?.once?.('afterrender', onDrawn);
   };
 }
+
+/**
+ * Column charts can have many narrow columns (a family's installed versions): value labels and category
+ * labels that would overlap are left out (each column's tooltip still says it).
+ */
+export const COLUMN_VALUE_LABEL_TRANSFORM = [{ type: 'overlapHide' as const }];
+export const COLUMN_CATEGORY_AXIS = { title: false, labelAutoHide: true } as const;
