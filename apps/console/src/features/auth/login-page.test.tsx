@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { TOKEN_STORAGE_KEY } from '@equipment-dashboard/api';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';
@@ -18,6 +18,26 @@ describe('login', () => {
       '/request_password_reset',
     );
     expect(screen.queryByRole('heading', { name: 'Equipment Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('when the login page has opened and the browser is idle, then the number formatter is made ready for the dashboard', async () => {
+    stubFetch({});
+    const idleCallbacks: IdleRequestCallback[] = [];
+    Object.assign(globalThis, {
+      requestIdleCallback: (callback: IdleRequestCallback) => idleCallbacks.push(callback),
+      cancelIdleCallback: () => undefined,
+    });
+    const format = jest.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      renderApp({ route: '/login' });
+      await screen.findByLabelText('Username');
+      idleCallbacks.forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 50 }));
+      expect(format).toHaveBeenCalledWith('en-US');
+    } finally {
+      cleanup();
+      format.mockRestore();
+      for (const name of ['requestIdleCallback', 'cancelIdleCallback']) delete (globalThis as Record<string, unknown>)[name];
+    }
   });
 
   it('when the username or password is empty, then LOGIN is disabled', async () => {

@@ -1,9 +1,10 @@
 import { Alert, Button, Input } from 'antd';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTokenMutation } from '@equipment-dashboard/api';
 import { useAppDispatch } from '../../app/store';
 import { errorStatus, errorText } from '../../shared/api/error-text';
+import { warmUpIntl } from '../../shared/intl-warm-up';
 import { preloadAfterSignIn } from '../../shared/preload';
 import { tokenStored } from '../../shared/session/session-slice';
 import { AuthCard } from './auth-card';
@@ -22,6 +23,7 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const ready = username.trim() !== '' && password !== '' && !isLoading;
+  useEffect(warmUpIntl, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
