@@ -1,46 +1,49 @@
+import { stubIdleCallbacks } from '../test/idle-callbacks';
 import { warmUpIntl } from './intl-warm-up';
 
 describe('warmUpIntl', () => {
-  let idleCallbacks: IdleRequestCallback[];
-  let cancelled: number[];
+  let restoreIdleCallbacks: () => void = () => undefined;
 
-  beforeEach(() => {
-    idleCallbacks = [];
-    cancelled = [];
-    Object.assign(globalThis, {
-      requestIdleCallback: (callback: IdleRequestCallback) => idleCallbacks.push(callback),
-      cancelIdleCallback: (handle: number) => cancelled.push(handle),
-    });
-  });
+  /** The browser's idle callbacks, in the test's hands until the test ends. */
+  function idleCallbacks() {
+    const idle = stubIdleCallbacks();
+    restoreIdleCallbacks = idle.restore;
+    return idle;
+  }
 
   afterEach(() => {
+    restoreIdleCallbacks();
     jest.restoreAllMocks();
-    for (const name of ['requestIdleCallback', 'cancelIdleCallback']) delete (globalThis as Record<string, unknown>)[name];
+    jest.useRealTimers();
   });
 
   it('when the browser becomes idle, then the number formatter and the collator are used once, not before', () => {
+    const idle = idleCallbacks();
     const format = jest.spyOn(Number.prototype, 'toLocaleString');
     const compare = jest.spyOn(String.prototype, 'localeCompare');
     warmUpIntl();
     expect(format).not.toHaveBeenCalled();
-    expect(idleCallbacks).toHaveLength(1);
+    expect(idle.pending).toHaveLength(1);
 
-    idleCallbacks[0]?.({ didTimeout: false, timeRemaining: () => 50 });
+    idle.runAll();
     // The locale the console formats counts with: the formatter is cached per locale.
     expect(format).toHaveBeenCalledWith('en-US');
     expect(compare).toHaveBeenCalledTimes(1);
   });
 
   it('when the page goes before the browser is idle, then the warm-up is called off', () => {
+    const idle = idleCallbacks();
     const cancel = warmUpIntl();
     cancel();
-    expect(cancelled).toEqual([1]);
+    expect(idle.cancelled).toEqual([1]);
   });
 
-  it('when the browser has no idle callbacks, then nothing runs and nothing fails', () => {
-    for (const name of ['requestIdleCallback', 'cancelIdleCallback']) delete (globalThis as Record<string, unknown>)[name];
+  it('when the browser has no idle callbacks, then the warm-up runs after a short wait, not at once', () => {
+    jest.useFakeTimers();
     const format = jest.spyOn(Number.prototype, 'toLocaleString');
-    expect(() => warmUpIntl()()).not.toThrow();
+    warmUpIntl();
     expect(format).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(200);
+    expect(format).toHaveBeenCalledWith('en-US');
   });
 });

@@ -1,3 +1,5 @@
+import { whenIdle } from './when-idle';
+
 /**
  * Creates, while the browser is idle, the ICU services that the signed-in screens use at once: the
  * number formatter behind `toLocaleString('en-US')` (the dashboard's counts) and the default collator
@@ -6,11 +8,8 @@
  * after LOGIN it lands in the dashboard's first render.
  */
 export function warmUpIntl(): () => void {
-  const warm = () => {
+  return whenIdle(() => {
     (0).toLocaleString('en-US');
     'a'.localeCompare('b');
-  };
-  if (typeof requestIdleCallback !== 'function') return () => undefined;
-  const handle = requestIdleCallback(warm);
-  return () => cancelIdleCallback(handle);
+  });
 }

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { TOKEN_STORAGE_KEY } from '@equipment-dashboard/api';
 import { json, stubFetch } from '../../test/fetch-stub';
+import { stubIdleCallbacks } from '../../test/idle-callbacks';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { registerSignInPreload } from '../../shared/preload';
@@ -22,21 +23,17 @@ describe('login', () => {
 
   it('when the login page has opened and the browser is idle, then the number formatter is made ready for the dashboard', async () => {
     stubFetch({});
-    const idleCallbacks: IdleRequestCallback[] = [];
-    Object.assign(globalThis, {
-      requestIdleCallback: (callback: IdleRequestCallback) => idleCallbacks.push(callback),
-      cancelIdleCallback: () => undefined,
-    });
+    const idle = stubIdleCallbacks();
     const format = jest.spyOn(Number.prototype, 'toLocaleString');
     try {
       renderApp({ route: '/login' });
       await screen.findByLabelText('Username');
-      idleCallbacks.forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 50 }));
+      idle.runAll();
       expect(format).toHaveBeenCalledWith('en-US');
     } finally {
       cleanup();
       format.mockRestore();
-      for (const name of ['requestIdleCallback', 'cancelIdleCallback']) delete (globalThis as Record<string, unknown>)[name];
+      idle.restore();
     }
   });
 

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
+import { IDLE as idle, stubIdleCallbacks } from '../../test/idle-callbacks';
 import { useDrawWhenSeen } from './use-draw-when-seen';
 
 /** An IntersectionObserver the test drives: it says when the observed element is in view. */
@@ -33,8 +34,6 @@ function Chart({ name = 'chart', empty = false }: { name?: string; empty?: boole
   );
 }
 
-const idle = { didTimeout: false, timeRemaining: () => 50 };
-
 /** Two charts on one screen, and the observers that say whether each is in view. */
 function renderTwoCharts(first: { name: string; empty?: boolean }, second: { name: string }) {
   render(
@@ -48,22 +47,17 @@ function renderTwoCharts(first: { name: string; empty?: boolean }, second: { nam
 }
 
 describe('useDrawWhenSeen', () => {
-  let idleCallbacks: IdleRequestCallback[];
+  let idleCallbacks: ReturnType<typeof stubIdleCallbacks>;
 
   beforeEach(() => {
-    idleCallbacks = [];
+    idleCallbacks = stubIdleCallbacks();
     FakeIntersectionObserver.all = [];
-    Object.assign(globalThis, {
-      IntersectionObserver: FakeIntersectionObserver,
-      requestIdleCallback: (callback: IdleRequestCallback) => idleCallbacks.push(callback),
-      cancelIdleCallback: () => undefined,
-    });
+    Object.assign(globalThis, { IntersectionObserver: FakeIntersectionObserver });
   });
 
   afterEach(() => {
-    for (const name of ['IntersectionObserver', 'requestIdleCallback', 'cancelIdleCallback']) {
-      delete (globalThis as Record<string, unknown>)[name];
-    }
+    idleCallbacks.restore();
+    delete (globalThis as Record<string, unknown>).IntersectionObserver;
   });
 
   it('when the chart is in view, then it draws at once', () => {
@@ -78,9 +72,9 @@ describe('useDrawWhenSeen', () => {
     render(<Chart />);
     act(() => FakeIntersectionObserver.last?.report(false));
     expect(screen.getByText('chart waiting')).toBeInTheDocument();
-    expect(idleCallbacks).toHaveLength(1);
+    expect(idleCallbacks.pending).toHaveLength(1);
 
-    act(() => idleCallbacks[0]?.(idle));
+    act(() => idleCallbacks.pending[0]?.(idle));
     expect(screen.getByText('chart drawing')).toBeInTheDocument();
   });
 
@@ -103,23 +97,23 @@ describe('useDrawWhenSeen', () => {
     act(() => versions?.report(false));
     expect(screen.getByText('trend drawing')).toBeInTheDocument();
 
-    act(() => idleCallbacks.shift()?.(idle));
+    act(() => idleCallbacks.pending.shift()?.(idle));
     expect(screen.getByText('versions waiting')).toBeInTheDocument();
 
     act(() => screen.getByRole('button', { name: 'trend has drawn' }).click());
-    act(() => idleCallbacks.shift()?.(idle));
+    act(() => idleCallbacks.pending.shift()?.(idle));
     expect(screen.getByText('versions drawing')).toBeInTheDocument();
   });
 
   it('when two charts out of view wait, then they draw one after the other', () => {
     renderTwoCharts({ name: 'aligner' }, { name: 'oasis' });
     act(() => FakeIntersectionObserver.all.forEach((observer) => observer.report(false)));
-    act(() => [...idleCallbacks.splice(0)].forEach((callback) => callback(idle)));
+    act(() => idleCallbacks.runAll());
     expect(screen.getByText('aligner drawing')).toBeInTheDocument();
     expect(screen.getByText('oasis waiting')).toBeInTheDocument();
 
     act(() => screen.getByRole('button', { name: 'aligner has drawn' }).click());
-    act(() => [...idleCallbacks.splice(0)].forEach((callback) => callback(idle)));
+    act(() => idleCallbacks.runAll());
     expect(screen.getByText('oasis drawing')).toBeInTheDocument();
   });
 
@@ -127,7 +121,7 @@ describe('useDrawWhenSeen', () => {
     const { first: tickets, second: versions } = renderTwoCharts({ name: 'tickets', empty: true }, { name: 'versions' });
     act(() => tickets?.report(true));
     act(() => versions?.report(false));
-    act(() => idleCallbacks.shift()?.(idle));
+    act(() => idleCallbacks.pending.shift()?.(idle));
     expect(screen.getByText('versions drawing')).toBeInTheDocument();
   });
 });

@@ -1,14 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { whenIdle } from '../when-idle';
 import { anyChartDrawing, chartDrawing } from './charts-drawing';
-
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 2_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(run, 200);
-  return () => clearTimeout(handle);
-}
 
 /** Runs `run` in a moment when the browser is idle and no chart is drawing. */
 function whenIdleAndNoChartDrawing(run: () => void): () => void {
