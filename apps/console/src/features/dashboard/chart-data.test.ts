@@ -1,4 +1,4 @@
-import { installedVersionPoints, issuerChartHeight, issuerPoints, stagedVersionEntries, trendPoints } from './chart-data';
+import { installedVersionPoints, barChartHeight, issuerPoints, stagedVersionEntries, trendPoints } from './chart-data';
 
 describe('dashboard chart data', () => {
   it('when samples are given, then the trend numbers them from 1, oldest first', () => {
@@ -49,8 +49,8 @@ describe('dashboard chart data', () => {
   });
 
   it('when there are few or many issuers, then the bar chart height stays between 160 and 480 pixels', () => {
-    expect(issuerChartHeight(1)).toBe(160);
-    expect(issuerChartHeight(10)).toBe(260);
-    expect(issuerChartHeight(100)).toBe(480);
+    expect(barChartHeight(1)).toBe(160);
+    expect(barChartHeight(10)).toBe(260);
+    expect(barChartHeight(100)).toBe(480);
   });
 });

@@ -25,7 +25,7 @@ export function stagedVersionEntries(versions: Readonly<Record<string, number>> 
   return stagedVersionChartData(versions).map((item) => ({ label: item.version, value: item.total }));
 }
 
-/** Height of the per-issuer bar chart: a readable bar per issuer, within sensible bounds. */
-export function issuerChartHeight(issuers: number): number {
-  return Math.min(480, Math.max(160, 40 + issuers * 22));
+/** Height of a chart of bars across (issuers, versions): a readable bar each, within sensible bounds. */
+export function barChartHeight(bars: number): number {
+  return Math.min(480, Math.max(160, 40 + bars * 22));
 }

@@ -61,7 +61,7 @@ export function TrendPanel() {
       <TrendChart
         label={DASHBOARD_TEXTS.trend}
         points={trendPoints(samples)}
-        height={260}
+        height={360}
         emptyText={DASHBOARD_TEXTS.trendEmpty}
       />
     </Panel>

@@ -1,7 +1,7 @@
 import { Col, Row, Statistic } from 'antd';
 import { useReadTicketStatisticsQuery } from '@equipment-dashboard/api';
 import { CategoryChart } from '../../shared/charts';
-import { issuerChartHeight, issuerPoints } from './chart-data';
+import { barChartHeight, issuerPoints } from './chart-data';
 import { Panel } from './panel';
 import { DASHBOARD_TEXTS } from './texts';
 
@@ -28,7 +28,7 @@ export function TicketsPanel() {
             <CategoryChart
               label={DASHBOARD_TEXTS.openPerIssuer}
               points={points}
-              height={issuerChartHeight(points.length)}
+              height={barChartHeight(points.length)}
               horizontal
               emptyText={DASHBOARD_TEXTS.noOpenTickets}
             />

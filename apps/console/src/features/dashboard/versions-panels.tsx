@@ -15,7 +15,7 @@ import {
 } from '@equipment-dashboard/api';
 import { FAMILIES, FAMILY_LABELS, versionLabel, type Family } from '@equipment-dashboard/domain';
 import { CategoryChart } from '../../shared/charts';
-import { installedVersionPoints, stagedVersionEntries } from './chart-data';
+import { barChartHeight, installedVersionPoints, stagedVersionEntries } from './chart-data';
 import { Panel } from './panel';
 import { DASHBOARD_TEXTS } from './texts';
 
@@ -60,7 +60,10 @@ function LatestTag({ latest }: { latest: Read<VersionRecord | null> }) {
   );
 }
 
-/** Installed software versions per family, as column charts with the family's latest release. */
+/**
+ * Installed software versions per family, with the family's latest release: bars across, one per version,
+ * each labelled with its count (a family has twenty-odd versions; as columns, their labels overlapped).
+ */
 export function InstalledVersionsPanels() {
   const reads = useFamilyReads();
   return (
@@ -68,6 +71,7 @@ export function InstalledVersionsPanels() {
       {FAMILIES.map((family) => {
         const { installed, latest } = reads[family];
         const title = DASHBOARD_TEXTS.installedVersions(FAMILY_LABELS[family]);
+        const points = installedVersionPoints(installed.data ?? [], family !== 'aligner');
         return (
           <Col key={family} xs={24} lg={8}>
             <Panel title={title} loading={installed.isLoading} failed={installed.isError && !installed.data}>
@@ -76,8 +80,9 @@ export function InstalledVersionsPanels() {
               </div>
               <CategoryChart
                 label={title}
-                points={installedVersionPoints(installed.data ?? [], family !== 'aligner')}
-                height={220}
+                points={points}
+                height={barChartHeight(points.length)}
+                horizontal
                 emptyText={DASHBOARD_TEXTS.installedEmpty}
               />
             </Panel>

@@ -24,3 +24,9 @@ export function whenDrawn(onDrawn: (() => void) | undefined) {
  */
 export const COLUMN_VALUE_LABEL_TRANSFORM = [{ type: 'overlapHide' as const }];
 export const COLUMN_CATEGORY_AXIS = { title: false, labelAutoHide: true } as const;
+
+/** A count on an axis or a label, as the rest of the console writes counts: 22,236. */
+export const formatCount = (value: unknown): string => Number(value).toLocaleString('en-US');
+
+/** Ticks of an axis of whole things (samples, units): no 1.5 while there are only three. */
+export const wholeTicksOnly = (tick: unknown): boolean => Number.isInteger(Number(tick));

@@ -4,7 +4,7 @@
  */
 import { Bar, Column, Line } from '@ant-design/charts';
 import type { CategoryPoint, DrawnCallback, TrendPoint } from './chart-types';
-import { COLUMN_CATEGORY_AXIS, COLUMN_VALUE_LABEL_TRANSFORM, whenDrawn } from './chart-options';
+import { COLUMN_CATEGORY_AXIS, COLUMN_VALUE_LABEL_TRANSFORM, formatCount, wholeTicksOnly, whenDrawn } from './chart-options';
 
 export interface TrendLineChartProps extends DrawnCallback {
   points: TrendPoint[];
@@ -20,7 +20,10 @@ export function TrendLineChart({ points, height, onDrawn }: TrendLineChartProps)
       height={height}
       autoFit
       animate={false}
-      axis={{ x: { title: false }, y: { title: false } }}
+      axis={{
+        x: { title: false, tickFilter: wholeTicksOnly },
+        y: { title: false, labelFormatter: formatCount },
+      }}
       // From zero, so that a dip of two units does not look like an outage.
       scale={{ y: { domainMin: 0, nice: true } }}
       tooltip={{ items: [{ channel: 'y', name: 'Connected' }] }}
@@ -37,6 +40,8 @@ export interface CategoryChartProps extends DrawnCallback {
   colour?: string;
 }
 
+const countLabel = (point: CategoryPoint) => formatCount(point.value);
+
 export function CategoryChart({ points, height, horizontal, colour, onDrawn }: CategoryChartProps) {
   const Chart = horizontal ? Bar : Column;
   return (
@@ -48,13 +53,16 @@ export function CategoryChart({ points, height, horizontal, colour, onDrawn }: C
       autoFit
       animate={false}
       style={colour ? { fill: colour } : undefined}
+      // Room after the longest bar for its count.
+      paddingRight={horizontal ? 56 : undefined}
       // The value axis repeats what the labels on the bars say, and axes are the dearest part of a
       // chart to draw (about a third of its time): only the category axis is drawn.
       axis={{ x: horizontal ? { title: false } : COLUMN_CATEGORY_AXIS, y: false }}
       label={
         horizontal
-          ? { text: 'value', position: 'right' }
-          : { text: 'value', position: 'top', transform: COLUMN_VALUE_LABEL_TRANSFORM }
+          ? // After the bar's end, not over it: a short bar's count would cover the category axis.
+            { text: countLabel, position: 'right', textAlign: 'start', dx: 4 }
+          : { text: countLabel, position: 'top', transform: COLUMN_VALUE_LABEL_TRANSFORM }
       }
       tooltip={{ items: [{ channel: 'y', name: 'Total' }] }}
       onReady={whenDrawn(onDrawn)}
