@@ -1,6 +1,6 @@
 const preset = require('../../jest.preset.cjs');
 
-const ESM_ONLY = ['@ant-design/colors'];
+const ESM_ONLY = ['@ant-design/colors', 'lodash-es'];
 
 module.exports = {
   displayName: 'console',

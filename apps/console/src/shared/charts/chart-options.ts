@@ -2,6 +2,19 @@
  * G2 options shared by the two chart modules (charts.tsx, series-charts.tsx), both of which import
  * @ant-design/charts.
  */
+import { isEqual } from 'lodash-es';
+import { memo, type ComponentType } from 'react';
+
+/**
+ * A chart component that renders again only when its props changed, compared in depth (a panel hands
+ * its chart a new array of equal points at each of its renders). @ant-design/charts compares a chart's
+ * props at each render and has G2 draw the chart again when they differ, but wraps `onReady` in a new
+ * function at each render, so they always differed: the trend was drawn again at every sample (up to two
+ * a second, despite TREND_REDRAW_MS), and twice while the dashboard first filled.
+ */
+export function drawnAgainOnlyWhenChanged<P extends object>(chart: ComponentType<P>) {
+  return memo(chart, isEqual);
+}
 
 /** What a chart's `onReady` is handed: @ant-design/charts' plot, around G2's chart. */
 interface ReadyPlot {

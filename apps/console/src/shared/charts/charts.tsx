@@ -4,14 +4,21 @@
  */
 import { Bar, Column, Line } from '@ant-design/charts';
 import type { CategoryPoint, DrawnCallback, TrendPoint } from './chart-types';
-import { COLUMN_CATEGORY_AXIS, COLUMN_VALUE_LABEL_TRANSFORM, formatCount, wholeTicksOnly, whenDrawn } from './chart-options';
+import {
+  COLUMN_CATEGORY_AXIS,
+  COLUMN_VALUE_LABEL_TRANSFORM,
+  formatCount,
+  wholeTicksOnly,
+  drawnAgainOnlyWhenChanged,
+  whenDrawn,
+} from './chart-options';
 
 export interface TrendLineChartProps extends DrawnCallback {
   points: TrendPoint[];
   height: number;
 }
 
-export function TrendLineChart({ points, height, onDrawn }: TrendLineChartProps) {
+function TrendLine({ points, height, onDrawn }: TrendLineChartProps) {
   return (
     <Line
       data={points}
@@ -32,6 +39,8 @@ export function TrendLineChart({ points, height, onDrawn }: TrendLineChartProps)
   );
 }
 
+export const TrendLineChart = drawnAgainOnlyWhenChanged(TrendLine);
+
 export interface CategoryChartProps extends DrawnCallback {
   points: CategoryPoint[];
   height: number;
@@ -42,7 +51,7 @@ export interface CategoryChartProps extends DrawnCallback {
 
 const countLabel = (point: CategoryPoint) => formatCount(point.value);
 
-export function CategoryChart({ points, height, horizontal, colour, onDrawn }: CategoryChartProps) {
+function Categories({ points, height, horizontal, colour, onDrawn }: CategoryChartProps) {
   const Chart = horizontal ? Bar : Column;
   return (
     <Chart
@@ -69,3 +78,5 @@ export function CategoryChart({ points, height, horizontal, colour, onDrawn }: C
     />
   );
 }
+
+export const CategoryChart = drawnAgainOnlyWhenChanged(Categories);

@@ -5,7 +5,12 @@
  */
 import { Column, Line } from '@ant-design/charts';
 import type { CategoryPoint, DrawnCallback } from './chart-types';
-import { COLUMN_CATEGORY_AXIS, COLUMN_VALUE_LABEL_TRANSFORM, whenDrawn } from './chart-options';
+import {
+  COLUMN_CATEGORY_AXIS,
+  COLUMN_VALUE_LABEL_TRANSFORM,
+  drawnAgainOnlyWhenChanged,
+  whenDrawn,
+} from './chart-options';
 import type { SeriesPoint } from './series-types';
 
 export interface LogColumnChartProps extends DrawnCallback {
@@ -15,11 +20,7 @@ export interface LogColumnChartProps extends DrawnCallback {
   valueName: string;
 }
 
-/**
- * Columns on a logarithmic vertical axis (back-office §9: "Charts use a logarithmic axis"): a version
- * with 3 units stays visible beside one with 3,000. Callers leave out totals of 1 or less (log 1 = 0).
- */
-export function LogColumnChart({ points, height, valueName, onDrawn }: LogColumnChartProps) {
+function LogColumns({ points, height, valueName, onDrawn }: LogColumnChartProps) {
   // A column runs from y1 to y; G2 starts it at 0 by default, which a log scale cannot place (the
   // columns would not draw): each starts at 1 instead, the bottom of the axis.
   const data = points.map((point) => ({ ...point, base: 1 }));
@@ -41,13 +42,18 @@ export function LogColumnChart({ points, height, valueName, onDrawn }: LogColumn
   );
 }
 
+/**
+ * Columns on a logarithmic vertical axis (back-office §9: "Charts use a logarithmic axis"): a version
+ * with 3 units stays visible beside one with 3,000. Callers leave out totals of 1 or less (log 1 = 0).
+ */
+export const LogColumnChart = drawnAgainOnlyWhenChanged(LogColumns);
+
 export interface SeriesLineChartProps extends DrawnCallback {
   points: SeriesPoint[];
   height: number;
 }
 
-/** Several series over the same keys, one line each with a legend (the update scheduler's activity). */
-export function SeriesLineChart({ points, height, onDrawn }: SeriesLineChartProps) {
+function SeriesLines({ points, height, onDrawn }: SeriesLineChartProps) {
   return (
     <Line
       data={points}
@@ -63,3 +69,6 @@ export function SeriesLineChart({ points, height, onDrawn }: SeriesLineChartProp
     />
   );
 }
+
+/** Several series over the same keys, one line each with a legend (the update scheduler's activity). */
+export const SeriesLineChart = drawnAgainOnlyWhenChanged(SeriesLines);
