@@ -38,8 +38,14 @@ export function whenDrawn(onDrawn: (() => void) | undefined) {
 export const COLUMN_VALUE_LABEL_TRANSFORM = [{ type: 'overlapHide' as const }];
 export const COLUMN_CATEGORY_AXIS = { title: false, labelAutoHide: true } as const;
 
-/** A count on an axis or a label, as the rest of the console writes counts: 22,236. */
-export const formatCount = (value: unknown): string => Number(value).toLocaleString('en-US');
+const COUNTS = new Intl.NumberFormat('en-US');
+
+/**
+ * A count on an axis or a label, as the rest of the console writes counts: 22,236. One formatter for
+ * all: `toLocaleString` looks a formatter up at each call (0.1 ms here), and G2 formats each label more
+ * than once.
+ */
+export const formatCount = (value: unknown): string => COUNTS.format(Number(value));
 
 /** Ticks of an axis of whole things (samples, units): no 1.5 while there are only three. */
 export const wholeTicksOnly = (tick: unknown): boolean => Number.isInteger(Number(tick));
