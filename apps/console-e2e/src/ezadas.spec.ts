@@ -115,10 +115,20 @@ test.describe('EZ ADAS targets', () => {
     await create.getByRole('button', { name: 'Create' }).click();
     await expect(snackbar(page)).toContainText(`EZ ADAS target ${name} created`);
 
-    // Targets are listed by name: find the page that holds the new one.
+    // Targets are listed by name, 10 a page: the server says which page holds the new one, and the test opens
+    // that page and waits for its answer (paging on while the list was still being refetched after the create
+    // went past the row once, under CI load).
+    const token = await apiToken('engineer');
+    let holding = 1;
+    for (; holding <= 10; holding += 1) {
+      const listed = await api<Paged<{ targetName: string }>>(token, `/api/v1/ez_get_targets/?page=${holding}`);
+      if (listed.docs.some((target) => target.targetName === name)) break;
+    }
     const row = rowOf(screen, name);
-    for (let n = 0; n < 10 && (await row.count()) === 0; n += 1) {
-      await screen.getByRole('listitem', { name: 'Next Page' }).click();
+    if (holding > 1) {
+      const answered = page.waitForResponse((response) => response.url().includes(`ez_get_targets/?page=${holding}`));
+      await screen.getByRole('listitem', { name: String(holding), exact: true }).click();
+      await answered;
     }
     await expect(row).toContainText('4242');
     await expect(row).toContainText('Limited');
