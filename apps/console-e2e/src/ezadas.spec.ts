@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Fixture, Paged } from '@equipment-dashboard/api';
+import type { Fixture, Paged, Target } from '@equipment-dashboard/api';
 import { api, apiToken, chooseOption, signIn } from './support/console';
 import { dialogTitled, openScreen, postQuietly, rowOf, uniqueName } from './support/back-office';
 
@@ -119,14 +119,15 @@ test.describe('EZ ADAS targets', () => {
     // that page and waits for its answer (paging on while the list was still being refetched after the create
     // went past the row once, under CI load).
     const token = await apiToken('engineer');
+    const pageOfTargets = (n: number) => `/api/v1/ez_get_targets/?page=${n}`;
     let holding = 1;
     for (; holding <= 10; holding += 1) {
-      const listed = await api<Paged<{ targetName: string }>>(token, `/api/v1/ez_get_targets/?page=${holding}`);
+      const listed = await api<Paged<Target>>(token, pageOfTargets(holding));
       if (listed.docs.some((target) => target.targetName === name)) break;
     }
     const row = rowOf(screen, name);
     if (holding > 1) {
-      const answered = page.waitForResponse((response) => response.url().includes(`ez_get_targets/?page=${holding}`));
+      const answered = page.waitForResponse((response) => response.url().endsWith(pageOfTargets(holding)));
       await screen.getByRole('listitem', { name: String(holding), exact: true }).click();
       await answered;
     }

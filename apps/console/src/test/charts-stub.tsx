@@ -3,6 +3,7 @@
 
 /** Every render of a stub chart, by kind: a render of the real chart is a redraw by G2. */
 export const chartRenders: string[] = [];
+
 interface StubProps {
   data: unknown;
   xField?: string;

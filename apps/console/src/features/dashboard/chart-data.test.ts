@@ -1,4 +1,4 @@
-import { installedVersionPoints, barChartHeight, issuerPoints, stagedVersionEntries, trendPoints } from './chart-data';
+import { barChartHeight, installedVersionPoints, issuerPoints, stagedVersionEntries, trendPoints } from './chart-data';
 
 describe('dashboard chart data', () => {
   it('when samples are given, then the trend numbers them from 1, oldest first', () => {
@@ -48,7 +48,7 @@ describe('dashboard chart data', () => {
     expect(stagedVersionEntries(undefined)).toEqual([]);
   });
 
-  it('when there are few or many issuers, then the bar chart height stays between 160 and 480 pixels', () => {
+  it('when there are few or many bars (issuers, versions), then the bar chart height stays between 160 and 480 pixels', () => {
     expect(barChartHeight(1)).toBe(160);
     expect(barChartHeight(10)).toBe(260);
     expect(barChartHeight(100)).toBe(480);

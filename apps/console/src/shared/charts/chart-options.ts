@@ -32,8 +32,9 @@ export function whenDrawn(onDrawn: (() => void) | undefined) {
 }
 
 /**
- * Column charts can have many narrow columns (a family's installed versions): value labels and category
- * labels that would overlap are left out (each column's tooltip still says it).
+ * Column charts can have many narrow columns (a family's staged or installed versions on the back-office
+ * screens): value labels and category labels that would overlap are left out (each column's tooltip still
+ * says it).
  */
 export const COLUMN_VALUE_LABEL_TRANSFORM = [{ type: 'overlapHide' as const }];
 export const COLUMN_CATEGORY_AXIS = { title: false, labelAutoHide: true } as const;

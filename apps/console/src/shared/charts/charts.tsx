@@ -7,10 +7,10 @@ import type { CategoryPoint, DrawnCallback, TrendPoint } from './chart-types';
 import {
   COLUMN_CATEGORY_AXIS,
   COLUMN_VALUE_LABEL_TRANSFORM,
-  formatCount,
-  wholeTicksOnly,
   drawnAgainOnlyWhenChanged,
+  formatCount,
   whenDrawn,
+  wholeTicksOnly,
 } from './chart-options';
 
 export interface TrendLineChartProps extends DrawnCallback {
