@@ -45,7 +45,8 @@ function watchMilestones() {
     const box = element.getBoundingClientRect();
     return box.top < window.innerHeight && box.bottom > 0;
   };
-  const drawn = (figure) => figure.querySelector('canvas') || figure.querySelector('.ant-empty');
+  // A chart's frame is aria-busy until G2 has drawn it (its canvas exists before the drawing is done).
+  const drawn = (figure) => figure.getAttribute('aria-busy') === 'false';
   const answered = (panel) => panel.getAttribute('aria-busy') !== 'true';
   const check = () => {
     const now = performance.now();

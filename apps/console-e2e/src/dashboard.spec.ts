@@ -34,7 +34,10 @@ test.describe('home dashboard', () => {
     await expect(topPanel.getByRole('link').first()).toHaveText(top[0]?._id.serialNumber ?? '');
 
     for (const name of ['Connected aligners, last 60 samples', 'Open tickets per issuer', 'Installed Aligner software versions']) {
-      await expect(page.getByRole('figure', { name }).locator('canvas').first()).toBeVisible();
+      const figure = page.getByRole('figure', { name });
+      await expect(figure.locator('canvas').first()).toBeVisible();
+      // Busy until G2 has drawn it.
+      await expect(figure).toHaveAttribute('aria-busy', 'false');
     }
     const services = panel(page, 'Services');
     for (const label of ['logging', 'gateway', 'auth', 'equipment']) {

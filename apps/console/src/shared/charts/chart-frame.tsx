@@ -1,5 +1,5 @@
 import { Empty, Skeleton } from 'antd';
-import { createElement, useRef, type ComponentType } from 'react';
+import { createElement, useCallback, useRef, useState, type ComponentType } from 'react';
 import type { LazyComponent } from '../lazy-component';
 import { SHARED_TEXTS } from '../texts';
 import { useLoadedComponent } from '../use-loaded-component';
@@ -24,7 +24,8 @@ export interface FrameTexts {
  * A chart component for the screens: the lazily loaded `chart` in a box of a fixed height, so that the
  * page does not move while the chart code loads or while a chart out of view waits for its turn to draw
  * (see useDrawWhenSeen). `scale` names the vertical scale on the frame, so that tests (which never draw)
- * can see it.
+ * can see it. The frame is `aria-busy` until its chart has drawn (G2 draws after the canvas exists, in
+ * steps), so that assistive technology, tests and the sign-in benchmark know when the chart is on screen.
  */
 export function framedChart<P extends ChartProps>(
   chart: LazyComponent<P>,
@@ -35,13 +36,25 @@ export function framedChart<P extends ChartProps>(
     const frame = useRef<HTMLDivElement>(null);
     const empty = points.length === 0;
     const { ready, drawn } = useDrawWhenSeen(frame, empty);
+    const [painted, setPainted] = useState(false);
+    const onDrawn = useCallback(() => {
+      drawn();
+      setPainted(true);
+    }, [drawn]);
     const Chart = useLoadedComponent(chart);
     return (
-      <div ref={frame} role="figure" aria-label={label} data-scale={scale} style={{ height, position: 'relative' }}>
+      <div
+        ref={frame}
+        role="figure"
+        aria-label={label}
+        aria-busy={!empty && !painted}
+        data-scale={scale}
+        style={{ height, position: 'relative' }}
+      >
         {empty ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ margin: 0, paddingTop: 24 }} />
         ) : ready && Chart ? (
-          createElement(Chart, { ...props, onDrawn: drawn })
+          createElement(Chart, { ...props, onDrawn })
         ) : (
           <Skeleton.Node active style={{ width: '100%', height }}>
             <span>{SHARED_TEXTS.chartLoading}</span>
