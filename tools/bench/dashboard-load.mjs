@@ -12,6 +12,9 @@
 // BENCH_WARM=1 measures a returning staff member instead: one browser profile whose HTTP cache and V8
 // code cache were filled by two earlier sign-ins (Chromium keeps compiled code for a script from its
 // second load on), signed out between runs.
+// BENCH_CPU_SLOWDOWN=2 has Chromium run the page's main thread twice as slowly (CDP CPU throttling):
+// this machine's speed swings up to threefold across a day, and a slowdown measures the console as it
+// would be in a slow hour, whatever the hour (the server is not slowed).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +30,7 @@ const password = process.env.BENCH_PASSWORD ?? process.env.DEMO_PASSWORD ?? '';
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const warm = process.env.BENCH_WARM === '1';
+const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
 if (!password) {
   console.error('Set BENCH_PASSWORD (or DEMO_PASSWORD) to the password of BENCH_USER.');
   process.exit(1);
@@ -111,6 +115,10 @@ const viewport = { width: 1440, height: 1000 };
 /** Signs in on a fresh page of `context` and answers the milestones; the page is closed signed out. */
 async function signIn(context) {
   const page = await context.newPage();
+  if (slowdown > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  }
   await page.addInitScript(watchMilestones);
   await page.goto(`${url}/login`);
   await page.getByLabel('Username').fill(username);
@@ -159,7 +167,8 @@ if (warm) {
 }
 
 console.log('');
-console.log(`Dashboard load at ${url} as ${username}, ${runs} ${warm ? 'warm' : 'cold'} runs (median):`);
+const slowed = slowdown > 1 ? `, main thread slowed ${slowdown}x` : '';
+console.log(`Dashboard load at ${url} as ${username}, ${runs} ${warm ? 'warm' : 'cold'} runs${slowed} (median):`);
 console.log(`  LOGIN click -> token answered:       ${median(rows.map((r) => r.tokenMs))} ms`);
 console.log(`  LOGIN click -> live counters shown:  ${median(rows.map((r) => r.countersMs))} ms`);
 console.log(`  LOGIN click -> first screen filled:  ${median(rows.map((r) => r.firstScreenMs))} ms`);

@@ -52,6 +52,9 @@ export function NavDrawer({ open, role }: { open: boolean; role: Role | undefine
       <nav aria-label={SHELL_TEXTS.navigation} hidden={!open}>
         <Menu
           mode="inline"
+          // Item tooltips are for a menu collapsed to its icons; this one is hidden when closed, and the 13
+          // tooltips it would wrap its items in were a tenth of the shell's first render.
+          tooltip={false}
           selectedKeys={selected ? [selected] : []}
           style={{ borderInlineEnd: 0, paddingTop: 8 }}
           items={entries.map((entry) => ({

@@ -2,7 +2,7 @@ import { Layout, Spin } from 'antd';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
-import { usePasswordExpiryCheck } from '../../features/auth/use-password-expiry-check';
+import { PasswordExpiryCheck } from '../../features/auth/use-password-expiry-check';
 import { selectUser } from '../../shared/session/session-slice';
 import { BusyOverlay } from '../../shared/ui/busy-overlay';
 import { useAppSelector } from '../store';
@@ -25,7 +25,6 @@ export function PageFallback() {
 export function SignedInLayout() {
   const user = useAppSelector(selectUser);
   const [drawerOpen, setDrawerOpen] = useState(true);
-  usePasswordExpiryCheck(user?.username);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -41,6 +40,7 @@ export function SignedInLayout() {
         </Layout.Content>
       </Layout>
       <ChangePasswordDialog />
+      <PasswordExpiryCheck username={user?.username} />
     </Layout>
   );
 }

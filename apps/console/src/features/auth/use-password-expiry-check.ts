@@ -27,3 +27,13 @@ export function usePasswordExpiryCheck(username: string | undefined): void {
     return () => clearInterval(timer);
   }, [username, readExpired, dispatch]);
 }
+
+/**
+ * The check as a component of its own, for the signed-in shell: the check's query state changes as it
+ * runs (started, answered), and each change re-rendered whatever calls the hook. Called by the shell,
+ * that was the whole top bar and drawer, twice at every sign-in.
+ */
+export function PasswordExpiryCheck({ username }: { username: string | undefined }): null {
+  usePasswordExpiryCheck(username);
+  return null;
+}
