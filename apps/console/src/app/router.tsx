@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
-import { lazyComponent } from '../shared/lazy-component';
+import { BlankPage, lazyScreen } from '../shared/lazy-screen';
 import { loadCharts } from '../shared/charts/load-charts';
 import { registerSignInPreload } from '../shared/preload';
 import { selectSignedIn } from '../shared/session/session-slice';
@@ -9,7 +9,7 @@ import { useAppSelector } from './store';
 
 /** A named export of a lazily loaded module as a screen: each screen is its own chunk. */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazyComponent(load, (module) => module[name] as ComponentType);
+  return lazyScreen(load, (module) => module[name] as ComponentType);
 }
 
 const SignedInLayout = lazyNamed(() => import('./shell/signed-in-layout'), 'SignedInLayout');
@@ -50,16 +50,11 @@ const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-pag
 // charts too: their chunk is the largest, and the main thread is idle while the server checks the password.
 registerSignInPreload(loadLiveRuntime, SignedInLayout.preload, DashboardPage.preload, loadCharts);
 
-/** While a screen's chunk loads: an empty page of the final background, so nothing flashes. */
-function PageLoading() {
-  return <div aria-busy="true" style={{ minHeight: '100vh', background: '#f0f2f5' }} />;
-}
-
 /** Signed in: the live channel and the shell around the routed screen. Signed out: the screen alone. */
 function AppFrame() {
   const signedIn = useAppSelector(selectSignedIn);
   useLiveChannel();
-  return <Suspense fallback={<PageLoading />}>{signedIn ? <SignedInLayout /> : <Outlet />}</Suspense>;
+  return <Suspense fallback={<BlankPage />}>{signedIn ? <SignedInLayout /> : <Outlet />}</Suspense>;
 }
 
 /** Routes only for signed-out users: a signed-in user goes to / (console-core §2). */

@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
 import { PasswordExpiryCheck } from '../../features/auth/use-password-expiry-check';
+import { ScreenPlaceholder } from '../../shared/lazy-screen';
 import { selectUser } from '../../shared/session/session-slice';
 import { BusyOverlay } from '../../shared/ui/busy-overlay';
 import { useAppSelector } from '../store';
@@ -33,9 +34,11 @@ export function SignedInLayout() {
         <NavDrawer open={drawerOpen} role={user?.role} />
         <Layout.Content style={{ padding: 24, background: '#f5f5f5' }}>
           <BusyOverlay>
-            <Suspense fallback={<PageFallback />}>
-              <Outlet />
-            </Suspense>
+            <ScreenPlaceholder.Provider value={PageFallback}>
+              <Suspense fallback={<PageFallback />}>
+                <Outlet />
+              </Suspense>
+            </ScreenPlaceholder.Provider>
           </BusyOverlay>
         </Layout.Content>
       </Layout>
