@@ -1,49 +1,54 @@
-import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
 import { lazyComponent } from './lazy-component';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
 }
 
-/** A module whose import the test resolves by hand, counting how often it was asked for. */
+/** A module whose import the test settles by hand, counting how often it was asked for. */
 function deferredModule() {
-  let resolve: (module: { Greeting: typeof Greeting }) => void = () => undefined;
-  const promise = new Promise<{ Greeting: typeof Greeting }>((done) => {
-    resolve = done;
-  });
-  const load = jest.fn(() => promise);
-  return { load, resolve: () => resolve({ Greeting }) };
+  const settlers: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  const load = jest.fn(
+    () =>
+      new Promise<{ Greeting: typeof Greeting }>((resolve, reject) => {
+        settlers.push({ resolve: () => resolve({ Greeting }), reject });
+      }),
+  );
+  return { load, settle: (index: number) => settlers[index] as (typeof settlers)[number] };
 }
 
-const inSuspense = (element: React.ReactElement) => <Suspense fallback={<p>loading</p>}>{element}</Suspense>;
-
 describe('lazyComponent', () => {
-  it('when the chunk was preloaded, then the first render shows the component at once, without the fallback', async () => {
+  it('has no component until its chunk is in, then the one picked from the module', async () => {
     const module = deferredModule();
-    const LazyGreeting = lazyComponent(module.load, (m) => m.Greeting);
-    const preloading = LazyGreeting.preload();
-    module.resolve();
-    await preloading;
+    const lazy = lazyComponent(module.load, (m) => m.Greeting);
+    expect(lazy.loaded()).toBeUndefined();
 
-    render(inSuspense(<LazyGreeting name="Ada" />));
+    const preloading = lazy.preload();
+    expect(lazy.loaded()).toBeUndefined();
+    module.settle(0).resolve();
+    await expect(preloading).resolves.toBe(Greeting);
+    expect(lazy.loaded()).toBe(Greeting);
+  });
 
-    // Synchronously after the render: React.lazy would still be showing the fallback here.
-    expect(screen.getByText('Hello Ada')).toBeInTheDocument();
-    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+  it('fetches the chunk once for every frame that asks while it loads', async () => {
+    const module = deferredModule();
+    const lazy = lazyComponent(module.load, (m) => m.Greeting);
+    const asked = [lazy.preload(), lazy.preload(), lazy.preload()];
+    module.settle(0).resolve();
+    await Promise.all(asked);
+    await lazy.preload();
     expect(module.load).toHaveBeenCalledTimes(1);
   });
 
-  it('when the chunk was not loaded, then the fallback shows until it arrives, and it is loaded once', async () => {
+  it('when the chunk could not be fetched, then the next preload asks for it again', async () => {
     const module = deferredModule();
-    const LazyGreeting = lazyComponent(module.load, (m) => m.Greeting);
+    const lazy = lazyComponent(module.load, (m) => m.Greeting);
+    const first = lazy.preload();
+    module.settle(0).reject(new Error('offline'));
+    await expect(first).rejects.toThrow('offline');
 
-    render(inSuspense(<LazyGreeting name="Grace" />));
-    expect(screen.getByText('loading')).toBeInTheDocument();
-
-    await act(async () => module.resolve());
-    expect(await screen.findByText('Hello Grace')).toBeInTheDocument();
-    await LazyGreeting.preload();
-    expect(module.load).toHaveBeenCalledTimes(1);
+    const second = lazy.preload();
+    module.settle(1).resolve();
+    await expect(second).resolves.toBe(Greeting);
+    expect(module.load).toHaveBeenCalledTimes(2);
   });
 });

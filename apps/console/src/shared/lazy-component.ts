@@ -1,30 +1,32 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 
 /**
- * A component whose code is in its own chunk, with `preload` to fetch that chunk before it is needed
- * and `loaded` to have the component itself once it is in.
+ * A component whose code is in its own chunk: `preload` fetches the chunk (once, however many ask) and
+ * answers the component; `loaded` has the component once it is in. Screens (lazy-screen.tsx) and chart
+ * frames (charts/chart-frame.tsx) render their own placeholder until then: nothing suspends, since React
+ * holds back the reveal of a suspended boundary until 300 ms after its fallback showed.
  */
-export type LazyComponent<P extends object> = ComponentType<P> & {
+export interface LazyComponent<P extends object> {
   preload: () => Promise<ComponentType<P>>;
   loaded: () => ComponentType<P> | undefined;
-};
+}
 
-/**
- * Like React.lazy, but once the chunk is in (preloaded, or loaded by an earlier render) the component
- * renders at once. React.lazy suspends on every first render, even of a module already loaded, and
- * React holds back the reveal of a suspended boundary for up to 300 ms to batch reveals: a screen or
- * chart preloaded while the user signed in would still wait that long.
- */
 export function lazyComponent<M, P extends object>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
-  const preload = async () => {
-    loaded ??= pick(await load());
-    return loaded;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => (loaded = pick(module)),
+      (error: unknown) => {
+        // A chunk that could not be fetched is asked for again next time.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
   };
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  const Component = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
-  return Object.assign(Component, { preload, loaded: () => loaded });
+  return { preload, loaded: () => loaded };
 }
