@@ -1,6 +1,6 @@
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
-import { BlankPage, lazyScreen } from '../shared/lazy-screen';
+import { lazyScreen } from '../shared/lazy-screen';
 import { loadCharts } from '../shared/charts/load-charts';
 import { registerSignInPreload } from '../shared/preload';
 import { selectSignedIn } from '../shared/session/session-slice';
@@ -54,7 +54,7 @@ registerSignInPreload(loadLiveRuntime, SignedInLayout.preload, DashboardPage.pre
 function AppFrame() {
   const signedIn = useAppSelector(selectSignedIn);
   useLiveChannel();
-  return <Suspense fallback={<BlankPage />}>{signedIn ? <SignedInLayout /> : <Outlet />}</Suspense>;
+  return signedIn ? <SignedInLayout /> : <Outlet />;
 }
 
 /** Routes only for signed-out users: a signed-in user goes to / (console-core §2). */

@@ -6,7 +6,7 @@ import { useLoadedComponent } from './use-loaded-component';
 export type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
 
 /** An empty page of the final background, so that nothing flashes while a screen's chunk loads. */
-export function BlankPage() {
+function BlankPage() {
   return <div aria-busy="true" style={{ minHeight: '100vh', background: '#f0f2f5' }} />;
 }
 

@@ -1,5 +1,5 @@
 import { Layout, Spin } from 'antd';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
 import { PasswordExpiryCheck } from '../../features/auth/use-password-expiry-check';
@@ -35,9 +35,7 @@ export function SignedInLayout() {
         <Layout.Content style={{ padding: 24, background: '#f5f5f5' }}>
           <BusyOverlay>
             <ScreenPlaceholder.Provider value={PageFallback}>
-              <Suspense fallback={<PageFallback />}>
-                <Outlet />
-              </Suspense>
+              <Outlet />
             </ScreenPlaceholder.Provider>
           </BusyOverlay>
         </Layout.Content>
