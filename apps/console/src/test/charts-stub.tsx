@@ -1,7 +1,7 @@
 // Stands in for @ant-design/charts in jest (jsdom has no canvas): each chart renders its data as JSON,
 // so tests see what the screen handed to the chart, and reports having drawn through `onReady` as G2 does
 // (its 'afterrender' event, once the chart is on screen).
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /** Every render of a stub chart, by kind: a render of the real chart is a redraw by G2. */
 export const chartRenders: string[] = [];
@@ -29,9 +29,11 @@ const drawnAtOnce: StubPlot = {
 function stub(kind: string) {
   return function ChartStub({ data, xField, yField, onReady }: StubProps) {
     chartRenders.push(kind);
-    // Once, when the chart is created, as @ant-design/charts calls it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    useEffect(() => onReady?.(drawnAtOnce), []);
+    // Once, when the chart is created, as @ant-design/charts calls it (the first render's callback).
+    const ready = useRef(onReady);
+    useEffect(() => {
+      ready.current?.(drawnAtOnce);
+    }, []);
     return (
       <pre data-testid={`chart-${kind}`} data-x={xField} data-y={yField}>
         {JSON.stringify(data)}

@@ -1,5 +1,5 @@
 import { Empty, Skeleton } from 'antd';
-import { createElement, useCallback, useRef, useState, type ComponentType } from 'react';
+import { createElement, useRef, type ComponentType } from 'react';
 import type { LazyComponent } from '../lazy-component';
 import { SHARED_TEXTS } from '../texts';
 import { useLoadedComponent } from '../use-loaded-component';
@@ -35,26 +35,21 @@ export function framedChart<P extends ChartProps>(
     const { label, emptyText, points, height } = props;
     const frame = useRef<HTMLDivElement>(null);
     const empty = points.length === 0;
-    const { ready, drawn } = useDrawWhenSeen(frame, empty);
-    const [painted, setPainted] = useState(false);
-    const onDrawn = useCallback(() => {
-      drawn();
-      setPainted(true);
-    }, [drawn]);
+    const { ready, drawn, hasDrawn } = useDrawWhenSeen(frame, empty);
     const Chart = useLoadedComponent(chart);
     return (
       <div
         ref={frame}
         role="figure"
         aria-label={label}
-        aria-busy={!empty && !painted}
+        aria-busy={!empty && !hasDrawn}
         data-scale={scale}
         style={{ height, position: 'relative' }}
       >
         {empty ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ margin: 0, paddingTop: 24 }} />
         ) : ready && Chart ? (
-          createElement(Chart, { ...props, onDrawn })
+          createElement(Chart, { ...props, onDrawn: drawn })
         ) : (
           <Skeleton.Node active style={{ width: '100%', height }}>
             <span>{SHARED_TEXTS.chartLoading}</span>

@@ -16,6 +16,8 @@ export interface DrawWhenSeen {
   ready: boolean;
   /** The chart has drawn: the charts out of view may start. */
   drawn: () => void;
+  /** Whether the chart has drawn (G2 draws some time after the chart is created, in steps). */
+  hasDrawn: boolean;
 }
 
 /**
@@ -26,8 +28,12 @@ export interface DrawWhenSeen {
  */
 export function useDrawWhenSeen(ref: RefObject<Element | null>, empty: boolean): DrawWhenSeen {
   const [ready, setReady] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [hasDrawn, setHasDrawn] = useState(false);
   const finish = useRef<(() => void) | null>(null);
-  const drawn = useCallback(() => finish.current?.(), []);
+  const drawn = useCallback(() => {
+    finish.current?.();
+    setHasDrawn(true);
+  }, []);
 
   useEffect(() => {
     const element = ref.current;
@@ -54,5 +60,5 @@ export function useDrawWhenSeen(ref: RefObject<Element | null>, empty: boolean):
   }, [empty, ready, drawn]);
   useEffect(() => drawn, [drawn]);
 
-  return { ready, drawn };
+  return { ready, drawn, hasDrawn };
 }
