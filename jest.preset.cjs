@@ -4,7 +4,10 @@ const path = require('node:path');
 
 const root = __dirname;
 
-/** @param {{ jsx?: boolean }} [options] */
+/**
+ * @param {{ jsx?: boolean, keepDynamicImport?: boolean }} [options] keepDynamicImport: `import()` stays
+ *   an import (jest runs with --experimental-vm-modules), so a test can load a package that is only ESM.
+ */
 function swcTransform(options = {}) {
   return [
     '@swc/jest',
@@ -14,7 +17,7 @@ function swcTransform(options = {}) {
         transform: options.jsx ? { react: { runtime: 'automatic' } } : undefined,
         target: 'es2022',
       },
-      module: { type: 'commonjs' },
+      module: { type: 'commonjs', ignoreDynamic: Boolean(options.keepDynamicImport) },
       sourceMaps: 'inline',
     },
   ];

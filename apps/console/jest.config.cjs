@@ -8,6 +8,8 @@ module.exports = {
   // jsdom plus Node's fetch classes, so that RTK Query runs its real base query against a stubbed fetch.
   testEnvironment: '<rootDir>/src/test/jsdom-with-fetch.cjs',
   transform: {
+    // The build's helpers are tested with rolldown's own parser, which is only an ES module.
+    '/build/[^/]+\\.test\\.ts$': preset.swcTransform({ keepDynamicImport: true }),
     '^.+\\.(ts|tsx)$': preset.swcTransform({ jsx: true }),
     '^.+\\.m?js$': preset.swcTransform(),
   },
@@ -23,6 +25,7 @@ module.exports = {
   // Whole-app tests load lazy screens and type into antd inputs: slower than the 5 s default on 2 cores.
   testTimeout: 30_000,
   setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
-  testMatch: preset.testMatch,
+  // build/: the build's own helpers (vite.config.mts uses them).
+  testMatch: [...preset.testMatch, '<rootDir>/build/**/*.test.ts'],
   moduleFileExtensions: preset.moduleFileExtensions,
 };
