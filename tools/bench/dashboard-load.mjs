@@ -14,126 +14,18 @@
 // second load on), signed out between runs.
 // BENCH_CPU_SLOWDOWN=2 has Chromium run the page's main thread twice as slowly (CDP CPU throttling):
 // this machine's speed swings up to threefold across a day, and a slowdown measures the console as it
-// would be in a slow hour, whatever the hour (the server is not slowed).
+// would be in a slow hour, whatever the hour (the server is not slowed, nor are V8's background threads:
+// check a change that moves work off the main thread at 1x too).
+// To compare two builds on one server, see dashboard-ab.mjs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { benchSettings, launchOptions, median, signIn, viewport } from './sign-in.mjs';
 
-const url = (process.env.CONSOLE_URL ?? '').replace(/\/+$/, '');
-if (!url) {
-  console.error('Set CONSOLE_URL to the running server, e.g. CONSOLE_URL=http://localhost:3000');
-  process.exit(1);
-}
-const username = process.env.BENCH_USER ?? 'admin';
-const password = process.env.BENCH_PASSWORD ?? process.env.DEMO_PASSWORD ?? '';
-const runs = Number(process.env.BENCH_RUNS ?? 5);
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const { url, username, password, runs, slowdown } = benchSettings();
 const warm = process.env.BENCH_WARM === '1';
-const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
-if (!password) {
-  console.error('Set BENCH_PASSWORD (or DEMO_PASSWORD) to the password of BENCH_USER.');
-  process.exit(1);
-}
-
-/**
- * Installed in the page before it loads: notes the LOGIN click's own timestamp, then on every frame
- * notes when each milestone is first reached, all on the page's clock. Timing inside the page leaves
- * out the automation's own delays (Playwright's click is a series of protocol round trips before the
- * click event fires, and every wait is another round trip), which added about 0.3 s to each figure.
- */
-function watchMilestones() {
-  const marks = {};
-  window.__dashboardMilestones = marks;
-  const inView = (element) => {
-    const box = element.getBoundingClientRect();
-    return box.top < window.innerHeight && box.bottom > 0;
-  };
-  // A chart's frame is aria-busy until G2 has drawn it (its canvas exists before the drawing is done).
-  const drawn = (figure) => figure.getAttribute('aria-busy') === 'false';
-  const answered = (panel) => panel.getAttribute('aria-busy') !== 'true';
-  const check = () => {
-    const now = performance.now();
-    const panels = [...document.querySelectorAll('.ant-layout-content [role="region"]')];
-    const figures = [...document.querySelectorAll('[role="figure"]')];
-    const overlay = document.querySelector('[role="progressbar"][aria-busy="true"]');
-    const counters = panels.find((panel) => panel.getAttribute('aria-label') === 'Connected equipment');
-    if (marks.counters === undefined && counters && answered(counters) && /\d/.test(counters.textContent ?? '')) {
-      marks.counters = now;
-    }
-    // The first screen: the overlay is gone, every panel and chart in the viewport answered and drawn.
-    const panelsInView = panels.filter(inView);
-    const figuresInView = figures.filter(inView);
-    if (
-      marks.firstScreen === undefined &&
-      !overlay &&
-      panelsInView.length >= 8 &&
-      panelsInView.every(answered) &&
-      figuresInView.length > 0 &&
-      figuresInView.every(drawn)
-    ) {
-      marks.firstScreen = now;
-    }
-    // Every panel: 4 counters, trend, services, tickets, top 10, 3 installed-version charts, 3 staged totals.
-    if (marks.filled === undefined && !overlay && panels.length >= 14 && panels.every(answered) && figures.length > 0 && figures.every(drawn)) {
-      marks.filled = now;
-    }
-    if (marks.filled === undefined) requestAnimationFrame(check);
-  };
-  window.addEventListener(
-    'click',
-    (event) => {
-      marks.click = event.timeStamp;
-      requestAnimationFrame(check);
-    },
-    { capture: true, once: true },
-  );
-}
-
-/** Runs in the page: the milestones relative to the click, and when the token call was answered. */
-function milestones() {
-  const marks = window.__dashboardMilestones;
-  const token = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/auth/token/v1'));
-  const since = (time) => Math.round(time - marks.click);
-  return {
-    tokenMs: token ? since(token.responseEnd) : NaN,
-    countersMs: since(marks.counters),
-    firstScreenMs: since(marks.firstScreen),
-    filledMs: since(marks.filled),
-  };
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
-const viewport = { width: 1440, height: 1000 };
-
-/** Signs in on a fresh page of `context` and answers the milestones; the page is closed signed out. */
-async function signIn(context) {
-  const page = await context.newPage();
-  if (slowdown > 1) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-  }
-  await page.addInitScript(watchMilestones);
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  const tokenAnswered = page.waitForResponse((response) => response.url().endsWith('/auth/token/v1'));
-  await page.getByRole('button', { name: 'LOGIN' }).click();
-  const token = await tokenAnswered;
-  if (token.status() !== 200) throw new Error(`sign-in answered ${token.status()}: check BENCH_USER and BENCH_PASSWORD`);
-  await page.waitForFunction(() => window.__dashboardMilestones.filled !== undefined, undefined, { timeout: 60_000 });
-  const figures = await page.evaluate(milestones);
-  // Signed out as Logout does (it clears the storage), so that the next run starts at the login page.
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
-  return figures;
-}
+const signInOnce = (context) => signIn(context, { url, username, password, slowdown });
 
 const rows = [];
 const report = (run, { tokenMs, countersMs, firstScreenMs, filledMs }) => {
@@ -144,21 +36,21 @@ const report = (run, { tokenMs, countersMs, firstScreenMs, filledMs }) => {
 };
 if (warm) {
   const profile = await mkdtemp(join(tmpdir(), 'dashboard-bench-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath, args: launchArgs, viewport });
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions(), viewport });
   try {
-    await signIn(context);
-    await signIn(context);
-    for (let run = 1; run <= runs; run += 1) report(run, await signIn(context));
+    await signInOnce(context);
+    await signInOnce(context);
+    for (let run = 1; run <= runs; run += 1) report(run, await signInOnce(context));
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });
   }
 } else {
-  const browser = await chromium.launch({ executablePath, args: launchArgs });
+  const browser = await chromium.launch(launchOptions());
   try {
     for (let run = 1; run <= runs; run += 1) {
       const context = await browser.newContext({ viewport });
-      report(run, await signIn(context));
+      report(run, await signInOnce(context));
       await context.close();
     }
   } finally {
@@ -168,7 +60,9 @@ if (warm) {
 
 console.log('');
 const slowed = slowdown > 1 ? `, main thread slowed ${slowdown}x` : '';
-console.log(`Dashboard load at ${url} as ${username}, ${runs} ${warm ? 'warm' : 'cold'} runs${slowed} (median):`);
+console.log(
+  `Dashboard load at ${url} as ${username}, ${runs} ${warm ? 'warm' : 'cold'} runs${slowed} (median):`,
+);
 console.log(`  LOGIN click -> token answered:       ${median(rows.map((r) => r.tokenMs))} ms`);
 console.log(`  LOGIN click -> live counters shown:  ${median(rows.map((r) => r.countersMs))} ms`);
 console.log(`  LOGIN click -> first screen filled:  ${median(rows.map((r) => r.firstScreenMs))} ms`);
