@@ -46,7 +46,7 @@ export interface ModuleLinks {
 }
 
 /** Asked of a module: everything it has. */
-export const WHOLE = '*';
+const WHOLE = '*';
 /** Asked of a module that is only evaluated (imported by a module that runs): no name. */
 const EVALUATED = '';
 
