@@ -19,7 +19,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { benchSettings, launchOptions, median, signIn, viewport } from './sign-in.mjs';
+import { benchSettings, launchOptions, median, MILESTONES, signIn, viewport } from './sign-in.mjs';
 
 const { url, username, password, runs, slowdown } = benchSettings();
 const builds = { A: process.env.BENCH_A, B: process.env.BENCH_B };
@@ -70,9 +70,7 @@ const slowed = slowdown > 1 ? `, main thread slowed ${slowdown}x` : '';
 console.log(
   `Dashboard load at ${url} as ${username}, ${runs} cold runs of each build${slowed} (median, A vs B):`,
 );
-const both = (key) => `${median(rows.A.map((r) => r[key]))} vs ${median(rows.B.map((r) => r[key]))} ms`;
-console.log(`  LOGIN click -> token answered:       ${both('tokenMs')}`);
-console.log(`  LOGIN click -> live counters shown:  ${both('countersMs')}`);
-console.log(`  LOGIN click -> first screen filled:  ${both('firstScreenMs')}`);
-console.log(`  LOGIN click -> every panel filled:   ${both('filledMs')}`);
+for (const [key, label] of MILESTONES) {
+  console.log(`  ${label} ${median(rows.A.map((r) => r[key]))} vs ${median(rows.B.map((r) => r[key]))} ms`);
+}
 console.log(`  A = ${builds.A}, B = ${builds.B}`);

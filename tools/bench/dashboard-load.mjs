@@ -21,7 +21,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { benchSettings, launchOptions, median, signIn, viewport } from './sign-in.mjs';
+import { benchSettings, launchOptions, median, MILESTONES, signIn, viewport } from './sign-in.mjs';
 
 const { url, username, password, runs, slowdown } = benchSettings();
 const warm = process.env.BENCH_WARM === '1';
@@ -63,7 +63,4 @@ const slowed = slowdown > 1 ? `, main thread slowed ${slowdown}x` : '';
 console.log(
   `Dashboard load at ${url} as ${username}, ${runs} ${warm ? 'warm' : 'cold'} runs${slowed} (median):`,
 );
-console.log(`  LOGIN click -> token answered:       ${median(rows.map((r) => r.tokenMs))} ms`);
-console.log(`  LOGIN click -> live counters shown:  ${median(rows.map((r) => r.countersMs))} ms`);
-console.log(`  LOGIN click -> first screen filled:  ${median(rows.map((r) => r.firstScreenMs))} ms`);
-console.log(`  LOGIN click -> every panel filled:   ${median(rows.map((r) => r.filledMs))} ms`);
+for (const [key, label] of MILESTONES) console.log(`  ${label} ${median(rows.map((row) => row[key]))} ms`);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   hasSideEffects,
+  moduleGraph,
   modulesUsedBy,
   readLinks,
   type ModuleFacts,
@@ -30,7 +31,8 @@ function factsOf(graph: Graph) {
   };
 }
 
-const used = (graph: Graph, roots: string[]) => [...modulesUsedBy(roots, factsOf(graph), parse)].sort();
+const used = (graph: Graph, roots: string[]) =>
+  [...modulesUsedBy(roots, moduleGraph(factsOf(graph), parse))].sort();
 
 describe('modulesUsedBy', () => {
   it('follows a name through a library index to the one module that defines it', () => {

@@ -116,32 +116,39 @@ export function readLinks(facts: ModuleFacts, parse: ParseModule): ModuleLinks |
   return links;
 }
 
+/** The `sideEffects` rule of the package whose package.json is in `directory`, read as bundlers read it. */
+function readSideEffectsRule(directory: string): (file: string) => boolean {
+  try {
+    const declared: unknown = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')).sideEffects;
+    if (declared === false) return () => false;
+    if (Array.isArray(declared)) {
+      // A pattern without a slash matches a file of that name in any folder of the package.
+      const patterns = declared.map((pattern: string) =>
+        pattern.includes('/') ? pattern.replace(/^\.\//, '') : `**/${pattern}`,
+      );
+      const matches = picomatch(patterns);
+      return (file) => matches(relative(directory, file));
+    }
+  } catch {
+    // No readable package.json: the module may do anything.
+  }
+  return () => true;
+}
+
+/** Each folder's package rule, found once per folder (a package's modules share a handful of folders). */
 const sideEffectRules = new Map<string, (file: string) => boolean>();
 
-/** The `sideEffects` rule of the package a file belongs to, read as bundlers read it. */
 function packageSideEffects(file: string): boolean {
-  let directory = dirname(file);
-  while (directory !== dirname(directory) && !existsSync(join(directory, 'package.json')))
-    directory = dirname(directory);
-  let rule = sideEffectRules.get(directory);
+  const folder = dirname(file);
+  let rule = sideEffectRules.get(folder);
   if (!rule) {
-    rule = () => true;
-    try {
-      const declared: unknown = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')).sideEffects;
-      if (declared === false) rule = () => false;
-      if (Array.isArray(declared)) {
-        // A pattern without a slash matches a file of that name in any folder of the package.
-        const patterns = declared.map((pattern: string) =>
-          pattern.includes('/') ? pattern.replace(/^\.\//, '') : `**/${pattern}`,
-        );
-        const matches = picomatch(patterns);
-        const packageDirectory = directory;
-        rule = (path) => matches(relative(packageDirectory, path));
-      }
-    } catch {
-      // No readable package.json: the module may do anything.
+    let directory = folder;
+    while (directory !== dirname(directory) && !existsSync(join(directory, 'package.json'))) {
+      directory = dirname(directory);
     }
+    rule = sideEffectRules.get(directory) ?? readSideEffectsRule(directory);
     sideEffectRules.set(directory, rule);
+    sideEffectRules.set(folder, rule);
   }
   return rule(file);
 }
@@ -153,6 +160,37 @@ export function hasSideEffects(id: string, facts: ModuleFacts): boolean {
   return packageSideEffects(id.split('?')[0] ?? id);
 }
 
+/** The bundler's modules, each read once (links, side effects) however many walks ask. */
+export interface ModuleGraph {
+  facts(id: string): ModuleFacts | null;
+  links(id: string): ModuleLinks | null;
+  sideEffects(id: string): boolean;
+}
+
+export function moduleGraph(getFacts: GetModuleFacts, parse: ParseModule): ModuleGraph {
+  const links = new Map<string, ModuleLinks | null>();
+  const sideEffects = new Map<string, boolean>();
+  return {
+    facts: getFacts,
+    links(id) {
+      if (!links.has(id)) {
+        const facts = getFacts(id);
+        links.set(id, facts && readLinks(facts, parse));
+      }
+      return links.get(id) ?? null;
+    },
+    sideEffects(id) {
+      let answer = sideEffects.get(id);
+      if (answer === undefined) {
+        const facts = getFacts(id);
+        answer = facts ? hasSideEffects(id, facts) : false;
+        sideEffects.set(id, answer);
+      }
+      return answer;
+    },
+  };
+}
+
 /**
  * The modules whose own code runs for `roots`, following static imports name by name: a name taken
  * from a library's index (`import { Button } from 'antd'`) leads through the index's re-exports to the
@@ -161,16 +199,7 @@ export function hasSideEffects(id: string, facts: ModuleFacts): boolean {
  * everything it imports; one whose links cannot be read counts whole. So the answer may hold more than
  * the bundler keeps after tree-shaking, never less.
  */
-export function modulesUsedBy(
-  roots: readonly string[],
-  getFacts: GetModuleFacts,
-  parse: ParseModule,
-): Set<string> {
-  const links = new Map<string, ModuleLinks | null>();
-  const linksOf = (id: string, facts: ModuleFacts) => {
-    if (!links.has(id)) links.set(id, readLinks(facts, parse));
-    return links.get(id) ?? null;
-  };
+export function modulesUsedBy(roots: readonly string[], graph: ModuleGraph): Set<string> {
   const asked = new Map<string, Set<string>>();
   const used = new Set<string>();
   // [module, name, reached through an `export *` (then a module that does not define the name is skipped)]
@@ -187,9 +216,9 @@ export function modulesUsedBy(
     const [id, name, throughStar] = queue.pop() as [string, string, boolean?];
     const names = asked.get(id) ?? new Set<string>();
     if (names.has(name) || names.has(WHOLE)) continue;
-    const facts = getFacts(id);
+    const facts = graph.facts(id);
     if (!facts) continue;
-    const moduleLinks = linksOf(id, facts);
+    const moduleLinks = graph.links(id);
     const defines = (wanted: string) =>
       !moduleLinks ||
       moduleLinks.unlistedNames ||
@@ -199,7 +228,7 @@ export function modulesUsedBy(
     names.add(name);
     asked.set(id, names);
 
-    if (hasSideEffects(id, facts)) {
+    if (graph.sideEffects(id)) {
       count(id, facts, moduleLinks);
       for (const dependency of facts.importedIds) queue.push([dependency, EVALUATED]);
     }

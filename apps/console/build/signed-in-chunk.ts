@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { modulesUsedBy, type ModuleFacts, type ParseModule } from './modules-used-by';
+import { moduleGraph, modulesUsedBy, type ModuleFacts, type ParseModule } from './modules-used-by';
 
 export interface SignedInChunkOptions {
   /** The console's folder (ends with a slash): the roots below are relative to it. */
@@ -37,9 +37,9 @@ export function signedInChunk(options: SignedInChunkOptions) {
   const group = {
     name(id: string, context: ChunkingContext): string | null {
       if (!members) {
-        const facts = (module: string) => context.getModuleInfo(module);
-        const signedOut = modulesUsedBy(absolute(options.publicRoots), facts, parse);
-        const signedIn = modulesUsedBy(absolute(options.signedInRoots), facts, parse);
+        const graph = moduleGraph((module) => context.getModuleInfo(module), parse);
+        const signedOut = modulesUsedBy(absolute(options.publicRoots), graph);
+        const signedIn = modulesUsedBy(absolute(options.signedInRoots), graph);
         members = new Set(
           [...signedIn].filter(
             (module) => !signedOut.has(module) && !ownChunk.some((folder) => module.startsWith(folder)),
@@ -55,13 +55,13 @@ export function signedInChunk(options: SignedInChunkOptions) {
     apply: 'build',
     generateBundle(_output, bundle) {
       const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const importsOf = new Map(chunks.map((chunk) => [chunk.fileName, chunk.imports]));
       const publicIds = new Set(absolute(options.publicRoots));
       const loadedSignedOut = new Set<string>();
       const visit = (fileName: string) => {
         if (loadedSignedOut.has(fileName)) return;
         loadedSignedOut.add(fileName);
-        for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
-          visit(imported);
+        for (const imported of importsOf.get(fileName) ?? []) visit(imported);
       };
       for (const chunk of chunks) {
         if (chunk.isEntry || (chunk.facadeModuleId && publicIds.has(chunk.facadeModuleId)))
