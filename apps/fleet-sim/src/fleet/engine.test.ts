@@ -1,0 +1,52 @@
+import { inArray, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { units } from '../store/schema';
+import { startTestServer, type TestServer } from '../test/test-server';
+
+describe('the write-behind (fleet/engine.ts)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await t.close();
+  });
+
+  /** Records the serials of the units each write-behind statement carries (its first parameter). */
+  function recordWriteBehind(): string[][] {
+    const db = t.server.deps.db;
+    const execute = db.execute.bind(db);
+    const dialect = new PgDialect();
+    const statements: string[][] = [];
+    jest.spyOn(db, 'execute').mockImplementation((query) => {
+      const { sql, params } = dialect.sqlToQuery(query as SQL);
+      if (sql.trimStart().startsWith('UPDATE units')) statements.push(params[0] as string[]);
+      return execute(query);
+    });
+    return statements;
+  }
+
+  it('when many units changed, then a flush stores them all, at most 50 to a statement', async () => {
+    const engine = t.server.deps.fleet.engine;
+    const changed = [...engine.state.units.values()].slice(0, 120);
+    const counts = new Map(changed.map((unit) => [unit.serialNumber, unit.alignmentCount + 1000]));
+    const statements = recordWriteBehind();
+
+    for (const unit of changed) {
+      engine.change(unit, (u) => {
+        u.alignmentCount += 1000;
+      });
+    }
+    await engine.flush();
+
+    // PGlite runs in the server's thread: a statement holds every request back for as long as it runs.
+    expect(statements.flat()).toEqual(expect.arrayContaining([...counts.keys()]));
+    expect(Math.max(...statements.map((serials) => serials.length))).toBeLessThanOrEqual(50);
+    const stored = await t.server.deps.db
+      .select({ serialNumber: units.serialNumber, alignmentCount: units.alignmentCount })
+      .from(units)
+      .where(inArray(units.serialNumber, [...counts.keys()]));
+    expect(new Map(stored.map((row) => [row.serialNumber, row.alignmentCount]))).toEqual(counts);
+  });
+});
