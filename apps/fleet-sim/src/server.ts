@@ -7,19 +7,28 @@ import type { AuthUser } from './auth/auth-user';
 import { SessionCache } from './auth/session-cache';
 import { TokenSigner } from './auth/tokens';
 import type { Config } from './config/config';
+import { SimClock } from './fleet/clock';
+import { CLOCK_KEY, DEFAULT_FLEET_SETTINGS } from './fleet/fleet-settings';
+import { ServicesBoard } from './fleet/services-board';
+import { Simulator } from './fleet/simulator';
 import { buildRouters } from './http/routers';
-import { loadFleet } from './fleet/fleet';
-import { bridgeEngineToLive } from './live/engine-events';
+import { bridgeStoreToLive } from './live/store-events';
 import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createLogger } from './logging';
 import { createMailer } from './mail/mailer';
 import { loadSerialPrefixes } from './config/serial-prefixes';
 import { authenticate, tokenFromHeader } from './services/auth-service';
+import { LatestVersions } from './services/releases';
 import type { ServiceDeps } from './services/service-deps';
 import { ensureDemoWorld } from './services/demo-world';
+import { schedulerActivityListener } from './services/scheduler-activity';
 import { startSchedulePlayer } from './services/scheduling-service';
 import { openDatabase, type Database } from './store/database';
-import { readSetting, writeSetting } from './store/repos/settings-repo';
+import { readSetting, replaceSetting, writeSetting } from './store/repos/settings-repo';
+import { StoreFollower } from './store/store-follower';
+import { commandsFeed, countsFeed, tombstonesFeed, unitsFeed } from './views/feeds';
+import { createViews } from './views/fleet-views';
+import { worldFeed, type World } from './views/world-feed';
 
 export interface StartOptions {
   logger?: Logger;
@@ -37,8 +46,14 @@ export interface RunningServer {
   httpServer: HttpServer;
   database: Database;
   deps: ServiceDeps;
+  /** Stops in order: live sockets, new connections, requests in flight, the simulator's last write, the store. */
   close(): Promise<void>;
+  /** What a shutdown under way is waiting on (logged if it overruns its deadline). */
+  closingStep(): string;
 }
+
+/** Requests in flight get this long to finish at shutdown (live long polls are not waited for). */
+const REQUEST_GRACE_MS = 5_000;
 
 /** The token signing secret: TOKEN_SECRET, or one generated once and kept in the store (shared by every process). */
 async function tokenSecret(config: Config, database: Database): Promise<string> {
@@ -50,10 +65,27 @@ async function tokenSecret(config: Config, database: Database): Promise<string> 
   return (await readSetting<string>(database.db, 'token_secret')) ?? secret;
 }
 
+/** Requests in flight on the HTTP server, but the live channel's long polls (they end with the sockets). */
+function trackRequests(httpServer: HttpServer): { idle(): Promise<void> } {
+  const open = new Set<object>();
+  let waiters: (() => void)[] = [];
+  httpServer.on('request', (req, res) => {
+    if ((req.url ?? '').startsWith('/socket.io/')) return;
+    open.add(res);
+    res.once('close', () => {
+      open.delete(res);
+      if (open.size === 0) waiters.splice(0).forEach((w) => w());
+    });
+  });
+  return {
+    idle: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+  };
+}
+
 /**
- * Opens the store (migrations first), seeds the demo world on an empty store, builds the app and the
- * live channel on one HTTP server, and listens. `close()` stops accepting, lets requests finish,
- * closes sockets, checkpoints and closes the store.
+ * Opens the store (migrations first), seeds the demo world on an empty store, follows the store's
+ * shared state, starts this process's simulator (unless SIM_ENGINE=false), builds the app and the live
+ * channel on one HTTP server, and listens.
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
@@ -63,6 +95,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     databaseUrl: config.DATABASE_URL,
     schemaName: options.databaseSchema ?? config.DATABASE_SCHEMA,
   });
+  const db = database.db;
+  const cleanup: (() => Promise<unknown>)[] = [];
   try {
     const signer = new TokenSigner(await tokenSecret(config, database), config.TOKEN_TTL_MINUTES * 60);
     const mailer = createMailer({
@@ -78,9 +112,38 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       if (late.app) late.app(req, res);
       else res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"The server is starting."}');
     });
-    const base = { config, db: database.db, logger, prefixes };
+    const inFlight = trackRequests(httpServer);
+    const base = { config, db, logger, prefixes };
     if (options.seed !== false) await ensureDemoWorld(base);
-    const fleet = await loadFleet(base);
+
+    const follower = new StoreFollower(db, logger);
+    const from = await follower.mark();
+    const clock = new SimClock(Date.now(), config.SIM_SPEED);
+    // The process that runs the fleet starts simulated time now, at its speed; others follow the store's clock.
+    if (config.SIM_ENGINE) await replaceSetting(db, CLOCK_KEY, clock.state());
+    const world: World = { clock, services: new ServicesBoard(), latest: new LatestVersions(), settings: { ...DEFAULT_FLEET_SETTINGS } };
+    const views = createViews();
+    const sim: { current: Simulator | null } = { current: null };
+    const bridge: { current: ReturnType<typeof bridgeStoreToLive> | null } = { current: null };
+    const world$ = worldFeed(world, {
+      servicesChanged: () => bridge.current?.servicesChanged(),
+      settingsChanged: (settings) => sim.current?.settingsChanged(settings),
+    });
+    await world$.load?.(db);
+    follower.add(world$);
+    if (config.SIM_ENGINE) {
+      sim.current = await Simulator.load({
+        db,
+        logger,
+        clock,
+        seed: config.FLEET_SEED,
+        services: world.services,
+        settings: world.settings,
+        committed: () => void follower.wake(),
+      });
+      cleanup.push(() => sim.current?.stop() ?? Promise.resolve());
+    }
+
     // The live hub authenticates through the services, which need the hub: bind them in two steps.
     const authenticateToken = async (token: string | null): Promise<AuthUser> => {
       if (!late.deps) throw new Error('the server is still starting');
@@ -92,13 +155,36 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger,
       authenticate: authenticateToken,
     });
-    const ready: ServiceDeps = { ...base, mailer, signer, live, fleet, sessions: new SessionCache() };
-    late.deps = ready;
-    fleet.engine.onEvent(bridgeEngineToLive(ready));
-    const stopSchedules = config.SIM_ENGINE ? startSchedulePlayer(ready) : () => undefined;
-    if (config.SIM_ENGINE) fleet.engine.start();
+    cleanup.push(() => live.close());
+    const deps: ServiceDeps = { ...base, mailer, signer, live, sessions: new SessionCache(), clock, world, views, follower, sim: sim.current };
+    late.deps = deps;
+    bridge.current = bridgeStoreToLive(deps);
 
-    const routers = buildRouters(ready, {
+    follower.add(countsFeed(views.figures, (change) => bridge.current?.figuresChanged(change)));
+    follower.add(unitsFeed(views.index, (serials) => bridge.current?.unitsChanged(serials)));
+    follower.add(
+      tombstonesFeed((serials) => {
+        views.index.remove(serials);
+        sim.current?.engine.removeUnits(serials);
+      }),
+    );
+    follower.add(
+      commandsFeed((rows) => {
+        views.waiters.seen(rows);
+        sim.current?.commands.offer(rows);
+      }),
+    );
+    for (const feed of sim.current?.feeds() ?? []) follower.add(feed);
+    follower.add({ name: 'views', poll: () => bridge.current?.polled() ?? Promise.resolve() });
+    await follower.start(from);
+    cleanup.push(() => follower.stop());
+    await bridge.current.polled();
+
+    sim.current?.onEvent(schedulerActivityListener(deps));
+    sim.current?.start();
+    const stopSchedules = config.SIM_ENGINE ? startSchedulePlayer(deps) : () => undefined;
+
+    const routers = buildRouters(deps, {
       authenticate: (req) => authenticateToken(tokenFromHeader(req.headers.authorization)),
       checkResponses: options.checkResponses ?? false,
     });
@@ -111,25 +197,40 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const address = httpServer.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
 
+    let step = 'running';
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
+        step = 'closing the live sockets';
+        await live.close().catch((err: unknown) => logger.warn({ err }, 'closing the live channel failed'));
+        step = 'stopping new connections';
         const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         httpServer.closeIdleConnections();
         stopSchedules();
-        await live.close();
+        step = 'waiting for requests in flight';
         let grace: NodeJS.Timeout | undefined;
-        await Promise.race([stopped, new Promise((r) => (grace = setTimeout(r, 10_000)))]);
+        await Promise.race([inFlight.idle(), new Promise((r) => (grace = setTimeout(r, REQUEST_GRACE_MS)))]);
         clearTimeout(grace);
+        views.waiters.release();
         httpServer.closeAllConnections();
-        await fleet.engine.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
+        await stopped;
+        step = 'stopping the store follower';
+        await follower.stop();
+        if (sim.current) {
+          step = "writing the simulator's last changes";
+          await sim.current.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
+        }
+        step = 'checkpointing the store';
         await database.checkpoint().catch((err: unknown) => logger.warn({ err }, 'checkpoint failed'));
+        step = 'closing the store';
         await database.close();
+        step = 'closed';
       })();
       return closing;
     };
-    return { url: `http://localhost:${port}`, port, httpServer, database, deps: ready, close };
+    return { url: `http://localhost:${port}`, port, httpServer, database, deps, close, closingStep: () => step };
   } catch (error) {
+    for (const undo of cleanup.reverse()) await undo().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

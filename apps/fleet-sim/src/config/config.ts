@@ -47,6 +47,8 @@ const configSchema = z.object({
   CONSOLE_DIR: z.string().optional(),
   SIM_SPEED: z.coerce.number().min(0).default(1),
   SIM_ENGINE: booleanish,
+  COMMAND_TTL_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(60),
+  SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(1).max(600).default(15),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -1,127 +1,75 @@
-import { compareVersions, FAMILIES, type Family } from '@equipment-dashboard/domain';
-import type { StagedTotals, TopAligner, VersionTotals } from '@equipment-dashboard/api';
+import type { CountRow } from '../store/repos/counts-repo';
 import type { UnitRuntime } from './unit-runtime';
 
-const TOP = 10;
+const SEP = '\u0001';
 
-function perFamily<T>(make: () => T): Record<Family, T> {
-  return Object.fromEntries(FAMILIES.map((f) => [f, make()])) as Record<Family, T>;
-}
-
-function bump(map: Map<string, number>, key: string, by: number): void {
-  const next = (map.get(key) ?? 0) + by;
-  if (next <= 0) map.delete(key);
-  else map.set(key, next);
+/** A unit's contributions to the dashboard's counters, each `metric SEP family SEP key`. */
+export function contributionsOf(unit: UnitRuntime): string[] {
+  const out = [`total${SEP}${unit.family}${SEP}`, `installed${SEP}${unit.family}${SEP}${unit.versionSemantic}`];
+  if (unit.connected) out.push(`connected${SEP}${unit.family}${SEP}`);
+  if (unit.specsName) out.push(`specs${SEP}${SEP}${unit.specsName}`);
+  if (unit.flow?.phase === 'pending') out.push(`ready${SEP}${unit.family}${SEP}`);
+  const desired = unit.desired;
+  // Installed stagings: the API counts stagings (`desired`); pending ones are those minus these.
+  if (desired?.semantic && unit.stagedRevDone >= desired.rev) out.push(`satisfied${SEP}${unit.family}${SEP}${desired.semantic}`);
+  return out;
 }
 
 /**
- * The dashboard's figures, kept up to date as units change (console-core §1: counters, installed
- * versions, staged totals, spec versions, top 10), so no read recomputes over the whole fleet.
+ * The simulator's counters of the dashboard (console-core §1), per shard, kept as units change and
+ * written to `fleet_counts` with the reported rows (only the changed ones). The API reads them summed
+ * over shards (views/fleet-figures.ts).
  */
 export class FleetAggregates {
-  readonly total = perFamily(() => 0);
-  readonly connected = perFamily(() => 0);
-  private readonly installed = perFamily(() => new Map<string, number>());
-  private readonly staged = perFamily(() => new Map<string, number>());
-  private readonly readyToDownload = perFamily(() => 0);
-  private readonly specs = new Map<string, number>();
-  private top: UnitRuntime[] = [];
+  private readonly shards = new Map<number, Map<string, number>>();
+  private readonly dirty = new Set<string>();
 
   add(unit: UnitRuntime): void {
-    this.total[unit.family] += 1;
-    if (unit.connected) this.connected[unit.family] += 1;
-    bump(this.installed[unit.family], unit.versionSemantic, 1);
-    if (unit.specsName) bump(this.specs, unit.specsName, 1);
-    this.countStaged(unit, 1);
-    this.offerTop(unit);
+    for (const key of contributionsOf(unit)) this.bump(unit.shard, key, 1);
   }
 
-  remove(unit: UnitRuntime, all: Iterable<UnitRuntime>): void {
-    this.total[unit.family] -= 1;
-    if (unit.connected) this.connected[unit.family] -= 1;
-    bump(this.installed[unit.family], unit.versionSemantic, -1);
-    if (unit.specsName) bump(this.specs, unit.specsName, -1);
-    this.countStaged(unit, -1);
-    if (this.top.includes(unit)) this.rebuildTop(all, unit);
+  remove(unit: UnitRuntime): void {
+    for (const key of contributionsOf(unit)) this.bump(unit.shard, key, -1);
   }
 
-  /** Call before and after a change that may move a unit between counts. */
-  snapshot(unit: UnitRuntime): { connected: boolean; version: string; pending: string; ready: boolean } {
-    return {
-      connected: unit.connected,
-      version: unit.versionSemantic,
-      pending: unit.pendingSoftwareDownload,
-      ready: unit.flow?.phase === 'pending',
-    };
+  /** Take before a change, and hand to {@link update} after it. */
+  snapshot(unit: UnitRuntime): string[] {
+    return contributionsOf(unit);
   }
 
-  update(unit: UnitRuntime, before: ReturnType<FleetAggregates['snapshot']>): void {
-    if (before.connected !== unit.connected) this.connected[unit.family] += unit.connected ? 1 : -1;
-    if (before.version !== unit.versionSemantic) {
-      bump(this.installed[unit.family], before.version, -1);
-      bump(this.installed[unit.family], unit.versionSemantic, 1);
-    }
-    if (before.pending !== unit.pendingSoftwareDownload) {
-      if (before.pending) bump(this.staged[unit.family], before.pending, -1);
-      if (unit.pendingSoftwareDownload) bump(this.staged[unit.family], unit.pendingSoftwareDownload, 1);
-    }
-    const ready = unit.flow?.phase === 'pending';
-    if (before.ready !== ready) this.readyToDownload[unit.family] += ready ? 1 : -1;
+  update(unit: UnitRuntime, before: readonly string[]): void {
+    const after = contributionsOf(unit);
+    for (const key of before) if (!after.includes(key)) this.bump(unit.shard, key, -1);
+    for (const key of after) if (!before.includes(key)) this.bump(unit.shard, key, 1);
   }
 
-  /** A unit's alignment count grew: it may enter the top 10. */
-  offerTop(unit: UnitRuntime): void {
-    if (this.top.includes(unit)) {
-      this.top.sort((a, b) => b.alignmentCount - a.alignmentCount);
-      return;
-    }
-    const last = this.top[this.top.length - 1];
-    if (this.top.length < TOP || (last && unit.alignmentCount > last.alignmentCount)) {
-      this.top.push(unit);
-      this.top.sort((a, b) => b.alignmentCount - a.alignmentCount);
-      if (this.top.length > TOP) this.top.pop();
-    }
+  /** Connected units of the shards held (the trend and tests read it). */
+  connected(): number {
+    let n = 0;
+    for (const counts of this.shards.values()) for (const [key, value] of counts) if (key.startsWith(`connected${SEP}`)) n += value;
+    return n;
   }
 
-  /** After a rename the top list still holds the same objects; after a removal it is rebuilt. */
-  rebuildTop(all: Iterable<UnitRuntime>, without?: UnitRuntime): void {
-    this.top = [];
-    for (const unit of all) if (unit !== without) this.offerTop(unit);
+  /** Every counter of some shards (a recount), or only those changed since the last call. */
+  rows(which: 'changed' | 'all'): CountRow[] {
+    const keys = which === 'all' ? [...this.shards].flatMap(([shard, counts]) => [...counts.keys()].map((k) => `${shard}${SEP}${k}`)) : [...this.dirty];
+    this.dirty.clear();
+    return keys.map((entry) => {
+      const [shard, metric, family, key] = entry.split(SEP) as [string, string, string, string];
+      const n = this.shards.get(Number(shard))?.get(`${metric}${SEP}${family}${SEP}${key}`) ?? 0;
+      return { shard: Number(shard), metric, family, key, n };
+    });
   }
 
-  private countStaged(unit: UnitRuntime, by: 1 | -1): void {
-    if (unit.pendingSoftwareDownload) bump(this.staged[unit.family], unit.pendingSoftwareDownload, by);
-    if (unit.flow?.phase === 'pending') this.readyToDownload[unit.family] += by;
+  /** Marks every counter written (after a recount was stored). */
+  clearChanged(): void {
+    this.dirty.clear();
   }
 
-  counters(): { connectedAligners: number; totalAligners: number } {
-    let connectedAligners = 0;
-    let totalAligners = 0;
-    for (const family of FAMILIES) {
-      connectedAligners += this.connected[family];
-      totalAligners += this.total[family];
-    }
-    return { connectedAligners, totalAligners };
-  }
-
-  /** Installed software versions of a family, oldest first by semantic version. */
-  installedVersions(family: Family): VersionTotals {
-    return [...this.installed[family]]
-      .map(([version, total]) => ({ version, total }))
-      .sort((a, b) => compareVersions(a.version, b.version));
-  }
-
-  stagedTotals(family: Family): StagedTotals {
-    const versions = Object.fromEntries(this.staged[family]);
-    const total = [...this.staged[family].values()].reduce((sum, n) => sum + n, 0);
-    return { total, readyToDownload: this.readyToDownload[family], versions };
-  }
-
-  specVersions(): VersionTotals {
-    return [...this.specs].map(([version, total]) => ({ version, total })).sort((a, b) => a.version.localeCompare(b.version));
-  }
-
-  topAligners(): TopAligner[] {
-    return this.top.map((unit) => ({ _id: { serialNumber: unit.serialNumber }, count: unit.alignmentCount }));
+  private bump(shard: number, key: string, by: number): void {
+    let counts = this.shards.get(shard);
+    if (!counts) this.shards.set(shard, (counts = new Map()));
+    counts.set(key, (counts.get(key) ?? 0) + by);
+    this.dirty.add(`${shard}${SEP}${key}`);
   }
 }

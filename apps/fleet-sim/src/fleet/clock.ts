@@ -1,6 +1,14 @@
+/** The clock as the store keeps it (one row for every process): simulated `baseSim` at real `baseReal`. */
+export interface ClockState {
+  baseSim: number;
+  baseReal: number;
+  speed: number;
+}
+
 /**
  * Simulated time. It runs at `speed` times real time (0 stops it) and can be stepped or set, so a
- * test can play a 20-minute download in a second. Everything in the fleet reads time from here.
+ * test can play a 20-minute download in a second. Everything in the fleet reads time from here. Every
+ * process keeps one, following the clock row of the store (views/settings-feed.ts), so all agree.
  */
 export class SimClock {
   private baseSim: number;
@@ -51,6 +59,21 @@ export class SimClock {
     const now = this.now();
     if (epochMs < now) throw new RangeError('the simulated clock cannot go back in time');
     this.step(epochMs - now);
+  }
+
+  /** The clock's state, to store. */
+  state(): ClockState {
+    return { baseSim: this.baseSim, baseReal: this.baseReal, speed: this.rate };
+  }
+
+  /** Takes the stored state (another process changed the clock); answers whether anything changed. */
+  adopt(state: ClockState): boolean {
+    if (state.baseSim === this.baseSim && state.baseReal === this.baseReal && state.speed === this.rate) return false;
+    this.baseSim = state.baseSim;
+    this.baseReal = state.baseReal;
+    this.rate = state.speed;
+    this.notify();
+    return true;
   }
 
   /** Called after every speed change, step or set (the engine ticks at once). */

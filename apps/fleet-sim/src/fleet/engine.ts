@@ -1,22 +1,23 @@
-import type { ServiceName } from '@equipment-dashboard/domain';
 import type { Logger } from 'pino';
 import { Rng } from '../seed/random';
 import type { Db } from '../store/database';
-import { readAllFavorites, readRuntimeRows, writeRuntime, type RuntimeWrite } from '../store/repos/runtime-repo';
-import { readServices, writeService } from '../store/repos/services-repo';
+import { replaceShardCounts, writeCounts } from '../store/repos/counts-repo';
+import type { DesiredRow } from '../store/repos/desired-repo';
+import { readRuntimeRows, writeRuntime, type RuntimeWrite } from '../store/repos/runtime-repo';
+import { SHARD_COUNT } from '../store/schema';
 import type { SimClock } from './clock';
+import { isPending, type DesiredStaging } from './desired-state';
 import { FleetState } from './fleet-state';
 import { placeSharer, runtimeFromRow, storedUpdateState, versionOrderOf } from './runtime-codec';
-import { ServicesBoard } from './services-board';
-import { simulate, type TickOutcome } from './simulation';
-import type { UnitRuntime } from './unit-runtime';
+import { simulate } from './simulation';
+import { startFlow } from './update-flow';
+import { IDLE_STATE, type UnitRuntime } from './unit-runtime';
 
-/** What the engine tells the outside world; the live channel and the services implement it. */
+/** What the engine tells the rest of its simulator about. */
 export interface EngineListener {
-  countersChanged(): void;
-  unitsChanged(serials: string[]): void;
-  stagedChanged(families: string[]): void;
-  servicesChanged(): void;
+  /** Units that came online (their queued commands can go to them now). */
+  unitsConnected(units: UnitRuntime[]): void;
+  /** Units that finished installing (the update scheduler counts deliveries). */
   unitsInstalled(units: UnitRuntime[]): void;
 }
 
@@ -25,19 +26,16 @@ export interface EngineOptions {
   logger: Logger;
   clock: SimClock;
   seed: string;
+  /** The shards this simulator holds; all units when unset. */
+  shards?: readonly number[];
+  /** Whether the gateway (charon) lets units connect now. */
+  gatewayUp: () => boolean;
   /** Real milliseconds between ticks. */
   tickMs?: number;
   /** Real milliseconds between writes of changed units to the store. */
   flushMs?: number;
 }
 
-/** A sample of the connected-units trend (for /graph). */
-export interface TrendSample {
-  at: number;
-  connected: number;
-}
-
-const TREND_EVERY_MS = 60_000;
 /**
  * Units per write-behind statement. A 200-row statement took about 20 ms on PGlite here, and a request
  * waits behind one statement at each of its asynchronous steps (read, stat, open, write): the fifth
@@ -45,15 +43,19 @@ const TREND_EVERY_MS = 60_000;
  * 5 s. 50 rows take about 5 ms.
  */
 const WRITE_SLICE = 50;
-const TREND_KEEP = 24 * 60;
+
+function sameStaging(flowTarget: { semantic: string; meta: string }, desired: DesiredStaging): boolean {
+  return flowTarget.semantic === desired.semantic && flowTarget.meta === desired.meta;
+}
 
 /**
- * The emulated fleet: every unit's live state in memory, advanced on the simulated clock, written
- * behind to the store in batches, with the dashboard's aggregates kept as units change.
+ * A simulator's units: each unit's reported state in memory, advanced on the simulated clock and written
+ * behind to the store in batches with the dashboard's counters (a crash may roll reported state back by
+ * a second; nothing anyone was told). Desired state comes the other way: {@link applyDesired} takes the
+ * API's stagings as the simulator reads them from the store.
  */
 export class FleetEngine {
   readonly state = new FleetState();
-  readonly services = new ServicesBoard();
   readonly rng: Rng;
   /** Multiplies connection churn (1 = the field's normal rhythm). */
   churn = 1;
@@ -65,8 +67,6 @@ export class FleetEngine {
   private progressFlushes = 0;
   /** Unit rows written behind since start. */
   rowsWritten = 0;
-  private readonly trend: TrendSample[] = [];
-  private nextTrendAt = 0;
   private readonly tickMs: number;
   private readonly flushMs: number;
   private readonly dueTasks: { at: number; run: (now: number) => void }[] = [];
@@ -82,20 +82,21 @@ export class FleetEngine {
     return this.options.clock;
   }
 
-  /** Loads every unit, favourite and service flag from the store. */
+  /** Loads the units of its shards, squares their flows with their desired state, and recounts them. */
   static async load(options: EngineOptions): Promise<FleetEngine> {
     const engine = new FleetEngine(options);
     const now = options.clock.now();
     const sharePlace = placeSharer();
-    for await (const rows of readRuntimeRows(options.db)) {
+    for await (const rows of readRuntimeRows(options.db, options.shards)) {
       for (const row of rows) {
         const unit = runtimeFromRow(row, now, sharePlace);
-        if (unit) engine.state.add(unit);
+        if (!unit) continue;
+        const changed = engine.reconcile(unit, now);
+        engine.state.add(unit);
+        if (changed) engine.state.touch(unit, now);
       }
     }
-    for (const { username, serialNumber } of await readAllFavorites(options.db)) engine.state.watch(username, serialNumber);
-    engine.services.load(await readServices(options.db));
-    engine.sampleTrend(now);
+    await replaceShardCounts(options.db, engine.heldShards(), engine.state.aggregates.rows('all'));
     options.clock.onChange(() => engine.tick());
     return engine;
   }
@@ -139,18 +140,8 @@ export class FleetEngine {
     const from = this.lastTick;
     if (to <= from) return;
     this.lastTick = to;
-    const servicesBack = this.services.tick(to);
-    const countsBefore = this.state.aggregates.counters();
-    let outcome: TickOutcome = { installed: [], stagedChanged: new Set() };
     try {
-      outcome = simulate({
-        state: this.state,
-        rng: this.rng,
-        from,
-        to,
-        gatewayUp: this.services.isUp('charon'),
-        churn: this.churn,
-      });
+      simulate({ state: this.state, rng: this.rng, from, to, gatewayUp: this.options.gatewayUp(), churn: this.churn });
     } catch (error) {
       this.options.logger.error({ err: error }, 'fleet tick failed');
     }
@@ -162,36 +153,23 @@ export class FleetEngine {
         this.options.logger.error({ err: error }, 'scheduled fleet task failed');
       }
     }
-    if (to >= this.nextTrendAt) this.sampleTrend(to);
-    const countsAfter = this.state.aggregates.counters();
-    if (countsAfter.connectedAligners !== countsBefore.connectedAligners || countsAfter.totalAligners !== countsBefore.totalAligners) {
-      this.listeners.forEach((l) => l.countersChanged());
-    }
-    if (servicesBack.length > 0) {
-      for (const name of servicesBack) void writeService(this.options.db, name, true).catch(() => undefined);
-      this.listeners.forEach((l) => l.servicesChanged());
-    }
-    if (outcome.installed.length > 0) this.listeners.forEach((l) => l.unitsInstalled(outcome.installed));
-    if (outcome.stagedChanged.size > 0) this.listeners.forEach((l) => l.stagedChanged([...outcome.stagedChanged]));
-    if (this.state.radarChanged.size > 0) {
-      const serials = [...this.state.radarChanged];
-      this.state.radarChanged.clear();
-      this.listeners.forEach((l) => l.unitsChanged(serials));
-    }
+    this.tellListeners();
   }
 
-  private sampleTrend(now: number): void {
-    this.trend.push({ at: now, connected: this.state.aggregates.counters().connectedAligners });
-    if (this.trend.length > TREND_KEEP) this.trend.splice(0, this.trend.length - TREND_KEEP);
-    this.nextTrendAt = now + TREND_EVERY_MS;
-  }
-
-  trendSamples(): readonly TrendSample[] {
-    return this.trend;
+  private tellListeners(): void {
+    if (this.state.connectedNow.size > 0) {
+      const units = [...this.state.connectedNow];
+      this.state.connectedNow.clear();
+      this.listeners.forEach((l) => l.unitsConnected(units));
+    }
+    if (this.state.installedNow.length > 0) {
+      const units = this.state.installedNow.splice(0);
+      this.listeners.forEach((l) => l.unitsInstalled(units));
+    }
   }
 
   /**
-   * Writes changed units to the store in one statement. State changes go at every flush; download
+   * Writes changed units and changed counters to the store. State changes go at every flush; download
    * progress alone every fifth flush. `all` writes everything (at shutdown).
    */
   flush(all = false): Promise<void> {
@@ -220,11 +198,20 @@ export class FleetEngine {
           this.options.logger.error({ err: error, units: slice.length }, 'write-behind failed');
         }
       }
+      const counts = this.state.aggregates.rows('changed');
+      try {
+        await writeCounts(this.options.db, counts);
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'counters write-behind failed: recounting at the next flush');
+        await replaceShardCounts(this.options.db, this.heldShards(), this.state.aggregates.rows('all')).catch(() => undefined);
+      }
     });
     return this.flushing;
   }
 
+  /** Writes one unit now (a command's outcome is stored with the unit's state it changed). */
   toWrite(unit: UnitRuntime, now: number): RuntimeWrite {
+    this.state.dirty.delete(unit.serialNumber);
     return {
       serialNumber: unit.serialNumber,
       connected: unit.connected,
@@ -233,9 +220,8 @@ export class FleetEngine {
       address: unit.address,
       currentProcedure: unit.currentProcedure,
       alignmentCount: unit.alignmentCount,
-      pendingSoftwareDownload: unit.pendingSoftwareDownload,
       updateState: storedUpdateState(unit, now),
-      staging: unit.staging,
+      stagedRevDone: unit.stagedRevDone,
       versionSemantic: unit.versionSemantic,
       versionMeta: unit.versionMeta,
       versionOrder: versionOrderOf(unit),
@@ -247,43 +233,73 @@ export class FleetEngine {
     };
   }
 
-  /** Applies a change to a unit now (pools, aggregates, write-behind, radar) and tells listeners. */
+  /** Applies a change to a unit now (pools, counters, write-behind). */
   change(unit: UnitRuntime, mutate: (unit: UnitRuntime) => void): void {
-    const counts = this.state.aggregates.counters();
-    const pending = unit.pendingSoftwareDownload;
     this.state.change(unit, this.clock.now(), mutate);
-    const after = this.state.aggregates.counters();
-    if (after.connectedAligners !== counts.connectedAligners) this.listeners.forEach((l) => l.countersChanged());
-    if (pending !== unit.pendingSoftwareDownload) this.listeners.forEach((l) => l.stagedChanged([unit.family]));
-    if (this.state.radarChanged.has(unit.serialNumber)) {
-      this.state.radarChanged.delete(unit.serialNumber);
-      this.listeners.forEach((l) => l.unitsChanged([unit.serialNumber]));
+    this.tellListeners();
+  }
+
+  /** Takes the API's desired stagings read from the store (newer revisions only). */
+  applyDesired(rows: readonly DesiredRow[]): void {
+    const now = this.clock.now();
+    for (const row of rows) {
+      const unit = this.state.units.get(row.serialNumber);
+      if (!unit || (unit.desired && unit.desired.rev >= row.rev)) continue;
+      this.state.change(unit, now, (u) => {
+        u.desired = {
+          rev: row.rev,
+          semantic: row.stagedSemantic,
+          meta: row.stagedMeta,
+          path: row.path,
+          stagedAt: row.stagedAt?.getTime() ?? null,
+          autoStaged: row.autoStaged,
+        };
+        this.reconcile(u, now);
+      });
+    }
+    this.tellListeners();
+  }
+
+  /**
+   * Squares a unit's update flow with its desired staging: a pending staging the flow does not serve
+   * starts a new flow (one for the same version keeps its progress), and a flow nothing desires any more
+   * stops, as a unit's updater does when it next reads its desired state.
+   */
+  private reconcile(unit: UnitRuntime, now: number): boolean {
+    const desired = unit.desired;
+    const flow = unit.flow;
+    if (isPending(desired, unit.stagedRevDone)) {
+      if (flow && flow.rev === desired.rev) return false;
+      if (flow && sameStaging(flow.target, desired)) {
+        flow.rev = desired.rev;
+        return true;
+      }
+      const target = { semantic: desired.semantic, meta: desired.meta, path: desired.path ?? `/updates/${unit.family}/${desired.semantic}` };
+      unit.flow = startFlow(target, desired.rev, unit.family, now, this.rng);
+      unit.idleState = IDLE_STATE;
+      return true;
+    }
+    if (flow && desired && flow.rev < desired.rev) {
+      unit.flow = null;
+      unit.idleState = IDLE_STATE;
+      return true;
+    }
+    return false;
+  }
+
+  /** Units that left the store (deleted, renamed away by another process). */
+  removeUnits(serials: readonly string[]): void {
+    for (const serial of serials) {
+      const unit = this.state.units.get(serial);
+      if (unit) this.state.remove(unit);
     }
   }
 
   addUnit(unit: UnitRuntime): void {
     this.state.add(unit);
-    this.listeners.forEach((l) => l.countersChanged());
   }
 
-  removeUnit(unit: UnitRuntime): void {
-    this.state.remove(unit);
-    this.listeners.forEach((l) => {
-      l.countersChanged();
-      if (unit.pendingSoftwareDownload) l.stagedChanged([unit.family]);
-    });
-  }
-
-  async setService(name: ServiceName, up: boolean): Promise<void> {
-    if (this.services.set(name, up)) {
-      await writeService(this.options.db, name, up);
-      this.listeners.forEach((l) => l.servicesChanged());
-    }
-  }
-
-  async restartService(name: ServiceName): Promise<void> {
-    this.services.restart(name, this.clock.now());
-    await writeService(this.options.db, name, false);
-    this.listeners.forEach((l) => l.servicesChanged());
+  private heldShards(): number[] {
+    return this.options.shards ? [...this.options.shards] : Array.from({ length: SHARD_COUNT }, (_, i) => i);
   }
 }

@@ -40,13 +40,11 @@ class IndexedSet {
 export type DirtyLevel = 'state' | 'progress';
 
 /**
- * Every unit's live part, indexed for the engine: by serial, connected and offline pools for random
- * picks, the units in an update flow, who has which unit on their radar, and what must be written.
+ * The units a simulator holds, indexed for it: by serial, connected and offline pools for random picks,
+ * the units in an update flow or with a timer, the dashboard's counters, and what must be written.
  */
 export class FleetState {
   readonly units = new Map<string, UnitRuntime>();
-  /** Every unit in serial-number order (the list's default order): kept sorted as units come and go. */
-  readonly bySerial: UnitRuntime[] = [];
   readonly connectedPool = new IndexedSet();
   readonly offlinePool = new IndexedSet();
   readonly inFlow = new Set<UnitRuntime>();
@@ -56,17 +54,16 @@ export class FleetState {
   readonly sshOpen = new Set<UnitRuntime>();
   readonly busy = new Set<UnitRuntime>();
   readonly aggregates = new FleetAggregates();
-  /** serial → usernames whose radar holds it. */
-  readonly watchers = new Map<string, Set<string>>();
   readonly dirty = new Map<string, DirtyLevel>();
-  /** Serials whose change a radar should hear of (coalesced, sent after the tick). */
-  readonly radarChanged = new Set<string>();
+  /** Units that connected since the last look (their queued commands go to them). */
+  readonly connectedNow = new Set<UnitRuntime>();
+  /** Units that finished installing since the last look (scheduler deliveries). */
+  readonly installedNow: UnitRuntime[] = [];
   /** Every change recorded since start (benchmarks read it). */
   changes = 0;
 
   add(unit: UnitRuntime): void {
     this.units.set(unit.serialNumber, unit);
-    this.insertSorted(unit);
     (unit.connected ? this.connectedPool : this.offlinePool).add(unit);
     if (unit.flow) this.inFlow.add(unit);
     if (unit.flapping) this.flapping.add(unit);
@@ -76,8 +73,8 @@ export class FleetState {
   }
 
   remove(unit: UnitRuntime): void {
+    if (this.units.get(unit.serialNumber) !== unit) return;
     this.units.delete(unit.serialNumber);
-    this.removeSorted(unit);
     this.connectedPool.delete(unit);
     this.offlinePool.delete(unit);
     this.inFlow.delete(unit);
@@ -86,57 +83,27 @@ export class FleetState {
     this.sshOpen.delete(unit);
     this.busy.delete(unit);
     this.dirty.delete(unit.serialNumber);
-    this.watchers.delete(unit.serialNumber);
-    this.aggregates.remove(unit, this.units.values());
+    this.connectedNow.delete(unit);
+    this.aggregates.remove(unit);
   }
 
   /** Moves a unit to a new serial number; every index follows. */
   rename(unit: UnitRuntime, serialNumber: string): void {
     this.units.delete(unit.serialNumber);
-    const watchers = this.watchers.get(unit.serialNumber);
-    this.watchers.delete(unit.serialNumber);
     this.dirty.delete(unit.serialNumber);
-    this.removeSorted(unit);
     unit.serialNumber = serialNumber;
     this.units.set(serialNumber, unit);
-    this.insertSorted(unit);
-    if (watchers) this.watchers.set(serialNumber, watchers);
   }
 
-  /** Index of the first unit whose serial is not below `serial`. */
-  lowerBound(serial: string): number {
-    let lo = 0;
-    let hi = this.bySerial.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.bySerial[mid] as UnitRuntime).serialNumber < serial) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  private insertSorted(unit: UnitRuntime): void {
-    const last = this.bySerial[this.bySerial.length - 1];
-    // The store hands units over in serial order at start: appending keeps that load linear.
-    if (!last || last.serialNumber < unit.serialNumber) this.bySerial.push(unit);
-    else this.bySerial.splice(this.lowerBound(unit.serialNumber), 0, unit);
-  }
-
-  private removeSorted(unit: UnitRuntime): void {
-    const at = this.lowerBound(unit.serialNumber);
-    if (this.bySerial[at] === unit) this.bySerial.splice(at, 1);
-  }
-
-  /** Records that a unit changed: written at the next flush, and heard by radars that hold it. */
+  /** Records that a unit changed: written at the next flush. */
   touch(unit: UnitRuntime, now: number, level: DirtyLevel = 'state'): void {
     this.changes += 1;
     unit.updatedAt = level === 'state' ? now : unit.updatedAt;
     const current = this.dirty.get(unit.serialNumber);
     if (current !== 'state') this.dirty.set(unit.serialNumber, level);
-    if (this.watchers.has(unit.serialNumber)) this.radarChanged.add(unit.serialNumber);
   }
 
-  /** Applies a change through one function so that pools and aggregates stay right. */
+  /** Applies a change through one function so that pools and counters stay right. */
   change(unit: UnitRuntime, now: number, mutate: (unit: UnitRuntime) => void): void {
     const before = this.aggregates.snapshot(unit);
     const wasConnected = unit.connected;
@@ -145,9 +112,11 @@ export class FleetState {
       if (unit.connected) {
         this.offlinePool.delete(unit);
         this.connectedPool.add(unit);
+        this.connectedNow.add(unit);
       } else {
         this.connectedPool.delete(unit);
         this.offlinePool.add(unit);
+        this.connectedNow.delete(unit);
       }
     }
     if (unit.flow) this.inFlow.add(unit);
@@ -160,17 +129,5 @@ export class FleetState {
     else this.flapping.delete(unit);
     this.aggregates.update(unit, before);
     this.touch(unit, now);
-  }
-
-  watch(username: string, serialNumber: string): void {
-    let set = this.watchers.get(serialNumber);
-    if (!set) this.watchers.set(serialNumber, (set = new Set()));
-    set.add(username);
-  }
-
-  unwatch(username: string, serialNumber: string): void {
-    const set = this.watchers.get(serialNumber);
-    set?.delete(username);
-    if (set?.size === 0) this.watchers.delete(serialNumber);
   }
 }

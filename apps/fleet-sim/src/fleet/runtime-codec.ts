@@ -1,12 +1,14 @@
 import { FAMILIES, semanticOf, type Family, type LogLevel } from '@equipment-dashboard/domain';
 import { versionOrder } from '../store/version-order';
-import type { UnitGeolocation, UnitStaging } from '../store/schema';
+import type { UnitGeolocation } from '../store/schema';
+import { isPending, type DesiredStaging } from './desired-state';
 import { updateStateOf } from './update-flow';
 import { IDLE_STATE, type FlowPhase, type UnitRuntime, type UpdateFlow } from './unit-runtime';
 
-/** The columns of a `units` row the engine reads at start. */
+/** The columns of a `units` row (with its desired staging) a simulator reads when it takes a unit. */
 export interface RuntimeRow {
   serialNumber: string;
+  shard: number;
   family: string;
   versionSemantic: string;
   versionMeta: string;
@@ -23,9 +25,9 @@ export interface RuntimeRow {
   address: string | null;
   currentProcedure: string | null;
   alignmentCount: number;
-  pendingSoftwareDownload: string;
   updateState: Record<string, unknown>;
-  staging: UnitStaging;
+  stagedRevDone: number;
+  desired: DesiredStaging | null;
   lastSeenOnlineAt: Date | null;
   sshPortOpenUntil: Date | null;
   createdAt: Date;
@@ -53,14 +55,14 @@ function isFamily(value: string): value is Family {
 }
 
 /**
- * A flow for a unit whose row has no engine bookkeeping (the seeded world): rebuilt from the public
+ * A flow for a unit whose row has no simulator bookkeeping (the seeded world): rebuilt from the public
  * updater state and its download progress, so a unit seeded "downloading at 45%" goes on from 45%.
  */
 function flowFromPublicState(row: RuntimeRow, now: number): UpdateFlow | null {
   const phase = PHASE_OF_STATE[String(row.updateState['state'] ?? '')];
-  const staged = row.staging.stagedVersion;
-  const semantic = row.pendingSoftwareDownload || staged?.semantic;
-  if (!phase || !semantic) return null;
+  const desired = row.desired;
+  if (!phase || !isPending(desired, row.stagedRevDone)) return null;
+  const semantic = desired.semantic;
   const progress = row.updateState['downloadProgress'] as
     | { software?: { fileProgress?: { progress?: number; transferRate?: number } } | null; specs?: unknown }
     | undefined;
@@ -68,7 +70,8 @@ function flowFromPublicState(row: RuntimeRow, now: number): UpdateFlow | null {
   const rate = Number(progress?.software?.fileProgress?.transferRate ?? 0) || 2 * 1024 * 1024;
   const softwareBytes = 1400 * 1024 * 1024;
   return {
-    target: { semantic, meta: staged?.meta ?? '', path: row.staging.path ?? `/updates/${row.family}/${semantic}` },
+    target: { semantic, meta: desired.meta, path: desired.path ?? `/updates/${row.family}/${semantic}` },
+    rev: desired.rev,
     phase,
     phaseStartedAt: now,
     software: {
@@ -107,10 +110,11 @@ export function runtimeFromRow(
 ): UnitRuntime | null {
   if (!isFamily(row.family)) return null;
   const sim = row.updateState['sim'] as PersistedSim | undefined;
-  const flow = sim ? sim.flow : flowFromPublicState(row, now);
+  const flow = sim ? sim.flow && { ...sim.flow, rev: sim.flow.rev ?? 0 } : flowFromPublicState(row, now);
   const publicState = String(row.updateState['state'] ?? IDLE_STATE);
   return {
     serialNumber: row.serialNumber,
+    shard: row.shard,
     family: row.family,
     versionSemantic: row.versionSemantic,
     versionMeta: row.versionMeta,
@@ -128,8 +132,8 @@ export function runtimeFromRow(
     address: row.address,
     currentProcedure: row.currentProcedure,
     alignmentCount: row.alignmentCount,
-    pendingSoftwareDownload: row.pendingSoftwareDownload,
-    staging: row.staging,
+    desired: row.desired,
+    stagedRevDone: row.stagedRevDone,
     flow,
     // A stored flow state with no flow behind it (nothing staged to go on with) reads as idle.
     idleState: flow || publicState === 'BUSY' || PHASE_OF_STATE[publicState] ? IDLE_STATE : publicState,

@@ -126,20 +126,11 @@ function doAlignments(ctx: TickContext): void {
     if (!unit) break;
     unit.alignmentCount += 1;
     unit.currentProcedure = PROCEDURES[rng.int(0, PROCEDURES.length - 1)] ?? 'Idle';
-    state.aggregates.offerTop(unit);
     state.touch(unit, to);
   }
 }
 
-/** What happened in a tick that the engine reports outward. */
-export interface TickOutcome {
-  /** Units that finished installing (their version changed). */
-  installed: UnitRuntime[];
-  /** Families whose staged totals changed. */
-  stagedChanged: Set<string>;
-}
-
-function advanceFlows(ctx: TickContext, outcome: TickOutcome): void {
+function advanceFlows(ctx: TickContext): void {
   const { state, from, to } = ctx;
   for (const unit of [...state.inFlow]) {
     const flow = unit.flow;
@@ -148,20 +139,19 @@ function advanceFlows(ctx: TickContext, outcome: TickOutcome): void {
     const before = state.aggregates.snapshot(unit);
     const phaseChanged = advanceFlow(flow, unit.connected, from, to);
     if (flow.phase === 'complete') {
+      // The flow's phase moved before the change below looks: count that move first.
+      state.aggregates.update(unit, before);
       state.change(unit, to, (u) => {
         u.versionSemantic = flow.target.semantic;
         u.versionMeta = flow.target.meta;
-        u.pendingSoftwareDownload = '';
-        u.staging = { isStaged: false, autoStaged: false, stagedVersion: null, stagedAt: null, path: null };
+        u.stagedRevDone = Math.max(u.stagedRevDone, flow.rev);
         u.flow = null;
         u.idleState = 'INSTALLATION_COMPLETE';
       });
-      outcome.installed.push(unit);
-      outcome.stagedChanged.add(unit.family);
+      state.installedNow.push(unit);
     } else if (phaseChanged) {
       state.aggregates.update(unit, before);
       state.touch(unit, to);
-      if (before.ready !== (flow.phase === 'pending')) outcome.stagedChanged.add(unit.family);
     } else if (wasDownloading && unit.connected && !flow.hung) {
       state.touch(unit, to, 'progress');
     }
@@ -184,12 +174,10 @@ function expireTimers(ctx: TickContext): void {
 }
 
 /** One step of the fleet from `from` to `to` (simulated ms). */
-export function simulate(ctx: TickContext): TickOutcome {
-  const outcome: TickOutcome = { installed: [], stagedChanged: new Set() };
-  if (ctx.to <= ctx.from) return outcome;
+export function simulate(ctx: TickContext): void {
+  if (ctx.to <= ctx.from) return;
   churnConnections(ctx);
   doAlignments(ctx);
-  advanceFlows(ctx, outcome);
+  advanceFlows(ctx);
   expireTimers(ctx);
-  return outcome;
 }

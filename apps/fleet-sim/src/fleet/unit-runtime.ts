@@ -1,5 +1,6 @@
 import type { Family, LogLevel } from '@equipment-dashboard/domain';
-import type { UnitGeolocation, UnitStaging } from '../store/schema';
+import type { UnitGeolocation } from '../store/schema';
+import type { DesiredStaging } from './desired-state';
 
 /** A version a unit is moving to: what staging or a schedule gave it. */
 export interface TargetVersion {
@@ -22,6 +23,8 @@ export type FlowPhase = 'pending' | 'downloading' | 'validating' | 'readyToInsta
 /** Where a unit is in the update flow of console-core §4 (pending → ... → install complete). */
 export interface UpdateFlow {
   target: TargetVersion;
+  /** The desired revision this flow serves (0 for a flow no staging asked for). */
+  rev: number;
   phase: FlowPhase;
   /** Simulated ms when the phase began. */
   phaseStartedAt: number;
@@ -36,11 +39,13 @@ export interface UpdateFlow {
 }
 
 /**
- * The live part of a unit, held in memory by the engine and written behind to the store. Reads of one
- * unit overlay these fields on its row, so they are never stale.
+ * A unit as its simulator holds it: its reported state (written behind to the store, the simulator
+ * being its only writer) and the desired staging it last read from the store (the API's).
  */
 export interface UnitRuntime {
   serialNumber: string;
+  /** The shard of the fleet the unit belongs to (a hash of its serial, computed by the store). */
+  shard: number;
   family: Family;
   versionSemantic: string;
   versionMeta: string;
@@ -60,8 +65,10 @@ export interface UnitRuntime {
   address: string | null;
   currentProcedure: string | null;
   alignmentCount: number;
-  pendingSoftwareDownload: string;
-  staging: UnitStaging;
+  /** The API's desired staging as last read (null: never staged). */
+  desired: DesiredStaging | null;
+  /** The desired revision whose update the unit installed (reported). */
+  stagedRevDone: number;
   flow: UpdateFlow | null;
   /** The updater state a unit without a flow reports (TRY_INSERT_UPDATE, BUSY, INSTALLATION_COMPLETE ...). */
   idleState: string;
@@ -74,26 +81,5 @@ export interface UnitRuntime {
   createdAt: number;
   updatedAt: number;
 }
-
-/** The columns of `units` the engine owns; everything else is only changed by explicit calls. */
-export const RUNTIME_COLUMNS = [
-  'connected',
-  'connectCount',
-  'port',
-  'address',
-  'currentProcedure',
-  'alignmentCount',
-  'pendingSoftwareDownload',
-  'updateState',
-  'staging',
-  'versionSemantic',
-  'versionMeta',
-  'versionOrder',
-  'logLevel',
-  'targetType',
-  'lastSeenOnlineAt',
-  'sshPortOpenUntil',
-  'updatedAt',
-] as const;
 
 export const IDLE_STATE = 'TRY_INSERT_UPDATE';

@@ -42,13 +42,14 @@ function track(bytes: number, files: number, rate: number): DownloadTrack {
   return { totalBytes: bytes, bytesTransferred: 0, totalFiles: files, rate };
 }
 
-/** A new flow for a staged version: pending until the updater's next check. */
-export function startFlow(target: TargetVersion, family: Family, now: number, random: Rng): UpdateFlow {
+/** A new flow for a staged version (desired revision `rev`): pending until the updater's next check. */
+export function startFlow(target: TargetVersion, rev: number, family: Family, now: number, random: Rng): UpdateFlow {
   const pkg = PACKAGES[family];
   // 1.2 to 3.2 MB/s: a 1.4 GB aligner package takes 7 to 20 minutes.
   const rate = Math.round((1.2 + random.next() * 2) * MB);
   return {
     target,
+    rev,
     phase: 'pending',
     phaseStartedAt: now,
     software: track(pkg.software[0], pkg.software[1], rate),

@@ -22,8 +22,18 @@ type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
 /** What services need of the live channel: push events, and end a user's sockets. */
 export interface LiveHub {
+  /** To every console, on every server process (an event raised by this process's action). */
   emit<E extends EventName>(event: E, payload: PayloadOf<E>): void;
   emitToUser<E extends EventName>(username: string, event: E, payload: PayloadOf<E>): void;
+  /**
+   * To the consoles of this process only: events every process derives on its own from what it reads in
+   * the store (counters, staged totals, services, radars), which would otherwise reach consoles once per
+   * process.
+   */
+  emitLocal<E extends EventName>(event: E, payload: PayloadOf<E>): void;
+  emitToUserLocal<E extends EventName>(username: string, event: E, payload: PayloadOf<E>): void;
+  /** Users with a live socket on this process. */
+  localUsernames(): string[];
   /** Closes every socket of the user on every server process (after a password or role change). */
   disconnectUser(username: string): void;
   /** Distinct signed-in users with a live socket, across every server process. */
@@ -112,6 +122,15 @@ export async function createLiveHub(httpServer: HttpServer, options: LiveHubOpti
     },
     emitToUser(username, event, payload) {
       (nsp.to(userRoom(username)).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    emitLocal(event, payload) {
+      (nsp.local.emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    emitToUserLocal(username, event, payload) {
+      (nsp.local.to(userRoom(username)).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    localUsernames() {
+      return [...new Set([...nsp.sockets.values()].map((socket) => socket.data.user.username))];
     },
     disconnectUser(username) {
       nsp.in(userRoom(username)).disconnectSockets(true);

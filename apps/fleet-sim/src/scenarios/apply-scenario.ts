@@ -1,17 +1,23 @@
 import type { ScenarioResult } from '@equipment-dashboard/api';
-import { compareVersions, isAtLeast, semanticOf, unitCapabilities, type Family, type ServiceName } from '@equipment-dashboard/domain';
-import type { CommandName } from '@equipment-dashboard/api';
+import { compareVersions, isAtLeast, semanticOf, unitCapabilities, type Family } from '@equipment-dashboard/domain';
+import { isPending } from '../fleet/desired-state';
+import { FLEET_SETTINGS_KEY, type FleetSettings } from '../fleet/fleet-settings';
+import type { Simulator } from '../fleet/simulator';
 import { connect, disconnect } from '../fleet/simulation';
-import { FLOW_TIMING, startFlow } from '../fleet/update-flow';
+import { FLOW_TIMING } from '../fleet/update-flow';
 import { voltagesReport } from '../fleet/unit-reports';
-import { IDLE_STATE, type TargetVersion, type UnitRuntime } from '../fleet/unit-runtime';
-import { ValidationError } from '../http/errors';
+import type { TargetVersion, UnitRuntime } from '../fleet/unit-runtime';
+import { ConflictError, ValidationError } from '../http/errors';
 import { Rng } from '../seed/random';
-import { publishSoftwareUpdate } from '../services/releases-service';
-import { ensureUpdateLibrary } from '../services/update-library';
-import type { ServiceDeps } from '../services/service-deps';
-import { addFavorite, countFavorites, writeReport } from '../store/repos/units-repo';
+import { changeClock } from '../services/clock-service';
 import { readAlignersFor } from '../services/equipment-service';
+import { publishSoftwareUpdate } from '../services/releases-service';
+import type { ServiceDeps } from '../services/service-deps';
+import { ensureUpdateLibrary } from '../services/update-library';
+import { writeStaging } from '../store/repos/desired-repo';
+import { writeService } from '../store/repos/services-repo';
+import { replaceSetting } from '../store/repos/settings-repo';
+import { addFavorite, countFavorites, writeReport } from '../store/repos/units-repo';
 import { parseDuration } from './duration';
 import type { Scenario, ScenarioChanges, Selection, UnitChange } from './scenario-schema';
 
@@ -19,26 +25,26 @@ function matches(deps: ServiceDeps, unit: UnitRuntime, s: Selection): boolean {
   if (s.family && unit.family !== s.family) return false;
   if (s.country && unit.countryCode !== s.country.toUpperCase()) return false;
   if (s.connected !== undefined && unit.connected !== s.connected) return false;
-  if (s.staged !== undefined && Boolean(unit.pendingSoftwareDownload) !== s.staged) return false;
+  if (s.staged !== undefined && isPending(unit.desired, unit.stagedRevDone) !== s.staged) return false;
   if (s.version) {
     const prefix = s.version.endsWith('*') ? s.version.slice(0, -1) : s.version.endsWith('.') ? s.version : null;
     if (prefix !== null ? !unit.versionSemantic.startsWith(prefix) : unit.versionSemantic !== s.version) return false;
   }
   if (s.belowLatest) {
-    const latest = deps.fleet.latest.of(unit.family);
+    const latest = deps.world.latest.of(unit.family);
     if (!latest || compareVersions(semanticOf(unit.versionSemantic), latest.semantic) >= 0) return false;
   }
   if (s.updatable !== undefined) {
-    const can = unitCapabilities({ family: unit.family, version: { semantic: unit.versionSemantic } }, deps.fleet.latest.byFamily());
+    const can = unitCapabilities({ family: unit.family, version: { semantic: unit.versionSemantic } }, deps.world.latest.byFamily());
     // Staging a plain aligner also needs 4.0.0 (console-core §5); update status needs more.
     if (can.updateStatus !== s.updatable || (unit.family === 'aligner' && !isAtLeast(unit.versionSemantic, '4.0.0'))) return false;
   }
   return true;
 }
 
-/** The units a rule picks: every match, or a seeded random count or fraction of them. */
-export function selectUnits(deps: ServiceDeps, selection: Selection, rng: Rng): UnitRuntime[] {
-  const engine = deps.fleet.engine;
+/** The units a rule picks among the simulator's units: every match, or a seeded random count or fraction of them. */
+export function selectUnits(deps: ServiceDeps, sim: Simulator, selection: Selection, rng: Rng): UnitRuntime[] {
+  const engine = sim.engine;
   if (selection.serials) {
     const missing = selection.serials.filter((s) => !engine.get(s));
     if (missing.length > 0) throw new ValidationError(`No unit with serial number ${missing.join(', ')}.`, { missing });
@@ -57,7 +63,7 @@ export function selectUnits(deps: ServiceDeps, selection: Selection, rng: Rng): 
 }
 
 function targetOf(deps: ServiceDeps, family: Family, ref: string): TargetVersion {
-  const latest = deps.fleet.latest.of(family);
+  const latest = deps.world.latest.of(family);
   if (ref === 'latest') {
     if (!latest) throw new ValidationError(`No ${family} update is published, so 'latest' means nothing.`);
     return latest;
@@ -65,21 +71,26 @@ function targetOf(deps: ServiceDeps, family: Family, ref: string): TargetVersion
   return { semantic: ref, meta: '', path: `/updates/${family}/${ref}` };
 }
 
-function stagedAs(target: TargetVersion, now: number) {
-  return {
-    isStaged: true,
-    autoStaged: false,
-    stagedVersion: { semantic: target.semantic, meta: target.meta },
-    stagedAt: new Date(now).toISOString(),
-    path: target.path,
-  };
+/**
+ * Stages (or unstages) a unit as the API does, in the store, and lets the unit take it at once: a
+ * scenario sets desired state through the same writer as the console.
+ */
+async function setStaging(deps: ServiceDeps, sim: Simulator, unit: UnitRuntime, target: TargetVersion | null): Promise<void> {
+  const row = await writeStaging(deps.db, {
+    serialNumber: unit.serialNumber,
+    target: target && { ...target, autoStaged: false },
+    by: 'scenario',
+    at: deps.clock.nowDate(),
+  });
+  if (row) sim.engine.applyDesired([row]);
 }
 
-const notStaged = { isStaged: false, autoStaged: false, stagedVersion: null, stagedAt: null, path: null };
-
-async function changeUnit(deps: ServiceDeps, unit: UnitRuntime, change: UnitChange): Promise<void> {
-  const engine = deps.fleet.engine;
-  const now = engine.clock.now();
+async function changeUnit(deps: ServiceDeps, sim: Simulator, unit: UnitRuntime, change: UnitChange): Promise<void> {
+  const engine = sim.engine;
+  const now = deps.clock.now();
+  if (change.staged === false && isPending(unit.desired, unit.stagedRevDone)) await setStaging(deps, sim, unit, null);
+  else if (change.staged) await setStaging(deps, sim, unit, targetOf(deps, unit.family, change.staged));
+  if (change.update) await setStaging(deps, sim, unit, targetOf(deps, unit.family, change.update.target));
   engine.change(unit, (u) => {
     if (change.connected === true && !u.connected) connect(u, engine.rng, now);
     if (change.connected === false && u.connected) disconnect(u, now);
@@ -91,20 +102,8 @@ async function changeUnit(deps: ServiceDeps, unit: UnitRuntime, change: UnitChan
     if (change.logLevel) u.logLevel = change.logLevel;
     if (change.targetType) u.targetType = change.targetType;
     if (change.alignmentCount !== undefined) u.alignmentCount = change.alignmentCount;
-    if (change.staged === false) {
-      u.pendingSoftwareDownload = '';
-      u.staging = notStaged;
-      u.flow = null;
-      u.idleState = IDLE_STATE;
-    } else if (change.staged) {
-      const target = targetOf(deps, u.family, change.staged);
-      u.pendingSoftwareDownload = target.semantic;
-      u.staging = stagedAs(target, now);
-      u.flow = startFlow(target, u.family, now, engine.rng);
-    }
-    if (change.update) {
-      const target = targetOf(deps, u.family, change.update.target);
-      const flow = startFlow(target, u.family, now, engine.rng);
+    const flow = u.flow;
+    if (change.update && flow) {
       const progress = (change.update.progress ?? 0) / 100;
       flow.phase = change.update.phase;
       flow.phaseStartedAt = now;
@@ -119,22 +118,26 @@ async function changeUnit(deps: ServiceDeps, unit: UnitRuntime, change: UnitChan
         flow.installProgress = Math.round(progress * 100);
         flow.phaseStartedAt = now - progress * FLOW_TIMING.installing;
       }
-      u.flow = flow;
-      u.pendingSoftwareDownload = target.semantic;
-      u.staging = stagedAs(target, now);
     }
   });
-  engine.state.aggregates.offerTop(unit);
   if (change.voltages) {
     const trouble = change.voltages === 'outOfRange';
-    if (trouble) deps.fleet.voltageTrouble.add(unit.serialNumber);
-    else deps.fleet.voltageTrouble.delete(unit.serialNumber);
+    if (trouble) sim.voltageTrouble.add(unit.serialNumber);
+    else sim.voltageTrouble.delete(unit.serialNumber);
     await writeReport(deps.db, unit.serialNumber, 'voltages', voltagesReport(engine.rng, now, trouble), new Date(now));
   }
 }
 
-async function applyChanges(deps: ServiceDeps, changes: ScenarioChanges, rng: Rng): Promise<number> {
-  const engine = deps.fleet.engine;
+async function changeSettings(deps: ServiceDeps, changes: ScenarioChanges): Promise<void> {
+  if (changes.churn === undefined && !changes.failureRates) return;
+  const settings: FleetSettings = {
+    churn: changes.churn ?? deps.world.settings.churn,
+    failureRates: { ...deps.world.settings.failureRates, ...(changes.failureRates ?? {}) },
+  };
+  await replaceSetting(deps.db, FLEET_SETTINGS_KEY, settings);
+}
+
+async function applyChanges(deps: ServiceDeps, sim: Simulator, changes: ScenarioChanges, rng: Rng): Promise<number> {
   for (const release of changes.publish ?? []) {
     await publishSoftwareUpdate(deps, {
       family: release.family,
@@ -147,17 +150,14 @@ async function applyChanges(deps: ServiceDeps, changes: ScenarioChanges, rng: Rn
   }
   // A published release gets its update folder too, so it validates like the others.
   if (changes.publish?.length) await ensureUpdateLibrary(deps);
-  for (const [name, state] of Object.entries(changes.services ?? {})) {
-    await engine.setService(name as ServiceName, state === 'up');
-  }
-  for (const [command, rate] of Object.entries(changes.failureRates ?? {})) {
-    deps.fleet.commands.failureRates.set(command as CommandName, rate as number);
-  }
-  if (changes.churn !== undefined) engine.churn = changes.churn;
+  for (const [name, state] of Object.entries(changes.services ?? {})) await writeService(deps.db, name, state === 'up');
+  await changeSettings(deps, changes);
+  // The units read the services and settings just stored before they change.
+  await deps.follower.wake();
   let changed = 0;
   for (const rule of changes.units ?? []) {
-    for (const unit of selectUnits(deps, rule.select, rng)) {
-      await changeUnit(deps, unit, rule.set);
+    for (const unit of selectUnits(deps, sim, rule.select, rng)) {
+      await changeUnit(deps, sim, unit, rule.set);
       changed += 1;
     }
   }
@@ -165,42 +165,53 @@ async function applyChanges(deps: ServiceDeps, changes: ScenarioChanges, rng: Rn
     const have = await countFavorites(deps.db, fav.user);
     const wanted = fav.serials ?? [];
     const more = fav.fill ? Math.max(0, deps.config.FAVORITES_LIMIT - have - wanted.length) : (fav.count ?? 0);
-    const picks = more > 0 ? selectUnits(deps, { count: more + 50 }, rng).map((u) => u.serialNumber) : [];
+    const picks = more > 0 ? selectUnits(deps, sim, { count: more + 50 }, rng).map((u) => u.serialNumber) : [];
     const serials = [...wanted, ...picks.filter((s) => !wanted.includes(s))].slice(0, wanted.length + more);
     for (const serial of serials) {
-      if (!engine.get(serial)) throw new ValidationError(`No unit with serial number ${serial}.`);
+      if (!sim.engine.get(serial)) throw new ValidationError(`No unit with serial number ${serial}.`);
       await addFavorite(deps.db, fav.user, serial);
-      engine.state.watch(fav.user, serial);
     }
     for (const aligner of await readAlignersFor(deps, fav.user, serials)) deps.live.emitToUser(fav.user, 'RADAR_ADD_FAVORITE', aligner);
   }
+  // What the units now report is stored before the answer (and before a step is said to be played).
+  await sim.engine.flush();
+  await deps.follower.wake();
   return changed;
 }
 
 /**
  * Puts the fleet into a scenario's field state: services, failure rates, churn, units, radars and
- * releases now; its steps later on the simulated clock; then the clock's speed and advance.
+ * releases now; its steps later on the simulated clock; then the clock's speed and advance. The units are
+ * this process's simulator's: a process that runs none (SIM_ENGINE=false) refuses.
  */
 export async function applyScenario(deps: ServiceDeps, scenario: Scenario): Promise<ScenarioResult> {
-  const engine = deps.fleet.engine;
+  const sim = deps.sim;
+  if (!sim) {
+    throw new ConflictError(
+      'This process simulates no units (SIM_ENGINE=false): apply scenarios through the process that runs the fleet.',
+      undefined,
+      'no_simulator',
+    );
+  }
   const rng = new Rng(`scenario/${scenario.seed ?? scenario.name}`);
-  const unitsChanged = await applyChanges(deps, scenario, rng);
-  const start = engine.clock.now();
+  const unitsChanged = await applyChanges(deps, sim, scenario, rng);
+  const start = deps.clock.now();
   for (const [i, step] of (scenario.steps ?? []).entries()) {
-    engine.at(start + parseDuration(step.at), () => {
-      applyChanges(deps, step, rng.fork(i)).catch((err: unknown) =>
+    sim.engine.at(start + parseDuration(step.at), () => {
+      applyChanges(deps, sim, step, rng.fork(i)).catch((err: unknown) =>
         deps.logger.error({ err, scenario: scenario.name, step: i }, 'scenario step failed'),
       );
     });
   }
-  if (scenario.clock?.speed !== undefined) engine.clock.setSpeed(scenario.clock.speed);
-  if (scenario.clock?.advance !== undefined) engine.clock.step(parseDuration(scenario.clock.advance));
-  await engine.flush();
+  if (scenario.clock?.speed !== undefined || scenario.clock?.advance !== undefined) {
+    await changeClock(deps, { speed: scenario.clock.speed, step: scenario.clock.advance });
+    await sim.engine.flush();
+  }
   deps.logger.info({ scenario: scenario.name, unitsChanged, steps: scenario.steps?.length ?? 0 }, 'scenario applied');
   return {
     name: scenario.name,
     unitsChanged,
     stepsScheduled: scenario.steps?.length ?? 0,
-    clock: { now: new Date(engine.clock.now()).toISOString(), speed: engine.clock.speed },
+    clock: { now: new Date(deps.clock.now()).toISOString(), speed: deps.clock.speed },
   };
 }

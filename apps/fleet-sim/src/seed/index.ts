@@ -79,7 +79,7 @@ export async function seedDemoWorld(db: Db, options: SeedDemoWorldOptions): Prom
       count: size,
       rng: root.fork('units'),
       generator,
-      insertBatch: (rows) => insertUnitBatch(tx, rows),
+      insertBatch: (rows, desired) => insertUnitBatch(tx, rows, desired),
       onBatch: (_rows, summaries) => {
         for (const unit of summaries) {
           const c = counts[unit.family];
@@ -165,7 +165,7 @@ export async function seedUnits(db: Db, options: SeedUnitsOptions): Promise<{ in
         count: chunk,
         rng,
         generator,
-        insertBatch: (rows) => insertUnitBatch(tx, rows),
+        insertBatch: (rows, desired) => insertUnitBatch(tx, rows, desired),
         onProgress: (done) => options.onProgress?.(offset + done, options.count),
       });
     });

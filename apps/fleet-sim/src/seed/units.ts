@@ -10,7 +10,8 @@ import {
 } from '@equipment-dashboard/domain';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../store/database';
-import { units, type UnitGeolocation, type UnitStaging } from '../store/schema';
+import { insertDesiredBatch, type DesiredSeed } from '../store/repos/desired-repo';
+import { units, type UnitGeolocation } from '../store/schema';
 import { BATCH_SIZE } from './batch';
 import { DAY_MS, HOUR_MS, MINUTE_MS, YEAR_MS, earliest, latest, monthOf, shift } from './dates';
 import type { PlaceBook } from './places';
@@ -184,7 +185,7 @@ export class UnitGenerator {
   }
 
   /** One unit: its row and its summary. */
-  make(rng: Rng): { row: UnitRow; summary: UnitSummary } {
+  make(rng: Rng): { row: UnitRow; desired: DesiredSeed | null; summary: UnitSummary } {
     const { now } = this.f;
     const family = this.familyTable.pick(rng);
     const latestOfFamily = latestRelease(this.f.releases, family);
@@ -240,22 +241,18 @@ export class UnitGenerator {
     const stageable =
       order >= 0 && !atLatest && order < latestOfFamily.order && order >= STAGING_FROM[family];
     const staged = stageable && rng.chance(0.03);
-    let staging: UnitStaging = {
-      isStaged: false,
-      autoStaged: false,
-      stagedVersion: null,
-      stagedAt: null,
-      path: null,
-    };
+    let desired: DesiredSeed | null = null;
     let updateState: UnitUpdateState;
     if (staged) {
       const stagedAt = shift(now, -rng.float(0.05, 14) * DAY_MS);
-      staging = {
-        isStaged: true,
-        autoStaged: rng.chance(0.6),
-        stagedVersion: { semantic: latestOfFamily.semantic, meta: latestOfFamily.meta },
-        stagedAt: stagedAt.toISOString(),
+      desired = {
+        serialNumber: serial,
+        family,
+        stagedSemantic: latestOfFamily.semantic,
+        stagedMeta: latestOfFamily.meta,
         path: latestOfFamily.path,
+        stagedAt,
+        autoStaged: rng.chance(0.6),
       };
       updateState = stagedUpdateState(rng, latestOfFamily, connected, specs?.name ?? null);
     } else if (order >= 0 && order < UPDATER_FROM[family]) {
@@ -285,15 +282,15 @@ export class UnitGenerator {
       alignmentCount: Math.round(perDay * ageDays * rng.float(0.6, 1)),
       countryCode: geolocation.country_code,
       geolocation,
-      pendingSoftwareDownload: staged ? latestOfFamily.semantic : '',
       updateState,
-      staging,
+      stagedRevDone: 0,
       lastSeenOnlineAt,
       createdAt,
       updatedAt: earliest(latest(shift(createdAt, rng.int(1, 600) * MINUTE_MS), lastSeenOnlineAt), now),
     };
     return {
       row,
+      desired,
       summary: {
         serialNumber: serial,
         family,
@@ -335,7 +332,7 @@ export async function streamUnits(options: {
   count: number;
   rng: Rng;
   generator: UnitGenerator;
-  insertBatch: (rows: UnitRow[]) => Promise<void>;
+  insertBatch: (rows: UnitRow[], desired: DesiredSeed[]) => Promise<void>;
   onBatch?: BatchListener;
   onProgress?: (done: number, total: number) => void;
 }): Promise<number> {
@@ -345,12 +342,14 @@ export async function streamUnits(options: {
     const size = Math.min(BATCH_SIZE, count - done);
     const rows: UnitRow[] = new Array(size);
     const summaries: UnitSummary[] = new Array(size);
+    const desired: DesiredSeed[] = [];
     for (let i = 0; i < size; i++) {
       const unit = generator.make(rng);
       rows[i] = unit.row;
       summaries[i] = unit.summary;
+      if (unit.desired) desired.push(unit.desired);
     }
-    await options.insertBatch(rows);
+    await options.insertBatch(rows, desired);
     done += size;
     options.onBatch?.(rows, summaries);
     options.onProgress?.(done, count);
@@ -358,11 +357,10 @@ export async function streamUnits(options: {
   return done;
 }
 
-/** The units table's columns: property name (as in UnitRow) and column name. */
-const UNIT_COLUMNS = Object.entries(getTableColumns(units)).map(([key, column]) => ({
-  key,
-  name: column.name,
-}));
+/** The units table's columns a seed writes: property name (as in UnitRow) and column name (not the generated shard, nor change_xid). */
+const UNIT_COLUMNS = Object.entries(getTableColumns(units))
+  .filter(([key]) => key !== 'shard' && key !== 'changeXid')
+  .map(([key, column]) => ({ key, name: column.name }));
 
 /**
  * Inserts one batch of units as one JSON parameter expanded by PostgreSQL
@@ -370,7 +368,7 @@ const UNIT_COLUMNS = Object.entries(getTableColumns(units)).map(([key, column]) 
  * PostgreSQL needs to store the rows (about 3,500 rows/s on PGlite); one parameter is several times
  * faster, and the column list still comes from the schema.
  */
-export async function insertUnitBatch(db: Db, rows: readonly UnitRow[]): Promise<void> {
+export async function insertUnitBatch(db: Db, rows: readonly UnitRow[], desired: readonly DesiredSeed[] = []): Promise<void> {
   const records = rows.map((row) => {
     const record: Record<string, unknown> = {};
     for (const { key, name } of UNIT_COLUMNS) {
@@ -386,4 +384,5 @@ export async function insertUnitBatch(db: Db, rows: readonly UnitRow[]): Promise
   await db.execute(
     sql`INSERT INTO ${units} (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::${units}, ${JSON.stringify(records)}::jsonb)`,
   );
+  await insertDesiredBatch(db, desired);
 }

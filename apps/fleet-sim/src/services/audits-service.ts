@@ -1,8 +1,8 @@
-import type { AuditEntry } from '@equipment-dashboard/api';
+import { COMMAND_STATUSES, type AuditEntry } from '@equipment-dashboard/api';
 import { listCommands } from '../store/repos/commands-repo';
 import type { ServiceDeps } from './service-deps';
 
-const STATUSES = new Set(['sent', 'completed', 'failed']);
+const STATUSES = new Set<string>(COMMAND_STATUSES);
 
 /** The audit trail: every remote command, newest first, with who sent it and how it ended. */
 export async function readAudits(
@@ -22,6 +22,7 @@ export async function readAudits(
       result: row.result ?? null,
       createdAt: row.createdAt.toISOString(),
       completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+      expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
     })),
   };
 }

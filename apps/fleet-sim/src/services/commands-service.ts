@@ -1,185 +1,155 @@
 import type { CommandName, CommandResponse } from '@equipment-dashboard/api';
-import type { LogLevel, TargetType } from '@equipment-dashboard/domain';
+import { unitCapabilities, type LogLevel, type TargetType, type UnitCapabilities } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import type { CommandEffect } from '../fleet/command-center';
-import { screenshotImages } from '../fleet/screenshot-image';
-import { FLOW_TIMING, beginDownload, beginInstall } from '../fleet/update-flow';
-import { calibrationLogs, printerStatus, usbStatus, voltagesReport } from '../fleet/unit-reports';
-import { IDLE_STATE, type UnitRuntime } from '../fleet/unit-runtime';
-import { ConflictError } from '../http/errors';
+import { pendingVersionOf } from '../fleet/desired-state';
+import { ConflictError, HttpError, NotFoundError, ServiceUnavailableError } from '../http/errors';
+import { findCommand, queueCommand, type CommandRow } from '../store/repos/commands-repo';
 import * as unitsRepo from '../store/repos/units-repo';
+import { withStatus, type StatusResult } from '../http/route';
+import { desiredOf, updateStateFor } from './equipment-service';
 import type { ServiceDeps } from './service-deps';
 
-/** How long an SSH port opened by Open Port stays open (simulated), then the unit closes it. */
-export const SSH_PORT_TTL_MS = 15 * 60 * 1000;
+/** The unit did not carry out a command (a scenario's failure rate, or a unit error). */
+export class CommandFailedError extends HttpError {
+  constructor(serialNumber: string, command: string, reason?: string) {
+    super(502, 'command_failed', reason ?? `Unit ${serialNumber} did not carry out ${command}. Try again.`, { serialNumber, command });
+  }
+}
+
+/** How long the call waits (real time) for the unit's answer before answering `accepted`. */
+const WAIT_REAL_MS = 10_000;
 
 type SimpleCommand = Exclude<CommandName, 'aligner_set_logging_level' | 'set_target_eol_types' | 'reset_serial_number'>;
 
-function effects(deps: ServiceDeps): Record<SimpleCommand, { effect: CommandEffect; capability?: 'rcp' | 'activate' | 'screenshot' | 'updateStatus'; precondition?: (unit: UnitRuntime) => void }> {
-  const { engine, voltageTrouble } = deps.fleet;
-  const at = (now: number) => new Date(now);
-  return {
-    aligner_get_usb_status: {
-      effect: async (unit, now) => {
-        await unitsRepo.writeReport(deps.db, unit.serialNumber, 'usb', { createdAt: at(now).toISOString(), status: usbStatus(unit, engine.rng) }, at(now));
-        return { report: 'usb' };
-      },
+interface CommandRequest {
+  serialNumber: string;
+  command: CommandName;
+  args: Record<string, unknown>;
+  /** The capability of libs/domain the unit's software must have, if any. */
+  capability?: keyof UnitCapabilities;
+  /** What must hold of the unit's reported state when the command is queued. */
+  precondition?: (unit: unitsRepo.UnitWithDesired) => Promise<void> | void;
+}
+
+const CAPABILITY: Partial<Record<SimpleCommand, keyof UnitCapabilities>> = {
+  aligner_get_screen_shot: 'screenshot',
+  aligner_activate: 'activate',
+  aligner_rcp: 'rcp',
+  aligner_check_now: 'updateStatus',
+  aligner_download_now: 'updateStatus',
+  aligner_install_now: 'updateStatus',
+};
+
+function reportedState(found: unitsRepo.UnitWithDesired): string {
+  return updateStateFor(found.unit.updateState, desiredOf(found.desired), Number(found.unit.stagedRevDone)).state;
+}
+
+const PRECONDITION: Partial<Record<SimpleCommand, (found: unitsRepo.UnitWithDesired) => void>> = {
+  aligner_download_now: (found) => {
+    if (reportedState(found) !== 'READY_TO_DOWNLOAD') {
+      throw new ConflictError(`Unit ${found.unit.serialNumber} has no update waiting to download.`, undefined, 'nothing_pending');
+    }
+  },
+  aligner_install_now: (found) => {
+    if (reportedState(found) !== 'READY_TO_INSTALL') {
+      throw new ConflictError(`Unit ${found.unit.serialNumber} has no downloaded update ready to install.`, undefined, 'nothing_to_install');
+    }
+  },
+};
+
+function capabilitiesOf(deps: ServiceDeps, found: unitsRepo.UnitWithDesired): UnitCapabilities {
+  const { unit } = found;
+  return unitCapabilities(
+    {
+      family: unit.family as never,
+      version: { semantic: unit.versionSemantic, meta: unit.versionMeta },
+      systemClass: unit.systemClass,
+      boardFeatures: unit.boardFeatures ? { numCameras: unit.boardFeatures.numCameras, isDDAligner: unit.boardFeatures.isDDAligner ?? false } : null,
+      pendingSoftwareDownload: pendingVersionOf(desiredOf(found.desired), Number(unit.stagedRevDone)),
     },
-    aligner_get_printer_status: {
-      effect: async (unit, now) => {
-        await unitsRepo.writeReport(deps.db, unit.serialNumber, 'printer', { createdAt: at(now).toISOString(), status: printerStatus(unit, engine.rng) }, at(now));
-        return { report: 'printer' };
-      },
-    },
-    aligner_get_voltages: {
-      effect: async (unit, now) => {
-        const report = voltagesReport(engine.rng, now, voltageTrouble.has(unit.serialNumber));
-        await unitsRepo.writeReport(deps.db, unit.serialNumber, 'voltages', report, at(now));
-        return { report: 'voltages' };
-      },
-    },
-    aligner_get_calibration_logs: {
-      effect: async (unit, now) => {
-        await unitsRepo.writeReport(deps.db, unit.serialNumber, 'calibration_logs', { createdAt: at(now).toISOString(), status: calibrationLogs(unit, engine.rng, now) }, at(now));
-        return { report: 'calibration_logs' };
-      },
-    },
-    aligner_get_screen_shot: {
-      capability: 'screenshot',
-      effect: async (unit, now) => {
-        const images = await screenshotImages(unit, now);
-        const shot = await unitsRepo.insertScreenshot(deps.db, { serialNumber: unit.serialNumber, ...images, createdAt: at(now) });
-        return { screenShotId: String(shot.id) };
-      },
-    },
-    aligner_activate: {
-      capability: 'activate',
-      effect: (unit) => ({ activated: true, serialNumber: unit.serialNumber }),
-    },
-    aligner_rcp: {
-      capability: 'rcp',
-      effect: (unit) => ({ rcp: 'started', session: `rcp-${unit.serialNumber}-${engine.rng.int(1000, 9999)}` }),
-    },
-    aligner_open_ssh_port: {
-      effect: (unit, now) => {
-        const until = now + SSH_PORT_TTL_MS;
-        engine.change(unit, (u) => (u.sshPortOpenUntil = until));
-        return { port: 22_000 + (unit.port ?? 0) % 1000, expiresAt: new Date(until).toISOString() };
-      },
-    },
-    aligner_check_now: {
-      capability: 'updateStatus',
-      effect: (unit, now) => {
-        if (unit.flow && beginDownload(unit.flow, now)) {
-          engine.change(unit, () => undefined);
-          return { updateState: 'DOWNLOADING' };
-        }
-        if (!unit.flow) {
-          engine.change(unit, (u) => {
-            u.idleState = IDLE_STATE;
-            u.busyUntil = now + FLOW_TIMING.busy;
-          });
-          return { updateState: 'BUSY' };
-        }
-        return { updateState: unit.flow.phase };
-      },
-    },
-    aligner_download_now: {
-      capability: 'updateStatus',
-      precondition: (unit) => {
-        if (unit.flow?.phase !== 'pending') {
-          throw new ConflictError(`Unit ${unit.serialNumber} has no update waiting to download.`, undefined, 'nothing_pending');
-        }
-      },
-      effect: (unit, now) => {
-        if (unit.flow) beginDownload(unit.flow, now);
-        engine.change(unit, () => undefined);
-        return { updateState: 'DOWNLOADING' };
-      },
-    },
-    aligner_install_now: {
-      capability: 'updateStatus',
-      precondition: (unit) => {
-        if (unit.flow?.phase !== 'readyToInstall') {
-          throw new ConflictError(`Unit ${unit.serialNumber} has no downloaded update ready to install.`, undefined, 'nothing_to_install');
-        }
-      },
-      effect: (unit, now) => {
-        if (unit.flow) beginInstall(unit.flow, now);
-        engine.change(unit, () => undefined);
-        return { updateState: 'INSTALLING_UPDATE' };
-      },
-    },
-  };
+    deps.world.latest.byFamily(),
+  );
+}
+
+function answerOf(row: CommandRow, request: CommandRequest): CommandResponse | StatusResult<CommandResponse> {
+  const base = { serialNumber: row.serialNumber, command: request.command, commandId: row.id };
+  if (row.status === 'completed') return { ...base, status: 'completed', result: (row.result ?? {}) as CommandResponse['result'] };
+  if (row.status === 'failed') {
+    const reason = (row.result as { error?: unknown } | null)?.error;
+    throw new CommandFailedError(request.serialNumber, request.command, typeof reason === 'string' ? reason : undefined);
+  }
+  if (row.status === 'expired') throw new CommandFailedError(request.serialNumber, request.command, 'The unit did not take the command before it expired.');
+  if (row.status === 'queued') {
+    return withStatus(202, { ...base, status: 'queued', ...(row.expiresAt ? { expiresAt: row.expiresAt.toISOString() } : {}) });
+  }
+  return { ...base, status: 'accepted' };
+}
+
+/**
+ * Queues a command for a unit (console-core §7) in the durable command queue, committed before anything
+ * is answered, with who asked and until when it may wait (COMMAND_TTL_MINUTES, simulated). A connected
+ * unit takes it at once and the call waits for the unit's answer (the console's button stays busy until
+ * then): `completed` with its result, or 502 when the unit failed it; after 10 s `accepted`. An offline
+ * unit gets it when it reconnects: the call answers 202 `queued` at once.
+ */
+async function send(deps: ServiceDeps, user: AuthUser, request: CommandRequest): Promise<CommandResponse | StatusResult<CommandResponse>> {
+  const found = await unitsRepo.findUnitWithDesired(deps.db, request.serialNumber);
+  if (!found) throw new NotFoundError(`No unit with serial number ${request.serialNumber}.`);
+  const now = deps.clock.now();
+  if (!deps.world.services.isUp('charon', now)) {
+    throw new ServiceUnavailableError('The gateway (charon) is down: no unit can be reached until it is back.');
+  }
+  if (request.capability && !capabilitiesOf(deps, found)[request.capability]) {
+    throw new ConflictError(
+      `Unit ${found.unit.serialNumber} (${found.unit.family} ${found.unit.versionSemantic}) does not support ${request.command}.`,
+      { serialNumber: found.unit.serialNumber, command: request.command },
+      'not_supported',
+    );
+  }
+  await request.precondition?.(found);
+  const row = await queueCommand(deps.db, {
+    serialNumber: found.unit.serialNumber,
+    command: request.command,
+    args: request.args,
+    username: user.username,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + deps.config.COMMAND_TTL_MINUTES * 60_000),
+  });
+  const waiting = found.unit.connected ? deps.views.waiters.wait(row.id, WAIT_REAL_MS) : null;
+  void deps.follower.wake();
+  const ended = waiting ? await waiting : null;
+  return answerOf(ended ?? (await findCommand(deps.db, row.id)) ?? row, request);
 }
 
 /** A command that takes only the serial number (console-core §7 "Commands"). */
-export function sendCommand(deps: ServiceDeps, user: AuthUser, command: SimpleCommand, serialNumber: string): Promise<CommandResponse> {
-  const behaviour = effects(deps)[command];
-  return deps.fleet.commands.send({
-    serialNumber,
-    command,
-    args: {},
-    username: user.username,
-    capability: behaviour.capability,
-    precondition: behaviour.precondition,
-    effect: behaviour.effect,
-  });
+export function sendCommand(deps: ServiceDeps, user: AuthUser, command: SimpleCommand, serialNumber: string) {
+  return send(deps, user, { serialNumber, command, args: {}, capability: CAPABILITY[command], precondition: PRECONDITION[command] });
 }
 
 /** RAISE/LOWER LOG LEVEL: the unit runs at the given level from then on. */
-export function setLoggingLevel(deps: ServiceDeps, user: AuthUser, serialNumber: string, loggingLevel: LogLevel): Promise<CommandResponse> {
-  return deps.fleet.commands.send({
-    serialNumber,
-    command: 'aligner_set_logging_level',
-    args: { loggingLevel },
-    username: user.username,
-    capability: 'loggingLevel',
-    effect: (unit) => {
-      deps.fleet.engine.change(unit, (u) => (u.logLevel = loggingLevel));
-      return { loggingLevel };
-    },
-  });
+export function setLoggingLevel(deps: ServiceDeps, user: AuthUser, serialNumber: string, loggingLevel: LogLevel) {
+  return send(deps, user, { serialNumber, command: 'aligner_set_logging_level', args: { loggingLevel }, capability: 'loggingLevel' });
 }
 
 /** Change Targets: AT200 or AT700 (only DRAGON-class units with two cameras). */
-export function setTargetType(deps: ServiceDeps, user: AuthUser, serialNumber: string, targetType: TargetType): Promise<CommandResponse> {
-  return deps.fleet.commands.send({
-    serialNumber,
-    command: 'set_target_eol_types',
-    args: { targetType },
-    username: user.username,
-    capability: 'changeTargets',
-    effect: (unit) => {
-      deps.fleet.engine.change(unit, (u) => (u.targetType = targetType));
-      return { targetType };
-    },
-  });
+export function setTargetType(deps: ServiceDeps, user: AuthUser, serialNumber: string, targetType: TargetType) {
+  return send(deps, user, { serialNumber, command: 'set_target_eol_types', args: { targetType }, capability: 'changeTargets' });
 }
 
 /**
  * Reset Serial: the unit takes a new serial number and is renamed everywhere (its row, favourites,
- * screenshots, reports, tickets, schedules, command history and the engine's indexes).
+ * screenshots, reports, tickets, schedules, command history), by the unit when it carries it out.
  */
-export function resetSerialNumber(deps: ServiceDeps, user: AuthUser, currentSerialNumber: string, newSerialNumber: string): Promise<CommandResponse> {
+export function resetSerialNumber(deps: ServiceDeps, user: AuthUser, currentSerialNumber: string, newSerialNumber: string) {
   const next = newSerialNumber.trim().toUpperCase();
-  return deps.fleet.commands.send({
+  return send(deps, user, {
     serialNumber: currentSerialNumber,
     command: 'reset_serial_number',
     args: { currentSerialNumber, newSerialNumber: next },
-    username: user.username,
     capability: 'resetSerial',
-    precondition: () => {
+    precondition: async () => {
       if (next === currentSerialNumber) throw new ConflictError('The new serial number is the current one.', undefined, 'same_serial');
-      if (deps.fleet.engine.get(next)) throw new ConflictError(`Serial number ${next} is already in use.`, { serialNumber: next }, 'serial_in_use');
-    },
-    effect: async (unit) => {
-      if (deps.fleet.engine.get(next)) throw new ConflictError(`Serial number ${next} is already in use.`, { serialNumber: next }, 'serial_in_use');
-      await deps.fleet.engine.flush();
-      await unitsRepo.renameUnit(deps.db, unit.serialNumber, next);
-      deps.fleet.engine.state.rename(unit, next);
-      deps.fleet.engine.change(unit, () => undefined);
-      return { serialNumber: next };
+      if (await unitsRepo.findUnit(deps.db, next)) throw new ConflictError(`Serial number ${next} is already in use.`, { serialNumber: next }, 'serial_in_use');
     },
   });
 }

@@ -1,45 +1,48 @@
 import type { ServiceStatus } from '@equipment-dashboard/api';
 import type { Family, ServiceName } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { trendGraphPng } from '../fleet/trend-graph';
+import { RESTART_DOWNTIME_MS } from '../fleet/services-board';
+import { restartService } from '../store/repos/services-repo';
+import { trendGraphPng } from '../views/trend-graph';
 import type { ServiceDeps } from './service-deps';
 
-/** The home dashboard's reads (console-core §7 "Dashboard data"), all from kept aggregates. */
+/** The home dashboard's reads (console-core §7 "Dashboard data"), from the counters the store keeps. */
 export function latestVersion(deps: ServiceDeps, family: Family) {
-  return deps.fleet.latest.of(family);
+  return deps.world.latest.of(family);
 }
 
 export function stagedTotals(deps: ServiceDeps, family: Family) {
-  return deps.fleet.engine.state.aggregates.stagedTotals(family);
+  return deps.views.figures.stagedTotals(family);
 }
 
 export function installedVersions(deps: ServiceDeps, family: Family) {
-  return deps.fleet.engine.state.aggregates.installedVersions(family);
+  return deps.views.figures.installedVersions(family);
 }
 
 export function specVersions(deps: ServiceDeps) {
-  return deps.fleet.engine.state.aggregates.specVersions();
+  return deps.views.figures.specVersions();
 }
 
 export function topAligners(deps: ServiceDeps) {
-  return deps.fleet.engine.state.aggregates.topAligners();
+  return deps.views.top.list;
 }
 
 export function serviceStatus(deps: ServiceDeps): ServiceStatus {
-  return deps.fleet.engine.services.status();
+  return deps.world.services.status(deps.clock.now());
 }
 
 export async function connectionCounters(deps: ServiceDeps) {
-  return { ...deps.fleet.engine.state.aggregates.counters(), connectedUsers: await deps.live.connectedUsers() };
+  return { ...deps.views.figures.counters(), connectedUsers: await deps.live.connectedUsers() };
 }
 
 /** Restarts an emulated service: it goes down, and comes back a few seconds later (SERVICE_STATUS both times). */
 export async function resetService(deps: ServiceDeps, caller: AuthUser, serviceName: ServiceName) {
-  await deps.fleet.engine.restartService(serviceName);
+  await restartService(deps.db, serviceName, new Date(deps.clock.now() + RESTART_DOWNTIME_MS));
+  await deps.follower.wake();
   deps.logger.info({ serviceName, by: caller.username }, 'service restart');
   return { serviceName, status: 'restarting' as const };
 }
 
-export function trendGraph(deps: ServiceDeps): Promise<Buffer> {
-  return trendGraphPng(deps.fleet.engine.trendSamples());
+export async function trendGraph(deps: ServiceDeps): Promise<Buffer> {
+  return trendGraphPng(await deps.views.trend.samples(deps.db, deps.clock.now()));
 }

@@ -1,11 +1,13 @@
 import type { Aligner, ListRow, ScreenShot, StatusReport, VoltagesReport } from '@equipment-dashboard/api';
+import type { UpdateState } from '@equipment-dashboard/api';
 import { FAMILIES, unitCapabilities, versionLabel, type Family } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { updateStateOf } from '../fleet/update-flow';
-import { queryUnits, type UnitQuery } from '../fleet/unit-query';
-import type { UnitRuntime } from '../fleet/unit-runtime';
+import { deltaOf, pendingVersionOf, type DesiredStaging } from '../fleet/desired-state';
+import { IDLE_STATE } from '../fleet/unit-runtime';
 import { ForbiddenError, NotFoundError } from '../http/errors';
+import type { DesiredRow } from '../store/repos/desired-repo';
 import * as unitsRepo from '../store/repos/units-repo';
+import type { UnitQuery } from '../views/unit-index';
 import type { ServiceDeps } from './service-deps';
 
 const iso = (ms: number | Date) => new Date(ms).toISOString();
@@ -19,15 +21,66 @@ function asFamily(value: string): Family {
   return (FAMILIES as readonly string[]).includes(value) ? (value as Family) : 'aligner';
 }
 
+/** A stored desired row as the rules of fleet/desired-state.ts read it. */
+export function desiredOf(row: DesiredRow | null | undefined): DesiredStaging | null {
+  if (!row) return null;
+  return {
+    rev: Number(row.rev),
+    semantic: row.stagedSemantic,
+    meta: row.stagedMeta,
+    path: row.path,
+    stagedAt: row.stagedAt?.getTime() ?? null,
+    autoStaged: row.autoStaged,
+  };
+}
+
+/** The public part of the updater state a unit reported (the simulator's bookkeeping left out). */
+function reportedUpdateState(stored: Record<string, unknown>): UpdateState {
+  const { sim: _sim, ...reported } = stored;
+  return {
+    state: IDLE_STATE,
+    softwareUpdateDownload: null,
+    downloading: false,
+    downloadProgress: { software: null, specs: null },
+    installing: false,
+    installProgress: null,
+    ...reported,
+  } as UpdateState;
+}
+
+/** The flow revision the unit reported, or undefined when no simulator wrote the unit yet. */
+export function flowRevOf(stored: Record<string, unknown>): number | null | undefined {
+  const sim = stored['sim'] as { flow?: { rev?: number } | null } | undefined;
+  if (!sim) return undefined;
+  return sim.flow ? (sim.flow.rev ?? 0) : null;
+}
+
 /**
- * A unit as console-core §3 describes it: the stored row with the engine's live fields laid over it
- * (so a read is never staler than memory), plus what belongs to the reader (favourite) and to other
- * tables (open tickets, screenshots, latest reports).
+ * The updater state the console shows: what the unit reported, unless the API changed the desired
+ * staging since (a staging not taken yet reads READY_TO_DOWNLOAD with its version, an unstaging idle).
+ */
+export function updateStateFor(stored: Record<string, unknown>, desired: DesiredStaging | null, doneRev: number): UpdateState {
+  const reported = reportedUpdateState(stored);
+  const delta = deltaOf(reported.state, flowRevOf(stored), desired, doneRev);
+  if (!delta) return reported;
+  return {
+    state: delta.state,
+    softwareUpdateDownload: delta.stagedSemantic ? { version: { semantic: delta.stagedSemantic } } : null,
+    downloading: false,
+    downloadProgress: { software: null, specs: null },
+    installing: false,
+    installProgress: null,
+  };
+}
+
+/**
+ * A unit as console-core §3 describes it, from the store: its reported row and desired staging, plus what
+ * belongs to the reader (favourite) and to other tables (open tickets, screenshots, latest reports).
  */
 export async function readAligner(deps: ServiceDeps, caller: AuthUser, serialNumber: string): Promise<Aligner> {
   const serial = serialNumber.trim().toUpperCase();
-  const row = await unitsRepo.findUnit(deps.db, serial);
-  if (!row) throw new NotFoundError(`Serial number ${serial} not found.`);
+  const found = await unitsRepo.findUnitWithDesired(deps.db, serial);
+  if (!found) throw new NotFoundError(`Serial number ${serial} not found.`);
   const [favorite, openTickets, shots, voltages, usb] = await Promise.all([
     unitsRepo.isFavorite(deps.db, caller.username, serial),
     unitsRepo.openTicketCounts(deps.db, [serial]),
@@ -35,7 +88,7 @@ export async function readAligner(deps: ServiceDeps, caller: AuthUser, serialNum
     unitsRepo.latestReport(deps.db, serial, 'voltages'),
     unitsRepo.latestReport(deps.db, serial, 'usb'),
   ]);
-  return composeAligner(deps, row, deps.fleet.engine.get(serial), {
+  return composeAligner(deps, found, {
     favorite,
     openSupportTickets: openTickets.get(serial) ?? 0,
     screenShots: shots.map((s) => ({ id: String(s.id), ...screenShotPaths(s.id), createdAt: iso(s.createdAt) })),
@@ -52,15 +105,16 @@ interface AlignerExtras {
   status: string | null;
 }
 
-export function composeAligner(deps: ServiceDeps, row: unitsRepo.UnitRow, live: UnitRuntime | undefined, extras: AlignerExtras): Aligner {
-  const now = deps.fleet.engine.clock.now();
+export function composeAligner(deps: ServiceDeps, { unit: row, desired: desiredRow }: unitsRepo.UnitWithDesired, extras: AlignerExtras): Aligner {
   const family = asFamily(row.family);
-  const version = { semantic: live?.versionSemantic ?? row.versionSemantic, meta: live?.versionMeta ?? row.versionMeta };
+  const version = { semantic: row.versionSemantic, meta: row.versionMeta };
+  const desired = desiredOf(desiredRow);
+  const doneRev = Number(row.stagedRevDone);
   const supportsUpdateStatus = unitCapabilities(
     { family, version, systemClass: row.systemClass, boardFeatures: row.boardFeatures },
-    deps.fleet.latest.byFamily(),
+    deps.world.latest.byFamily(),
   ).updateStatus;
-  const connected = live?.connected ?? row.connected;
+  const connected = row.connected;
   return {
     serialNumber: row.serialNumber,
     family,
@@ -69,55 +123,47 @@ export function composeAligner(deps: ServiceDeps, row: unitsRepo.UnitRow, live: 
     specsExpiration: row.specsExpiration ?? null,
     systemClass: row.systemClass,
     boardClass: row.boardClass,
-    logLevel: (live?.logLevel ?? row.logLevel) === 'INFO' ? 'INFO' : 'WARN',
+    logLevel: row.logLevel === 'INFO' ? 'INFO' : 'WARN',
     boardFeatures: row.boardFeatures ?? null,
-    connectCount: live?.connectCount ?? row.connectCount,
+    connectCount: row.connectCount,
     connected,
-    port: connected ? (live?.port ?? row.port) : null,
-    address: connected ? (live?.address ?? row.address) : null,
-    currentProcedure: connected ? (live?.currentProcedure ?? row.currentProcedure) : null,
-    alignmentCount: live?.alignmentCount ?? row.alignmentCount,
+    port: connected ? row.port : null,
+    address: connected ? row.address : null,
+    currentProcedure: connected ? row.currentProcedure : null,
+    alignmentCount: row.alignmentCount,
     geolocation: row.geolocation,
-    pendingSoftwareDownload: live?.pendingSoftwareDownload ?? row.pendingSoftwareDownload,
-    updateState: supportsUpdateStatus && live ? updateStateOf(live, now) : null,
+    pendingSoftwareDownload: pendingVersionOf(desired, doneRev),
+    updateState: supportsUpdateStatus ? updateStateFor(row.updateState, desired, doneRev) : null,
     openSupportTickets: extras.openSupportTickets,
     favorite: extras.favorite,
     screenShots: extras.screenShots,
     voltages: extras.voltages,
     status: extras.status,
     createdAt: iso(row.createdAt),
-    updatedAt: iso(live ? Math.max(live.updatedAt, row.updatedAt.getTime()) : row.updatedAt),
+    updatedAt: iso(row.updatedAt),
   };
 }
 
 /**
- * A page of the equipment list, wholly from the engine's memory (fleet/unit-query.ts): the store is
- * not read, so a page never waits behind the write-behind on PGlite's single thread.
+ * A page of the equipment list: the order and the exact total from this process's index of the fleet
+ * (views/unit-index.ts), then the page's rows by key from the store.
  */
 export async function listAligners(deps: ServiceDeps, query: UnitQuery): Promise<{ docs: ListRow[]; totalDocs: number }> {
-  const state = deps.fleet.engine.state;
-  const { serials, total } = queryUnits(
-    {
-      units: state.units.values(),
-      bySerial: state.bySerial,
-      lowerBound: (serial) => state.lowerBound(serial),
-      familyTotal: (family) => state.aggregates.total[family as Family] ?? 0,
-    },
-    query,
-  );
+  const { serials, total } = deps.views.index.queryEquipment(query);
+  const rows = new Map((await unitsRepo.findUnitsWithDesired(deps.db, serials)).map((r) => [r.unit.serialNumber, r.unit]));
   return {
     totalDocs: total,
     docs: serials.flatMap((serial) => {
-      const unit = state.units.get(serial);
+      const unit = rows.get(serial);
       return unit ? [listRowOf(unit)] : [];
     }),
   };
 }
 
-function listRowOf(unit: UnitRuntime): ListRow {
+function listRowOf(unit: unitsRepo.UnitRow): ListRow {
   return {
     serialNumber: unit.serialNumber,
-    family: unit.family,
+    family: asFamily(unit.family),
     systemClass: unit.systemClass,
     softwareVersion: versionLabel({ semantic: unit.versionSemantic, meta: unit.versionMeta }),
     createdAt: iso(unit.createdAt),
@@ -137,17 +183,17 @@ export async function readFavorites(deps: ServiceDeps, caller: AuthUser, usernam
 export async function readAlignersFor(deps: ServiceDeps, username: string, serials: string[]): Promise<Aligner[]> {
   if (serials.length === 0) return [];
   const [rows, openTickets, favorites] = await Promise.all([
-    unitsRepo.findUnits(deps.db, serials),
+    unitsRepo.findUnitsWithDesired(deps.db, serials),
     unitsRepo.openTicketCounts(deps.db, serials),
     unitsRepo.favoriteSerials(deps.db, username),
   ]);
-  const bySerial = new Map(rows.map((r) => [r.serialNumber, r]));
+  const bySerial = new Map(rows.map((r) => [r.unit.serialNumber, r]));
   const favoriteSet = new Set(favorites);
   return serials.flatMap((serial) => {
     const row = bySerial.get(serial);
     if (!row) return [];
     return [
-      composeAligner(deps, row, deps.fleet.engine.get(serial), {
+      composeAligner(deps, row, {
         favorite: favoriteSet.has(serial),
         openSupportTickets: openTickets.get(serial) ?? 0,
         // The radar shows no screenshots or reports: they are read when a unit is opened.
@@ -161,10 +207,9 @@ export async function readAlignersFor(deps: ServiceDeps, username: string, seria
 
 /** Deletes a unit and what hangs on it (favourites, screenshots, reports); its tickets stay as history. */
 export async function deleteEquipment(deps: ServiceDeps, caller: AuthUser, serialNumber: string): Promise<void> {
-  const unit = deps.fleet.engine.get(serialNumber);
   const deleted = await unitsRepo.deleteUnit(deps.db, serialNumber);
   if (!deleted) throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
-  if (unit) deps.fleet.engine.removeUnit(unit);
+  await deps.follower.wake();
   deps.logger.info({ serialNumber, by: caller.username }, 'equipment deleted');
 }
 
@@ -186,9 +231,7 @@ export async function deleteScreenShot(deps: ServiceDeps, id: number): Promise<v
 }
 
 async function requireUnit(deps: ServiceDeps, serialNumber: string): Promise<void> {
-  if (!deps.fleet.engine.get(serialNumber) && !(await unitsRepo.findUnit(deps.db, serialNumber))) {
-    throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
-  }
+  if (!(await unitsRepo.findUnit(deps.db, serialNumber))) throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
 }
 
 export async function latestVoltages(deps: ServiceDeps, serialNumber: string): Promise<VoltagesReport | null> {

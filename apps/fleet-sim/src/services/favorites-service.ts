@@ -15,14 +15,13 @@ function requireSelf(caller: AuthUser, username: string): void {
 export async function addFavorite(deps: ServiceDeps, caller: AuthUser, input: { username: string; serialNumber: string }) {
   requireSelf(caller, input.username);
   const serial = input.serialNumber;
-  if (!deps.fleet.engine.get(serial)) throw new NotFoundError(`No unit with serial number ${serial}.`);
+  if (!(await unitsRepo.findUnit(deps.db, serial))) throw new NotFoundError(`No unit with serial number ${serial}.`);
   if (!(await unitsRepo.isFavorite(deps.db, input.username, serial))) {
     const limit = deps.config.FAVORITES_LIMIT;
     if ((await unitsRepo.countFavorites(deps.db, input.username)) >= limit) {
       throw new ConflictError(`Your radar already holds ${limit} units, the most it can hold.`, { limit }, 'favorite_limit_exceeded');
     }
     await unitsRepo.addFavorite(deps.db, input.username, serial);
-    deps.fleet.engine.state.watch(input.username, serial);
     const [aligner] = await readAlignersFor(deps, input.username, [serial]);
     if (aligner) deps.live.emitToUser(input.username, 'RADAR_ADD_FAVORITE', aligner);
   }
@@ -33,7 +32,6 @@ export async function addFavorite(deps: ServiceDeps, caller: AuthUser, input: { 
 export async function removeFavorite(deps: ServiceDeps, caller: AuthUser, input: { username: string; serialNumber: string }) {
   requireSelf(caller, input.username);
   if (await unitsRepo.removeFavorite(deps.db, input.username, input.serialNumber)) {
-    deps.fleet.engine.state.unwatch(input.username, input.serialNumber);
     deps.live.emitToUser(input.username, 'RADAR_REMOVE_FAVORITE', { serialNumber: input.serialNumber });
   }
   return { username: input.username, serialNumber: input.serialNumber, favorite: false };

@@ -58,7 +58,7 @@ export async function listMessages(
     filterDisposition?: MessageDisposition;
   },
 ): Promise<Paged<Message>> {
-  const now = deps.fleet.engine.clock.now();
+  const now = deps.clock.now();
   const { docs, totalDocs } = await messagesRepo.listMessages(deps.db, {
     page: query.page,
     issuer: query.filterIssuerUsername,
@@ -93,7 +93,7 @@ const FIELD_PATHS: Record<MessageField, string> = {
  * accepted too, because the console sends the user's local day, which may be behind UTC.
  */
 async function checkMessage(deps: ServiceDeps, fields: MessageFields): Promise<{ market: string }> {
-  const now = deps.fleet.engine.clock.now();
+  const now = deps.clock.now();
   const problems = messageProblems(
     {
       header: fields.header,
@@ -152,7 +152,7 @@ export async function createMessage(
     disposition: input.disposition,
   });
   deps.logger.info({ id: row.id, disposition: row.disposition, by: caller.username }, 'message created');
-  return messageOf(row, deps.fleet.engine.clock.now());
+  return messageOf(row, deps.clock.now());
 }
 
 const isApprover = (user: AuthUser) => can(user.role, PERMISSIONS.messagesApprove);
@@ -224,7 +224,7 @@ export async function updateMessage(
       'changed_meanwhile',
     );
   deps.logger.info({ id, from: stored, to: payload.disposition, by: caller.username }, 'message saved');
-  return messageOf(updated, deps.fleet.engine.clock.now());
+  return messageOf(updated, deps.clock.now());
 }
 
 /**
@@ -249,7 +249,7 @@ export async function deleteMessage(deps: ServiceDeps, caller: AuthUser, id: num
       'changed_meanwhile',
     );
   deps.logger.info({ id, by: caller.username }, 'message deleted');
-  return messageOf(updated, deps.fleet.engine.clock.now());
+  return messageOf(updated, deps.clock.now());
 }
 
 /** The largest serial number file accepted. */

@@ -19,7 +19,7 @@ export async function publishSoftwareUpdate(
     prerequisite: input.prerequisite,
     createdBy: input.createdBy,
   });
-  deps.fleet.latest.offer(input.family, { semantic: row.semantic, meta: row.meta, path: row.path });
+  deps.world.latest.offer(input.family, { semantic: row.semantic, meta: row.meta, path: row.path });
   deps.live.emit('NEW_SOFTWARE_UPDATE_CREATED', { family: input.family, version: { semantic: row.semantic, meta: row.meta }, path: row.path });
   deps.logger.info({ family: input.family, version: row.semantic, by: input.createdBy }, 'software update published');
   return {

@@ -11,18 +11,18 @@ export const hourKeyOf = (ms: number): string => new Date(ms).toISOString().slic
 
 /** A family's live figures: units at the family's latest version, and connected units. */
 export function liveFigures(
-  deps: Pick<ServiceDeps, 'fleet'>,
+  deps: Pick<ServiceDeps, 'views' | 'world'>,
   family: Family,
 ): { atCurrentVersion: number; connectedCount: number } {
-  const aggregates = deps.fleet.engine.state.aggregates;
-  const latest = deps.fleet.latest.of(family)?.semantic;
+  const figures = deps.views.figures;
+  const latest = deps.world.latest.of(family)?.semantic;
   const atCurrentVersion = latest
-    ? aggregates
+    ? figures
         .installedVersions(family)
         .filter((v) => compareVersions(v.version, latest) === 0)
         .reduce((sum, v) => sum + v.total, 0)
     : 0;
-  return { atCurrentVersion, connectedCount: aggregates.connected[family] };
+  return { atCurrentVersion, connectedCount: figures.connected(family) };
 }
 
 /**
@@ -30,14 +30,14 @@ export function liveFigures(
  * hour's buckets of the simulated clock, and auto-staged ones into the family's counter too.
  */
 export async function recordSchedulerActivity(
-  deps: Pick<ServiceDeps, 'db' | 'fleet'>,
+  deps: Pick<ServiceDeps, 'db' | 'views' | 'world' | 'clock'>,
   family: Family,
   counts: { deliveries?: number; autoStaged?: number },
 ): Promise<void> {
   const deliveries = counts.deliveries ?? 0;
   const autoStaged = counts.autoStaged ?? 0;
   if (deliveries <= 0 && autoStaged <= 0) return;
-  const now = deps.fleet.engine.clock.now();
+  const now = deps.clock.now();
   const figures = liveFigures(deps, family);
   for (const [bucket, key] of [
     ['day', dayKeyOf(now)],
@@ -49,18 +49,12 @@ export async function recordSchedulerActivity(
 }
 
 /**
- * The engine listener that keeps the scheduler statistics alive: every unit that finishes installing is
- * a delivery of its family, counted in the current day and hour.
+ * The simulator's listener that keeps the scheduler statistics alive: every unit that finishes installing
+ * is a delivery of its family, counted in the current day and hour.
  */
-export function schedulerActivityListener(
-  deps: Pick<ServiceDeps, 'db' | 'fleet' | 'logger'>,
-): EngineListener {
-  const ignore = () => undefined;
+export function schedulerActivityListener(deps: Pick<ServiceDeps, 'db' | 'views' | 'world' | 'clock' | 'logger'>): EngineListener {
   return {
-    countersChanged: ignore,
-    unitsChanged: ignore,
-    stagedChanged: ignore,
-    servicesChanged: ignore,
+    unitsConnected: () => undefined,
     unitsInstalled(units: UnitRuntime[]) {
       for (const family of FAMILIES) {
         const deliveries = units.filter((u) => u.family === family).length;
@@ -71,13 +65,4 @@ export function schedulerActivityListener(
       }
     },
   };
-}
-
-const listening = new WeakSet<object>();
-
-/** Attaches {@link schedulerActivityListener} to the engine once per server. */
-export function startSchedulerActivity(deps: Pick<ServiceDeps, 'db' | 'fleet' | 'logger'>): void {
-  if (listening.has(deps)) return;
-  listening.add(deps);
-  deps.fleet.engine.onEvent(schedulerActivityListener(deps));
 }

@@ -3,6 +3,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ValidationError } from '../http/errors';
 import { findSoftwareUpdate } from '../store/repos/releases-repo';
 import * as schedulesRepo from '../store/repos/schedules-repo';
+import { familiesOf } from '../store/repos/units-repo';
 import { recordSchedulerActivity } from './scheduler-activity';
 import type { ServiceDeps } from './service-deps';
 import { stage } from './staging-service';
@@ -25,7 +26,7 @@ export async function scheduleByDay(deps: ServiceDeps) {
 export function alignerSerialNumbers(deps: ServiceDeps, pattern: string): string[] {
   const escaped = pattern.toUpperCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
   const re = new RegExp(`^${escaped}${pattern.includes('*') ? '$' : ''}`);
-  return deps.fleet.engine.state.bySerial.filter((u) => u.family === 'aligner' && re.test(u.serialNumber)).map((u) => u.serialNumber);
+  return deps.views.index.serialsWhere('aligner', (serial) => re.test(serial));
 }
 
 /** Schedules aligners to be staged with a published version on a day (the update flow takes over then). */
@@ -34,12 +35,13 @@ export async function scheduleUpdates(
   caller: AuthUser,
   input: { serialNumbers: string[]; version: { semantic: string; meta: string }; path: string; date: string },
 ): Promise<ScheduleCreated> {
-  const today = dayOf(deps.fleet.engine.clock.now());
+  const today = dayOf(deps.clock.now());
   if (input.date < today) throw new ValidationError(`The day ${input.date} has passed (today is ${today}).`, [{ path: 'date', message: 'in the past' }]);
   const published = await findSoftwareUpdate(deps.db, 'aligner', input.version.semantic);
   if (!published) throw new ValidationError(`No aligner update ${input.version.semantic} has been published.`);
   const serials = [...new Set(input.serialNumbers)];
-  const unknown = serials.filter((s) => deps.fleet.engine.get(s)?.family !== 'aligner');
+  const families = await familiesOf(deps.db, serials);
+  const unknown = serials.filter((s) => families.get(s) !== 'aligner');
   if (unknown.length > 0) throw new ValidationError(`Not aligner units: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ' ...' : ''}.`, { unknown });
   await schedulesRepo.insertSchedules(
     deps.db,
@@ -65,7 +67,7 @@ export async function scheduleUpdates(
  * by the call, or skipped when the staging rules refuse it (already at or past the version ...).
  */
 export async function playDueSchedules(deps: ServiceDeps): Promise<number> {
-  const today = dayOf(deps.fleet.engine.clock.now());
+  const today = dayOf(deps.clock.now());
   let played = 0;
   for (;;) {
     const due = await schedulesRepo.dueSchedules(deps.db, today, 500);
@@ -98,7 +100,7 @@ export function startSchedulePlayer(deps: ServiceDeps, everyMs = 2_000): () => v
   };
   const timer = setInterval(run, everyMs);
   timer.unref();
-  const off = deps.fleet.engine.clock.onChange(run);
+  const off = deps.clock.onChange(run);
   return () => {
     clearInterval(timer);
     off();

@@ -4,6 +4,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
 import type { UploadedFile } from '../http/route';
 import * as ticketsRepo from '../store/repos/tickets-repo';
+import { radarTouched } from './radar-service';
 import type { ServiceDeps } from './service-deps';
 import { mailEngineering, ticketOf, ticketStatistics } from './tickets-service';
 
@@ -79,7 +80,7 @@ export async function closeTicket(deps: ServiceDeps, caller: AuthUser, id: numbe
   const ticket = await readTicket(deps, id);
   deps.live.emit('REPORT_SUPPORT_TICKET_CLOSED', { id, serialNumber: ticket.serialNumber, closedBy: caller.username });
   deps.live.emit('SUPPORT_TICKET_STATISTICS', await ticketStatistics(deps));
-  deps.fleet.engine.state.radarChanged.add(ticket.serialNumber);
+  await radarTouched(deps, [ticket.serialNumber]).catch((err: unknown) => deps.logger.warn({ err }, 'radar update failed'));
   if (ticket.escalated) await mailEngineering(deps, ticket, `Ticket closed by ${caller.username}`);
   return ticket;
 }

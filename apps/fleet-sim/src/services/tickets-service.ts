@@ -3,6 +3,8 @@ import { FAMILIES, TICKET_DISPOSITIONS, type Family, type TicketDisposition } fr
 import type { AuthUser } from '../auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../http/errors';
 import * as ticketsRepo from '../store/repos/tickets-repo';
+import { findUnit } from '../store/repos/units-repo';
+import { radarTouched } from './radar-service';
 import type { ServiceDeps } from './service-deps';
 
 const iso = (d: Date) => d.toISOString();
@@ -61,8 +63,7 @@ export function ticketOf(row: ticketsRepo.TicketRow, commentRows: ticketsRepo.Co
  */
 export async function createTicket(deps: ServiceDeps, caller: AuthUser, input: CreateTicketBody & { escalated: boolean }): Promise<Ticket> {
   if (input.issuerUsername !== caller.username) throw new ForbiddenError('The issuer must be the signed-in user.');
-  const unit = deps.fleet.engine.get(input.serialNumber);
-  if (!unit) throw new NotFoundError(`No unit with serial number ${input.serialNumber}.`);
+  if (!(await findUnit(deps.db, input.serialNumber))) throw new NotFoundError(`No unit with serial number ${input.serialNumber}.`);
   const row = await ticketsRepo.insertTicket(deps.db, {
     serialNumber: input.serialNumber,
     status: 'open',
@@ -92,7 +93,7 @@ export async function createTicket(deps: ServiceDeps, caller: AuthUser, input: C
   const ticket = ticketOf(row, []);
   deps.live.emit('REPORT_SUPPORT_TICKET_CREATED', { id: ticket.id, serialNumber: ticket.serialNumber, openedBy: caller.username });
   deps.live.emit('SUPPORT_TICKET_STATISTICS', await ticketStatistics(deps));
-  deps.fleet.engine.state.radarChanged.add(ticket.serialNumber);
+  await radarTouched(deps, [ticket.serialNumber]).catch((err: unknown) => deps.logger.warn({ err }, 'radar update failed'));
   if (ticket.escalated) await mailEngineering(deps, ticket, 'New escalated ticket');
   deps.logger.info({ ticket: ticket.id, serialNumber: ticket.serialNumber, by: caller.username }, 'ticket created');
   return ticket;

@@ -1,8 +1,10 @@
 import type { Paged, UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/api';
 import type { Family } from '@equipment-dashboard/domain';
-import { scanSchedulerUnits, updaterStateOf, type SchedulerQuery } from '../fleet/scheduler-query';
-import type { UnitRuntime } from '../fleet/unit-runtime';
+import { deltaOf, stagingOf } from '../fleet/desired-state';
 import * as statsRepo from '../store/repos/scheduler-stats-repo';
+import * as unitsRepo from '../store/repos/units-repo';
+import type { SchedulerQuery } from '../views/unit-index';
+import { desiredOf, flowRevOf, updateStateFor } from './equipment-service';
 import { dayKeyOf, hourKeyOf, liveFigures } from './scheduler-activity';
 import type { ServiceDeps } from './service-deps';
 
@@ -12,54 +14,58 @@ const DAY_MS = 24 * HOUR_MS;
 export const DAILY_POINTS = 30;
 export const HOURLY_POINTS = 48;
 
-function isoOrNull(value: number | string | null): string | null {
-  if (value === null || value === '') return null;
-  const ms = typeof value === 'number' ? value : Date.parse(value);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+const isoOrNull = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+/** The version the unit's updater is moving to, as it reported it (or as the desired state says, until it reads it). */
+function targetVersionOf(found: unitsRepo.UnitWithDesired): { semantic: string; meta: string } | null {
+  const { unit } = found;
+  const desired = desiredOf(found.desired);
+  const stored = unit.updateState;
+  const delta = deltaOf(String(stored['state'] ?? ''), flowRevOf(stored), desired, Number(unit.stagedRevDone));
+  if (delta) return delta.stagedSemantic ? { semantic: delta.stagedSemantic, meta: desired?.meta ?? '' } : null;
+  const sim = stored['sim'] as { flow?: { target: { semantic: string; meta: string } } | null } | undefined;
+  if (sim) return sim.flow ? { semantic: sim.flow.target.semantic, meta: sim.flow.target.meta } : null;
+  const download = stored['softwareUpdateDownload'] as { version?: { semantic?: string } } | null | undefined;
+  return download?.version?.semantic ? { semantic: download.version.semantic, meta: '' } : null;
 }
 
-/** A unit as a row of the update scheduler (back-office §3 "Update-scheduler device"), from memory. */
-export function schedulerDeviceOf(unit: UnitRuntime, now: number): UpdateSchedulerDevice {
-  const staged = unit.staging.stagedVersion;
+/** A unit as a row of the update scheduler (back-office §3 "Update-scheduler device"). */
+export function schedulerDeviceOf(found: unitsRepo.UnitWithDesired): UpdateSchedulerDevice {
+  const { unit } = found;
+  const desired = desiredOf(found.desired);
+  const doneRev = Number(unit.stagedRevDone);
+  const staging = stagingOf(desired, doneRev);
   return {
     serialNumber: unit.serialNumber,
-    family: unit.family,
+    family: unit.family as Family,
     geolocation: { country_code: unit.countryCode },
     version: { semantic: unit.versionSemantic, meta: unit.versionMeta },
     lastSeenOnlineAt: isoOrNull(unit.lastSeenOnlineAt),
     staging: {
-      isStaged: unit.staging.isStaged,
-      autoStaged: unit.staging.isStaged && unit.staging.autoStaged,
-      stagedVersion: unit.staging.isStaged && staged?.semantic ? { semantic: staged.semantic } : null,
-      stagedAt: unit.staging.isStaged ? isoOrNull(unit.staging.stagedAt) : null,
+      isStaged: staging.isStaged,
+      autoStaged: staging.isStaged && staging.autoStaged,
+      stagedVersion: staging.stagedVersion ? { semantic: staging.stagedVersion.semantic } : null,
+      stagedAt: staging.stagedAt,
     },
     connected: unit.connected,
-    // The scheduler's best guesses are what the engine knows: the updater's live state, and the version
-    // its update flow is moving to (none without a flow). The console shows 'unknown' when disconnected.
-    bestGuessAtSoftwareUpdateState: updaterStateOf(unit, now),
-    bestGuessAtSoftwareUpdateVersion: unit.flow
-      ? { semantic: unit.flow.target.semantic, meta: unit.flow.target.meta }
-      : null,
-    createdAt: new Date(unit.createdAt).toISOString(),
-    updatedAt: new Date(unit.updatedAt).toISOString(),
+    // The scheduler's best guesses are what the unit reported: its updater's state, and the version its
+    // update flow is moving to (none without a flow). The console shows 'unknown' when disconnected.
+    bestGuessAtSoftwareUpdateState: updateStateFor(unit.updateState, desired, doneRev).state,
+    bestGuessAtSoftwareUpdateVersion: targetVersionOf(found),
+    createdAt: unit.createdAt.toISOString(),
+    updatedAt: unit.updatedAt.toISOString(),
   };
 }
 
-/** Back-office §2.4: one family's update scheduler table, 10 per page, exact to the moment. */
-export function listSchedulerDevices(
+/** Back-office §2.4: one family's update scheduler table, 10 per page, from the lists' index, rows from the store. */
+export async function listSchedulerDevices(
   deps: ServiceDeps,
   family: Family,
   query: Omit<SchedulerQuery, 'family'>,
-): Paged<UpdateSchedulerDevice> {
-  const engine = deps.fleet.engine;
-  const now = engine.clock.now();
-  const { units, total } = scanSchedulerUnits(
-    engine.state.units.values(),
-    { ...query, family },
-    now,
-    engine.state.bySerial,
-  );
-  return { docs: units.map((unit) => schedulerDeviceOf(unit, now)), totalDocs: total };
+): Promise<Paged<UpdateSchedulerDevice>> {
+  const { serials, total } = deps.views.index.queryScheduler({ ...query, family });
+  const rows = new Map((await unitsRepo.findUnitsWithDesired(deps.db, serials)).map((r) => [r.unit.serialNumber, r]));
+  return { docs: serials.flatMap((serial) => (rows.has(serial) ? [schedulerDeviceOf(rows.get(serial) as unitsRepo.UnitWithDesired)] : [])), totalDocs: total };
 }
 
 type Series = Record<string, number>;
@@ -103,7 +109,7 @@ export async function schedulerStatistics(
   deps: ServiceDeps,
   family: Family,
 ): Promise<UpdateSchedulerStatistics> {
-  const now = deps.fleet.engine.clock.now();
+  const now = deps.clock.now();
   const dayKeys = lastKeys(now, DAILY_POINTS, DAY_MS, dayKeyOf);
   const hourKeys = lastKeys(now, HOURLY_POINTS, HOUR_MS, hourKeyOf);
   const [counters, days, hours] = await Promise.all([

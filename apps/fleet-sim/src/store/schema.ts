@@ -2,7 +2,9 @@
  * The simulator's tables. Unqualified names: the connection's search_path picks the schema, so the
  * same migrations serve PGlite, a PostgreSQL database, and a throw-away schema per test file.
  */
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -11,9 +13,11 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -25,6 +29,17 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * The transaction that last wrote a row (`pg_current_xact_id()`, set by the `touch_change_xid` trigger on
+ * every update and by default on insert). Readers follow a table by asking for rows at or above the oldest
+ * transaction still running at their previous read, so no commit is ever skipped (store/repos/feed-repo.ts).
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+const changeXid = () => xid8('change_xid').notNull().default(sql`pg_current_xact_id()`);
+
+/** Shards of the fleet: a unit's shard is a hash of its serial (the simulator's unit of ownership). */
+export const SHARD_COUNT = 64;
 
 // ---------------------------------------------------------------- people and auth
 
@@ -81,18 +96,28 @@ export const units = pgTable(
     alignmentCount: integer('alignment_count').notNull().default(0),
     countryCode: text('country_code').notNull(),
     geolocation: jsonb('geolocation').$type<UnitGeolocation>().notNull(),
-    pendingSoftwareDownload: text('pending_software_download').notNull().default(''),
+    /** The updater's reported state (public fields) and the simulator's bookkeeping (`sim`). */
     updateState: jsonb('update_state').$type<Record<string, unknown>>().notNull(),
-    staging: jsonb('staging').$type<UnitStaging>().notNull(),
     lastSeenOnlineAt: ts('last_seen_online_at'),
     sshPortOpenUntil: ts('ssh_port_open_until'),
+    /** The desired revision (unit_desired.rev) whose staged update this unit has installed. */
+    stagedRevDone: bigint('staged_rev_done', { mode: 'number' }).notNull().default(0),
+    shard: smallint('shard')
+      .notNull()
+      .generatedAlwaysAs(sql`(hashtext(serial_number) & 63)`),
+    changeXid: changeXid(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  // Lists are filtered, sorted and counted from the engine's memory (fleet/unit-query.ts) and only the
-  // page's rows are read by key, so the table keeps few indexes: an update that changes no indexed
-  // column is a HOT update, which keeps the write-behind of live fields cheap.
-  (t) => [index('units_family_idx').on(t.family, t.versionOrder), index('units_country_idx').on(t.countryCode)],
+  // Lists are filtered, sorted and counted from each API process's compact index (views/unit-index.ts),
+  // which follows this table by change_xid; the page's rows are then read by key.
+  (t) => [
+    index('units_family_idx').on(t.family, t.versionOrder),
+    index('units_country_idx').on(t.countryCode),
+    index('units_change_idx').on(t.changeXid),
+    index('units_shard_idx').on(t.shard, t.serialNumber),
+    index('units_alignment_idx').on(t.alignmentCount.desc()),
+  ],
 );
 
 export interface UnitGeolocation {
@@ -111,6 +136,69 @@ export interface UnitStaging {
   stagedAt: string | null;
   path: string | null;
 }
+
+/** Revisions of desired state: every change of a unit's desired row takes the next one. */
+export const desiredRevSeq = pgSequence('unit_desired_rev_seq');
+
+/**
+ * A unit's desired state, written only by the API: the staged update (none when `stagedSemantic` is
+ * null). The unit reads it and reports back (`units.staged_rev_done` once installed); a staging is
+ * pending while `rev > staged_rev_done`.
+ */
+export const unitDesired = pgTable(
+  'unit_desired',
+  {
+    serialNumber: text('serial_number')
+      .primaryKey()
+      .references(() => units.serialNumber, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    rev: bigint('rev', { mode: 'number' }).notNull(),
+    stagedSemantic: text('staged_semantic'),
+    stagedMeta: text('staged_meta').notNull().default(''),
+    path: text('path'),
+    stagedAt: ts('staged_at'),
+    autoStaged: boolean('auto_staged').notNull().default(false),
+    updatedBy: text('updated_by').notNull(),
+    changeXid: changeXid(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('unit_desired_change_idx').on(t.changeXid)],
+);
+
+/** Units deleted or renamed away, so that readers following `units` drop them (pruned after a day). */
+export const unitTombstones = pgTable(
+  'unit_tombstones',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    changeXid: changeXid(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('unit_tombstones_change_idx').on(t.changeXid)],
+);
+
+/**
+ * The dashboard's figures, kept as counter rows as units report (never a GROUP BY over the fleet per
+ * read). Rows of a shard are written by the simulator that holds the shard (absolute values), except
+ * `desired` rows, which the API moves by +1/-1 as it stages and unstages. Readers sum over shards.
+ */
+export const fleetCounts = pgTable(
+  'fleet_counts',
+  {
+    metric: text('metric').notNull(),
+    family: text('family').notNull(),
+    key: text('key').notNull(),
+    shard: smallint('shard').notNull(),
+    n: integer('n').notNull(),
+    changeXid: changeXid(),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.family, t.key, t.shard] }), index('fleet_counts_change_idx').on(t.changeXid)],
+);
+
+/** Connected units sampled every simulated minute (the trend graph), the first sampler of a minute wins. */
+export const trendSamples = pgTable('trend_samples', {
+  at: ts('at').primaryKey(),
+  connected: integer('connected').notNull(),
+});
 
 export const favorites = pgTable(
   'favorites',
@@ -152,7 +240,11 @@ export const unitReports = pgTable(
   (t) => [primaryKey({ columns: [t.serialNumber, t.kind] })],
 );
 
-/** Every command sent to a unit, with who sent it and what came back. */
+/**
+ * The durable command queue: the API inserts a command `queued` (with who asked and until when it may
+ * wait); the unit's simulator moves it to `sent`, then `completed` or `failed` with its answer, or
+ * `expired` when the unit did not take it in time. Times are on the simulated clock.
+ */
 export const commands = pgTable(
   'commands',
   {
@@ -164,9 +256,18 @@ export const commands = pgTable(
     status: text('status').notNull(),
     result: jsonb('result'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at'),
+    sentAt: ts('sent_at'),
     completedAt: ts('completed_at'),
+    changeXid: changeXid(),
   },
-  (t) => [index('commands_serial_idx').on(t.serialNumber, t.createdAt)],
+  (t) => [
+    index('commands_serial_idx').on(t.serialNumber, t.createdAt),
+    index('commands_change_idx').on(t.changeXid),
+    index('commands_open_idx')
+      .on(t.serialNumber)
+      .where(sql`status IN ('queued', 'sent')`),
+  ],
 );
 
 // ---------------------------------------------------------------- tickets
@@ -422,9 +523,11 @@ export const chatSessions = pgTable(
 
 // ---------------------------------------------------------------- simulator
 
+/** The emulated back-end services: held down by a scenario (`up`), or restarting until `down_until` (simulated). */
 export const services = pgTable('services', {
   name: text('name').primaryKey(),
   up: boolean('up').notNull().default(true),
+  downUntil: ts('down_until'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

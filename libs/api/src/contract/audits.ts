@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '@equipment-dashboard/domain';
-import { COMMAND_NAMES } from './commands';
+import { COMMAND_NAMES, COMMAND_STATUSES } from './commands';
 import { endpoint } from './endpoint';
 import { paged, timestampSchema } from './entities';
 import { filterQuery, pageQuery } from './query';
@@ -15,11 +15,17 @@ export const auditEntrySchema = z.object({
   command: z.union([z.enum(COMMAND_NAMES), z.string().min(1)]),
   args: z.record(z.string(), z.unknown()),
   username: z.string().min(1),
-  /** sent: waiting for the unit; completed or failed: the unit's answer. */
-  status: z.enum(['sent', 'completed', 'failed']),
+  /**
+   * The command's lifecycle in the durable queue: queued (stored, the unit has not taken it: offline),
+   * sent (the unit took it, its answer is awaited), completed or failed (the unit's answer), expired (the
+   * unit did not take it before `expiresAt`).
+   */
+  status: z.enum(COMMAND_STATUSES),
   result: z.unknown().nullable(),
   createdAt: timestampSchema,
   completedAt: timestampSchema.nullable(),
+  /** Until when a queued command waits for its unit (simulated clock); null on older entries. */
+  expiresAt: timestampSchema.nullable().optional(),
 });
 /** See {@link auditEntrySchema}. */
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

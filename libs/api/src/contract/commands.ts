@@ -24,21 +24,32 @@ export const COMMAND_NAMES = [
 /** One of {@link COMMAND_NAMES}. */
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
+/** The statuses of a command in the durable queue, in lifecycle order (see the audit entry). */
+export const COMMAND_STATUSES = ['queued', 'sent', 'completed', 'failed', 'expired'] as const;
+/** One of {@link COMMAND_STATUSES}. */
+export type CommandStatus = (typeof COMMAND_STATUSES)[number];
+
 /**
  * The answer of every command. The spec does not show it ("Response bodies of commands: not
- * shown"); we chose:
- * - `status: 'accepted'`: the unit took the command and will report later (USB, printer, voltages,
- *   calibration logs, screenshot, check/download/install now): re-read the report or wait for the
- *   live event;
- * - `status: 'completed'`: the unit carried it out; `result` holds what it answered (the open port
- *   `{ port }`, the new `{ loggingLevel }`, `{ targetType }`, `{ serialNumber }` after a reset).
- * A unit that is not connected answers 409 `{ error: 'not_connected' }`; an unknown unit 404.
+ * shown"); we chose, as device-management systems do (a command is a durable job with a lifecycle):
+ * - every command is first stored in the command queue (`commandId`), then carried out by the unit;
+ * - `status: 'completed'`: the unit carried it out within the call; `result` holds what it answered (the
+ *   open port `{ port }`, the new `{ loggingLevel }`, `{ targetType }`, `{ serialNumber }` after a reset);
+ * - `status: 'accepted'`: the unit took the command but had not answered after 10 s: its outcome shows on
+ *   the Audits screen and in the report or live event when it comes;
+ * - `status: 'queued'` (HTTP 202): the unit is offline; it gets the command when it reconnects, unless the
+ *   command expires first (`expiresAt`, on the simulated clock), which the Audits screen then shows.
+ * A unit that does not carry it out answers 502 `command_failed`; an unknown unit 404.
  * `serialNumber` is the unit's serial after the command (the new one after reset_serial_number).
  */
 export const commandResponseSchema = z.object({
   serialNumber: z.string().min(1),
   command: z.enum(COMMAND_NAMES),
-  status: z.enum(['accepted', 'completed']),
+  status: z.enum(['queued', 'accepted', 'completed']),
+  /** The command's row in the queue (the Audits screen's id). */
+  commandId: z.int().min(1).optional(),
+  /** When a queued command expires unless the unit reconnects first (simulated clock). */
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
   result: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
 });
 /** See {@link commandResponseSchema}. */
@@ -56,6 +67,7 @@ function serialCommand(
     path: `/cmd/${command}/v1`,
     body: serialNumberBodySchema,
     response: commandResponseSchema,
+    successStatus: [200, 202],
     auth: 'token',
     permission,
     summary,
@@ -151,6 +163,7 @@ export const alignerSetLoggingLevel = endpoint({
   path: '/cmd/aligner_set_logging_level/v1',
   body: setLoggingLevelBodySchema,
   response: commandResponseSchema,
+  successStatus: [200, 202],
   auth: 'token',
   permission: PERMISSIONS.sendCommand,
   summary: "Sets the unit's logging level to WARN or INFO.",
@@ -162,6 +175,7 @@ export const setTargetEolTypes = endpoint({
   path: '/cmd/set_target_eol_types/v1',
   body: setTargetEolTypesBodySchema,
   response: commandResponseSchema,
+  successStatus: [200, 202],
   auth: 'token',
   permission: PERMISSIONS.changeTargets,
   summary: "Switches the unit's EOL target type to AT200 or AT700.",
@@ -174,6 +188,7 @@ export const resetSerialNumber = endpoint({
   // The console does not validate the new serial (console-core §5); the server only needs it non-blank.
   body: resetSerialNumberBodySchema,
   response: commandResponseSchema,
+  successStatus: [200, 202],
   auth: 'token',
   permission: PERMISSIONS.resetSerial,
   summary: 'Gives the unit a new serial number (409 when the new one is taken).',

@@ -291,14 +291,17 @@ describe('endpoint registry', () => {
     for (const def of ENDPOINTS.filter((e) => e.binary)) expect(def.method).toBe('GET');
   });
 
-  it('when success statuses are read, then only the EZ ADAS calls of the spec have several', () => {
+  it('when success statuses are read, then the EZ ADAS calls of the spec and the commands (202 when queued for an offline unit) have several', () => {
     const withStatus = Object.fromEntries(
       ENDPOINTS.filter((e) => e.successStatus !== undefined).map((e) => [e.path, e.successStatus]),
     );
+    const commands = Object.fromEntries(ENDPOINTS.filter((e) => e.path.startsWith('/cmd/')).map((e) => [e.path, [200, 202]]));
+    expect(Object.keys(commands)).toHaveLength(14);
     expect(withStatus).toEqual({
       '/api/v1/create_ez_fixture': [200, 201],
       '/api/v1/reset_ez_fixture': [200, 204],
       '/api/v1/create_ez_target': [201],
+      ...commands,
     });
   });
 

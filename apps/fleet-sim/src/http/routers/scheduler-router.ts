@@ -1,5 +1,4 @@
 import { schedulerEndpoints as s } from '@equipment-dashboard/api';
-import { startSchedulerActivity } from '../../services/scheduler-activity';
 import * as scheduling from '../../services/scheduling-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import * as scheduler from '../../services/update-scheduler-service';
@@ -10,8 +9,6 @@ import type { ApiRouter } from '../api-router';
  * per-family device tables and their daily and hourly statistics.
  */
 export function mountScheduler(api: ApiRouter, deps: ServiceDeps): void {
-  // Finished installs are counted into the statistics as the engine reports them.
-  startSchedulerActivity(deps);
   api
     .on(s.readScheduleByDay, () => scheduling.scheduleByDay(deps))
     .on(s.readAlignerSerialNumbers, ({ query }) =>

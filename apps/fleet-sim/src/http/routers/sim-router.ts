@@ -1,6 +1,6 @@
 import { simEndpoints as s } from '@equipment-dashboard/api';
 import { applyScenario } from '../../scenarios/apply-scenario';
-import { parseDuration } from '../../scenarios/duration';
+import { changeClock, readClock } from '../../services/clock-service';
 import { listScenarios, loadNamedScenario } from '../../scenarios/library';
 import { parseScenarioObject, parseScenarioText, ScenarioError } from '../../scenarios/scenario-file';
 import type { ServiceDeps } from '../../services/service-deps';
@@ -9,26 +9,11 @@ import { ValidationError } from '../errors';
 
 /** The simulator's controls for testers (admin only): the clock and scenarios. */
 export function mountSim(api: ApiRouter, deps: ServiceDeps): void {
-  const clock = () => {
-    const engine = deps.fleet.engine;
-    return {
-      now: new Date(engine.clock.now()).toISOString(),
-      speed: engine.clock.speed,
-      stats: { unitChanges: engine.state.changes, rowsWritten: engine.rowsWritten },
-    };
-  };
   api
-    .on(s.readClock, clock)
-    .on(s.setClock, ({ body }) => {
-      const c = deps.fleet.engine.clock;
-      try {
-        if (body.time !== undefined) c.setTime(Date.parse(body.time));
-        if (body.step !== undefined) c.step(parseDuration(body.step));
-        if (body.speed !== undefined) c.setSpeed(body.speed);
-      } catch (error) {
-        throw new ValidationError((error as Error).message);
-      }
-      return clock();
+    .on(s.readClock, () => readClock(deps))
+    .on(s.setClock, async ({ body }) => {
+      await changeClock(deps, body);
+      return readClock(deps);
     })
     .on(s.readScenarios, () => listScenarios())
     .on(s.applyScenario, async ({ body }) => {

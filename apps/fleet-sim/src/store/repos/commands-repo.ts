@@ -1,20 +1,71 @@
-import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import { escapeLike } from './users-repo';
 import type { Db } from '../database';
-import { commands } from '../schema';
+import { commands, units } from '../schema';
 
-export async function recordCommand(
+export type CommandRow = typeof commands.$inferSelect;
+
+/** Puts a command in the durable queue (the API's only write to it). */
+export async function queueCommand(
   db: Db,
-  row: { serialNumber: string; command: string; args: Record<string, unknown>; username: string; status: string },
-): Promise<number> {
-  const [created] = await db.insert(commands).values(row).returning({ id: commands.id });
+  row: { serialNumber: string; command: string; args: Record<string, unknown>; username: string; createdAt: Date; expiresAt: Date },
+): Promise<CommandRow> {
+  const [created] = await db
+    .insert(commands)
+    .values({ ...row, status: 'queued' })
+    .returning();
   if (!created) throw new Error('insert returned no row');
-  return created.id;
+  return created;
 }
 
-export async function finishCommand(db: Db, id: number, status: 'completed' | 'failed', result: unknown): Promise<void> {
-  await db.update(commands).set({ status, result, completedAt: new Date() }).where(eq(commands.id, id));
+/** The unit took a queued command: answers false when it was no longer queued (expired meanwhile). */
+export async function markSent(db: Db, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(commands)
+    .set({ status: 'sent', sentAt: at })
+    .where(and(eq(commands.id, id), eq(commands.status, 'queued')))
+    .returning({ id: commands.id });
+  return rows.length > 0;
+}
+
+/** The unit's answer to a command it took. */
+export async function finishCommand(db: Db, id: number, status: 'completed' | 'failed', result: unknown, at: Date): Promise<void> {
+  await db
+    .update(commands)
+    .set({ status, result, completedAt: at })
+    .where(and(eq(commands.id, id), eq(commands.status, 'sent')));
+}
+
+/** A queued command the unit never took in time. */
+export async function expireCommand(db: Db, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(commands)
+    .set({ status: 'expired', completedAt: at, result: { error: 'The unit did not take the command before it expired.' } })
+    .where(and(eq(commands.id, id), eq(commands.status, 'queued')))
+    .returning({ id: commands.id });
+  return rows.length > 0;
+}
+
+/** Queued and sent commands of some shards' units (a simulator taking units takes their commands too). */
+export async function openCommands(db: Db, shards?: readonly number[]): Promise<CommandRow[]> {
+  const rows = await db
+    .select({ command: commands })
+    .from(commands)
+    .innerJoin(units, eq(units.serialNumber, commands.serialNumber))
+    .where(and(inArray(commands.status, ['queued', 'sent']), shards ? inArray(units.shard, [...shards]) : undefined))
+    .orderBy(commands.id);
+  return rows.map((r) => r.command);
+}
+
+/** Commands written at or after a transaction (new ones, and status changes). */
+export async function commandsChangedSince(db: Db, xid: string): Promise<CommandRow[]> {
+  return db.select().from(commands).where(gte(commands.changeXid, xid)).orderBy(commands.id);
+}
+
+export async function findCommand(db: Db, id: number): Promise<CommandRow | undefined> {
+  const [row] = await db.select().from(commands).where(eq(commands.id, id));
+  return row;
 }
 
 export async function commandsOf(db: Db, serialNumber: string) {

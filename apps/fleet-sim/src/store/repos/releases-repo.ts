@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import { ConflictError } from '../../http/errors';
 import type { Db } from '../database';
 import { softwareUpdates } from '../schema';
@@ -25,4 +25,10 @@ export async function insertSoftwareUpdate(db: Db, row: typeof softwareUpdates.$
     throw new ConflictError(`${row.family} update ${row.semantic}${row.meta ? ` - ${row.meta}` : ''} is already published.`, undefined, 'already_published');
   }
   return created;
+}
+
+/** The newest published update's id (followers re-read the releases when it moves). */
+export async function lastSoftwareUpdateId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(softwareUpdates.id) }).from(softwareUpdates);
+  return row?.id ?? 0;
 }

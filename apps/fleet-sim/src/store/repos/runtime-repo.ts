@@ -1,17 +1,42 @@
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../database';
-import { favorites, units } from '../schema';
+import { unitDesired, units } from '../schema';
 import type { RuntimeRow } from '../../fleet/runtime-codec';
 
 const PAGE = 10_000;
 
-/** Streams every unit's runtime columns in serial order, a page at a time (1M units never sit in one result). */
-export async function* readRuntimeRows(db: Db): AsyncGenerator<RuntimeRow[]> {
+type Selected = Omit<RuntimeRow, 'desired'> & {
+  rev: number | null;
+  stagedSemantic: string | null;
+  stagedMeta: string | null;
+  path: string | null;
+  stagedAt: Date | null;
+  autoStaged: boolean | null;
+};
+
+function withDesired(row: Selected): RuntimeRow {
+  const { rev, stagedSemantic, stagedMeta, path, stagedAt, autoStaged, ...unit } = row;
+  return {
+    ...unit,
+    stagedRevDone: Number(unit.stagedRevDone),
+    desired:
+      rev === null
+        ? null
+        : { rev: Number(rev), semantic: stagedSemantic, meta: stagedMeta ?? '', path, stagedAt: stagedAt?.getTime() ?? null, autoStaged: Boolean(autoStaged) },
+  };
+}
+
+/**
+ * Streams the runtime columns and desired staging of the units of some shards (all of them without a
+ * list) in serial order, a page at a time (a million units never sit in one result).
+ */
+export async function* readRuntimeRows(db: Db, shards?: readonly number[]): AsyncGenerator<RuntimeRow[]> {
   let after = '';
   for (;;) {
     const rows = await db
       .select({
         serialNumber: units.serialNumber,
+        shard: units.shard,
         family: units.family,
         versionSemantic: units.versionSemantic,
         versionMeta: units.versionMeta,
@@ -28,30 +53,32 @@ export async function* readRuntimeRows(db: Db): AsyncGenerator<RuntimeRow[]> {
         address: units.address,
         currentProcedure: units.currentProcedure,
         alignmentCount: units.alignmentCount,
-        pendingSoftwareDownload: units.pendingSoftwareDownload,
         updateState: units.updateState,
-        staging: units.staging,
+        stagedRevDone: units.stagedRevDone,
         lastSeenOnlineAt: units.lastSeenOnlineAt,
         sshPortOpenUntil: units.sshPortOpenUntil,
         createdAt: units.createdAt,
         updatedAt: units.updatedAt,
+        rev: unitDesired.rev,
+        stagedSemantic: unitDesired.stagedSemantic,
+        stagedMeta: unitDesired.stagedMeta,
+        path: unitDesired.path,
+        stagedAt: unitDesired.stagedAt,
+        autoStaged: unitDesired.autoStaged,
       })
       .from(units)
-      .where(after ? gt(units.serialNumber, after) : undefined)
+      .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))
+      .where(and(after ? gt(units.serialNumber, after) : undefined, shards ? inArray(units.shard, [...shards]) : undefined))
       .orderBy(asc(units.serialNumber))
       .limit(PAGE);
     if (rows.length === 0) return;
-    yield rows as RuntimeRow[];
+    yield (rows as Selected[]).map(withDesired);
     after = rows[rows.length - 1]?.serialNumber ?? after;
     if (rows.length < PAGE) return;
   }
 }
 
-export async function readAllFavorites(db: Db): Promise<{ username: string; serialNumber: string }[]> {
-  return db.select({ username: favorites.username, serialNumber: favorites.serialNumber }).from(favorites);
-}
-
-/** The values the write-behind stores for one unit. */
+/** The reported values the write-behind stores for one unit (the simulator is their only writer). */
 export interface RuntimeWrite {
   serialNumber: string;
   connected: boolean;
@@ -60,9 +87,8 @@ export interface RuntimeWrite {
   address: string | null;
   currentProcedure: string | null;
   alignmentCount: number;
-  pendingSoftwareDownload: string;
   updateState: Record<string, unknown>;
-  staging: unknown;
+  stagedRevDone: number;
   versionSemantic: string;
   versionMeta: string;
   versionOrder: number;
@@ -75,7 +101,7 @@ export interface RuntimeWrite {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Writes many units' runtime columns in one statement (UPDATE ... FROM unnest of column arrays). */
+/** Writes many units' reported columns in one statement (UPDATE ... FROM unnest of column arrays). */
 export async function writeRuntime(db: Db, rows: RuntimeWrite[]): Promise<void> {
   if (rows.length === 0) return;
   // One bound parameter per column (drizzle would otherwise spread an array into a list).
@@ -88,9 +114,8 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[]): Promise<void> 
       address = d.address,
       current_procedure = d.current_procedure,
       alignment_count = d.alignment_count,
-      pending_software_download = d.pending,
       update_state = d.update_state::jsonb,
-      staging = d.staging::jsonb,
+      staged_rev_done = d.staged_rev_done,
       version_semantic = d.version_semantic,
       version_meta = d.version_meta,
       version_order = d.version_order,
@@ -107,9 +132,8 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[]): Promise<void> 
       ${col((r) => r.address)}::text[],
       ${col((r) => r.currentProcedure)}::text[],
       ${col((r) => r.alignmentCount)}::integer[],
-      ${col((r) => r.pendingSoftwareDownload)}::text[],
       ${col((r) => JSON.stringify(r.updateState))}::text[],
-      ${col((r) => JSON.stringify(r.staging))}::text[],
+      ${col((r) => r.stagedRevDone)}::bigint[],
       ${col((r) => r.versionSemantic)}::text[],
       ${col((r) => r.versionMeta)}::text[],
       ${col((r) => r.versionOrder)}::integer[],
@@ -118,8 +142,8 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[]): Promise<void> 
       ${col((r) => iso(r.lastSeenOnlineAt))}::timestamptz[],
       ${col((r) => iso(r.sshPortOpenUntil))}::timestamptz[],
       ${col((r) => iso(r.updatedAt))}::timestamptz[]
-    ) AS d(serial_number, connected, connect_count, port, address, current_procedure, alignment_count, pending,
-           update_state, staging, version_semantic, version_meta, version_order, log_level, target_type,
+    ) AS d(serial_number, connected, connect_count, port, address, current_procedure, alignment_count,
+           update_state, staged_rev_done, version_semantic, version_meta, version_order, log_level, target_type,
            last_seen, ssh_until, updated_at)
     WHERE u.serial_number = d.serial_number
   `);

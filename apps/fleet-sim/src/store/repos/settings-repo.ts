@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../database';
 import { simSettings } from '../schema';
 
@@ -17,4 +17,10 @@ export async function replaceSetting(db: Db, key: string, value: unknown): Promi
     .insert(simSettings)
     .values({ key, value })
     .onConflictDoUpdate({ target: simSettings.key, set: { value, updatedAt: new Date() } });
+}
+
+/** Several settings at once (the followers read the clock and the fleet's settings together). */
+export async function readSettings(db: Db, keys: readonly string[]): Promise<Map<string, unknown>> {
+  const rows = await db.select({ key: simSettings.key, value: simSettings.value }).from(simSettings).where(inArray(simSettings.key, [...keys]));
+  return new Map(rows.map((r) => [r.key, r.value]));
 }

@@ -1,32 +1,73 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../database';
-import { favorites, screenshots, tickets, unitReports, units } from '../schema';
+import { favorites, screenshots, tickets, unitDesired, unitReports, units } from '../schema';
+import type { DesiredRow } from './desired-repo';
+import { addTombstone } from './feed-repo';
 
 export type UnitRow = typeof units.$inferSelect;
+
+/** A unit's row (its reported state) with its desired state (null when never staged). */
+export interface UnitWithDesired {
+  unit: UnitRow;
+  desired: DesiredRow | null;
+}
+
+const desiredColumns = {
+  serialNumber: unitDesired.serialNumber,
+  rev: unitDesired.rev,
+  stagedSemantic: unitDesired.stagedSemantic,
+  stagedMeta: unitDesired.stagedMeta,
+  path: unitDesired.path,
+  stagedAt: unitDesired.stagedAt,
+  autoStaged: unitDesired.autoStaged,
+};
 
 export async function findUnit(db: Db, serialNumber: string): Promise<UnitRow | undefined> {
   const [row] = await db.select().from(units).where(eq(units.serialNumber, serialNumber)).limit(1);
   return row;
 }
 
-export async function findUnits(db: Db, serialNumbers: string[]): Promise<UnitRow[]> {
+export async function findUnitsWithDesired(db: Db, serialNumbers: readonly string[]): Promise<UnitWithDesired[]> {
   if (serialNumbers.length === 0) return [];
-  return db.select().from(units).where(inArray(units.serialNumber, serialNumbers));
+  const rows = await db
+    .select({ unit: units, desired: desiredColumns })
+    .from(units)
+    .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))
+    .where(inArray(units.serialNumber, [...serialNumbers]));
+  return rows.map((r) => ({ unit: r.unit, desired: r.desired?.serialNumber ? (r.desired as DesiredRow) : null }));
 }
 
+export async function findUnitWithDesired(db: Db, serialNumber: string): Promise<UnitWithDesired | undefined> {
+  return (await findUnitsWithDesired(db, [serialNumber]))[0];
+}
+
+/** Deletes a unit (its favourites, screenshots, reports and desired state follow) and leaves a tombstone for readers. */
 export async function deleteUnit(db: Db, serialNumber: string): Promise<boolean> {
-  const rows = await db.delete(units).where(eq(units.serialNumber, serialNumber)).returning({ s: units.serialNumber });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [desired] = await t
+      .select({ family: units.family, shard: units.shard, staged: unitDesired.stagedSemantic })
+      .from(units)
+      .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))
+      .where(eq(units.serialNumber, serialNumber))
+      .for('update');
+    const rows = await t.delete(units).where(eq(units.serialNumber, serialNumber)).returning({ s: units.serialNumber });
+    if (rows.length === 0) return false;
+    if (desired?.staged) {
+      await t.execute(sql`UPDATE fleet_counts SET n = n - 1
+        WHERE metric = 'desired' AND family = ${desired.family} AND key = ${desired.staged} AND shard = ${desired.shard}`);
+    }
+    await addTombstone(t, serialNumber);
+    return true;
+  });
 }
 
-/** Renames a unit everywhere: its row (favorites, screenshots and reports follow by ON UPDATE CASCADE), tickets and schedules. */
+/** Renames a unit everywhere (call it in a transaction): its row (favourites, screenshots, reports and desired state follow by ON UPDATE CASCADE), tickets, schedules and commands. */
 export async function renameUnit(db: Db, from: string, to: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(units).set({ serialNumber: to, updatedAt: new Date() }).where(eq(units.serialNumber, from));
-    await tx.execute(sql`UPDATE tickets SET serial_number = ${to} WHERE serial_number = ${from}`);
-    await tx.execute(sql`UPDATE schedules SET serial_number = ${to} WHERE serial_number = ${from}`);
-    await tx.execute(sql`UPDATE commands SET serial_number = ${to} WHERE serial_number = ${from}`);
-  });
+  await db.update(units).set({ serialNumber: to, updatedAt: new Date() }).where(eq(units.serialNumber, from));
+  await db.execute(sql`UPDATE tickets SET serial_number = ${to} WHERE serial_number = ${from}`);
+  await db.execute(sql`UPDATE schedules SET serial_number = ${to} WHERE serial_number = ${from}`);
+  await db.execute(sql`UPDATE commands SET serial_number = ${to} WHERE serial_number = ${from}`);
 }
 
 export async function openTicketCounts(db: Db, serialNumbers: string[]): Promise<Map<string, number>> {
@@ -122,4 +163,29 @@ export async function writeReport(db: Db, serialNumber: string, kind: ReportKind
 
 export async function insertUnits(db: Db, rows: (typeof units.$inferInsert)[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) await db.insert(units).values(rows.slice(i, i + 1000));
+}
+
+/** Every unit's family (the schedule dialog checks serials against it). */
+export async function familiesOf(db: Db, serialNumbers: readonly string[]): Promise<Map<string, string>> {
+  if (serialNumbers.length === 0) return new Map();
+  const rows = await db.select({ s: units.serialNumber, f: units.family }).from(units).where(inArray(units.serialNumber, [...serialNumbers]));
+  return new Map(rows.map((r) => [r.s, r.f]));
+}
+
+/** Which of some users hold which of some units on their radar. */
+export async function watchersOf(db: Db, serialNumbers: readonly string[], usernames: readonly string[]): Promise<{ username: string; serialNumber: string }[]> {
+  if (serialNumbers.length === 0 || usernames.length === 0) return [];
+  return db
+    .select({ username: favorites.username, serialNumber: favorites.serialNumber })
+    .from(favorites)
+    .where(and(inArray(favorites.username, [...usernames]), inArray(favorites.serialNumber, [...serialNumbers])));
+}
+
+/** Every user holding one of some units on their radar. */
+export async function allWatchersOf(db: Db, serialNumbers: readonly string[]): Promise<{ username: string; serialNumber: string }[]> {
+  if (serialNumbers.length === 0) return [];
+  return db
+    .select({ username: favorites.username, serialNumber: favorites.serialNumber })
+    .from(favorites)
+    .where(inArray(favorites.serialNumber, [...serialNumbers]));
 }

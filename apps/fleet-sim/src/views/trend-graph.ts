@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { TrendSample } from './engine';
+import type { TrendSample } from './trend';
 
 const W = 960;
 const H = 420;

@@ -1,0 +1,129 @@
+import type { CommandName } from '@equipment-dashboard/api';
+import type { Logger } from 'pino';
+import type { Db } from '../store/database';
+import { expireCommand, finishCommand, markSent, type CommandRow } from '../store/repos/commands-repo';
+import { writeRuntime } from '../store/repos/runtime-repo';
+import { COMMAND_EFFECTS, CommandRefused, type CommandResult, type EffectContext } from './command-effects';
+import type { FleetEngine } from './engine';
+import type { UnitRuntime } from './unit-runtime';
+
+/** Simulated reply delay of a unit: 1.2 to 3.5 seconds. */
+const REPLY_MIN_MS = 1_200;
+const REPLY_MAX_MS = 3_500;
+
+export interface CommandRunnerOptions {
+  engine: FleetEngine;
+  db: Db;
+  logger: Logger;
+  /** Per-command failure rates in [0, 1] (scenarios). */
+  failureRate: (command: CommandName) => number;
+  gatewayUp: () => boolean;
+  voltageTrouble: ReadonlySet<string>;
+  /** Called after an outcome is committed (the API of this process reads it at once). */
+  committed: () => void;
+}
+
+/**
+ * The units' side of the command queue (console-core §7, as device-management systems run commands): a
+ * connected unit takes each queued command (`sent`), answers after a realistic delay, and its outcome is
+ * stored with the state it changed in one transaction (`completed` or `failed`). A unit that is offline
+ * gets its queued commands when it reconnects; a command not taken before its expiry becomes `expired`.
+ */
+export class CommandRunner {
+  /** Queued commands of held units, by serial, oldest first. */
+  private readonly queued = new Map<string, CommandRow[]>();
+  private readonly known = new Set<number>();
+  private readonly ctx: EffectContext;
+
+  constructor(private readonly options: CommandRunnerOptions) {
+    this.ctx = { engine: options.engine, voltageTrouble: options.voltageTrouble };
+    options.engine.onEvent({
+      unitsConnected: (units) => units.forEach((unit) => this.deliver(unit)),
+      unitsInstalled: () => undefined,
+    });
+  }
+
+  /** Takes commands read from the store: new queued ones (and, at start, those left sent by a crash). */
+  offer(rows: readonly CommandRow[]): void {
+    for (const row of rows) {
+      if (this.known.has(row.id) || (row.status !== 'queued' && row.status !== 'sent')) continue;
+      const unit = this.options.engine.get(row.serialNumber);
+      if (!unit) continue;
+      this.known.add(row.id);
+      const list = this.queued.get(row.serialNumber) ?? [];
+      list.push(row);
+      this.queued.set(row.serialNumber, list);
+      this.deliver(unit);
+    }
+  }
+
+  /** Expires queued commands whose time is up (simulated clock). */
+  async expire(): Promise<void> {
+    const now = this.options.engine.clock.now();
+    let expired = 0;
+    for (const [serial, list] of this.queued) {
+      for (const row of [...list]) {
+        if (row.status !== 'queued' || !row.expiresAt || row.expiresAt.getTime() > now) continue;
+        this.drop(serial, row);
+        if (await expireCommand(this.options.db, row.id, new Date(now))) expired += 1;
+      }
+    }
+    if (expired > 0) this.options.committed();
+  }
+
+  private drop(serial: string, row: CommandRow): void {
+    const list = (this.queued.get(serial) ?? []).filter((r) => r !== row);
+    if (list.length > 0) this.queued.set(serial, list);
+    else this.queued.delete(serial);
+  }
+
+  /** Sends a unit its queued commands, one after another, while it is connected. */
+  private deliver(unit: UnitRuntime): void {
+    const list = this.queued.get(unit.serialNumber);
+    if (!list || !unit.connected || !this.options.gatewayUp()) return;
+    for (const row of list.splice(0)) void this.carryOut(unit, row);
+    this.queued.delete(unit.serialNumber);
+  }
+
+  private async carryOut(unit: UnitRuntime, row: CommandRow): Promise<void> {
+    const { engine, db, logger } = this.options;
+    try {
+      if (row.status === 'queued' && !(await markSent(db, row.id, new Date(engine.clock.now())))) return;
+      this.options.committed();
+      const replyAt = engine.clock.now() + engine.rng.int(REPLY_MIN_MS, REPLY_MAX_MS);
+      engine.at(replyAt, (now) => void this.answer(unit, row, now));
+    } catch (err) {
+      logger.error({ err, command: row.id }, 'a command could not be sent to its unit');
+      this.known.delete(row.id);
+    }
+  }
+
+  private async answer(unit: UnitRuntime, row: CommandRow, now: number): Promise<void> {
+    const { engine, db, logger } = this.options;
+    const at = new Date(now);
+    try {
+      const failRate = this.options.failureRate(row.command as CommandName);
+      if (engine.rng.next() < failRate || !unit.connected || engine.get(unit.serialNumber) !== unit) {
+        await finishCommand(db, row.id, 'failed', { error: `Unit ${row.serialNumber} did not carry out ${row.command}.` }, at);
+        return;
+      }
+      const effect = COMMAND_EFFECTS[row.command as CommandName];
+      const outcome = await effect(unit, now, row.args, this.ctx);
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await writeRuntime(t, [engine.toWrite(unit, now)]);
+        const stored = (await outcome.store?.(t)) ?? {};
+        const result: CommandResult = { ...outcome.result, ...stored };
+        await finishCommand(t, row.id, 'completed', result, at);
+      });
+      outcome.afterCommit?.();
+    } catch (err) {
+      const message = err instanceof CommandRefused ? err.message : `Unit ${row.serialNumber} could not carry out ${row.command}.`;
+      if (!(err instanceof CommandRefused)) logger.error({ err, command: row.id }, 'a command failed on its unit');
+      await finishCommand(db, row.id, 'failed', { error: message }, at).catch((e: unknown) => logger.error({ err: e }, 'a command outcome could not be stored'));
+    } finally {
+      this.known.delete(row.id);
+      this.options.committed();
+    }
+  }
+}

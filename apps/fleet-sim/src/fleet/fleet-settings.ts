@@ -1,0 +1,14 @@
+import type { CommandName } from '@equipment-dashboard/api';
+
+/** What scenarios set for the whole fleet, kept in the store (`sim_settings` 'fleet') for every simulator. */
+export interface FleetSettings {
+  /** Multiplies connection churn (1 = the field's normal rhythm). */
+  churn: number;
+  /** Share of each command the units fail, in [0, 1]. */
+  failureRates: Partial<Record<CommandName, number>>;
+}
+
+export const FLEET_SETTINGS_KEY = 'fleet';
+export const CLOCK_KEY = 'clock';
+
+export const DEFAULT_FLEET_SETTINGS: FleetSettings = { churn: 1, failureRates: {} };

@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import type { Db } from '../store/database';
+import { openCommands } from '../store/repos/commands-repo';
+import { desiredChangedSince } from '../store/repos/desired-repo';
+import type { Feed } from '../store/store-follower';
+import type { SimClock } from './clock';
+import { CommandRunner } from './command-runner';
+import { FleetEngine, type EngineListener } from './engine';
+import type { FleetSettings } from './fleet-settings';
+import type { ServicesBoard } from './services-board';
+
+export interface SimulatorOptions {
+  db: Db;
+  logger: Logger;
+  clock: SimClock;
+  seed: string;
+  services: ServicesBoard;
+  settings: FleetSettings;
+  /** The shards to simulate; every unit when unset. */
+  shards?: readonly number[];
+  /** Called after the simulator committed something the API waits for (a command's outcome). */
+  committed: () => void;
+}
+
+/** How often (real ms) queued commands are checked for expiry. */
+const EXPIRY_EVERY_MS = 1_000;
+
+/**
+ * The units of a process: the engine that moves them, the command runner that carries out their queued
+ * commands, and the feed through which they read the API's desired state. It writes only reported state.
+ */
+export class Simulator {
+  private expiryTimer: NodeJS.Timeout | undefined;
+
+  private constructor(
+    readonly engine: FleetEngine,
+    readonly commands: CommandRunner,
+    /** Units whose voltages reports come out of range (scenario "voltages out of range"). */
+    readonly voltageTrouble: Set<string>,
+    private readonly options: SimulatorOptions,
+  ) {}
+
+  static async load(options: SimulatorOptions): Promise<Simulator> {
+    const { db, logger, clock, services, settings } = options;
+    const engine = await FleetEngine.load({
+      db,
+      logger,
+      clock,
+      seed: options.seed,
+      shards: options.shards,
+      gatewayUp: () => services.isUp('charon', clock.now()),
+    });
+    engine.churn = settings.churn;
+    const voltageTrouble = new Set<string>();
+    const commands = new CommandRunner({
+      engine,
+      db,
+      logger,
+      failureRate: (command) => settings.failureRates[command] ?? 0,
+      gatewayUp: () => services.isUp('charon', clock.now()),
+      voltageTrouble,
+      committed: options.committed,
+    });
+    commands.offer(await openCommands(db, options.shards));
+    return new Simulator(engine, commands, voltageTrouble, options);
+  }
+
+  /** The feeds the simulator follows: the API's desired stagings of its units. */
+  feeds(): Feed[] {
+    const { engine } = this;
+    const shards = this.options.shards;
+    return [{ name: 'desired', poll: async (db, since) => engine.applyDesired(await desiredChangedSince(db, since, shards)) }];
+  }
+
+  onEvent(listener: EngineListener): void {
+    this.engine.onEvent(listener);
+  }
+
+  /** The fleet's settings changed in the store (scenarios). */
+  settingsChanged(settings: FleetSettings): void {
+    this.engine.churn = settings.churn;
+  }
+
+  start(): void {
+    this.engine.start();
+    this.expiryTimer = setInterval(() => {
+      this.commands.expire().catch((err: unknown) => this.options.logger.warn({ err }, 'expiring commands failed'));
+    }, EXPIRY_EVERY_MS);
+    this.expiryTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.expiryTimer);
+    await this.engine.stop();
+  }
+}

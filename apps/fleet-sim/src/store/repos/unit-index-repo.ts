@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../database';
+import { rowsOf } from './feed-repo';
+
+/** The columns the lists' index keeps of a unit, with its desired staging. */
+export interface IndexSourceRow {
+  serial_number: string;
+  family: string;
+  country_code: string;
+  version_semantic: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+  connected: boolean;
+  last_seen_online_at: string | Date | null;
+  staged_rev_done: string | number;
+  state: string | null;
+  has_sim: boolean;
+  flow_rev: string | number | null;
+  rev: string | number | null;
+  staged_semantic: string | null;
+  staged_at: string | Date | null;
+  auto_staged: boolean | null;
+}
+
+const COLUMNS = sql`
+  u.serial_number, u.family, u.country_code, u.version_semantic, u.created_at, u.updated_at, u.connected,
+  u.last_seen_online_at, u.staged_rev_done, u.update_state->>'state' AS state, (u.update_state ? 'sim') AS has_sim,
+  u.update_state->'sim'->'flow'->>'rev' AS flow_rev, d.rev, d.staged_semantic, d.staged_at, d.auto_staged`;
+
+const PAGE = 10_000;
+
+/** Every unit's index columns in serial order, a page at a time (a million units never sit in one result). */
+export async function* readAllIndexRows(db: Db): AsyncGenerator<IndexSourceRow[]> {
+  let after = '';
+  for (;;) {
+    const rows = rowsOf<IndexSourceRow>(
+      await db.execute(sql`
+        SELECT ${COLUMNS} FROM units u LEFT JOIN unit_desired d USING (serial_number)
+        WHERE u.serial_number > ${after} ORDER BY u.serial_number LIMIT ${PAGE}`),
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]?.serial_number ?? after;
+    if (rows.length < PAGE) return;
+  }
+}
+
+/** The index columns of some units (those that changed). */
+export async function readIndexRows(db: Db, serials: readonly string[]): Promise<IndexSourceRow[]> {
+  if (serials.length === 0) return [];
+  return rowsOf<IndexSourceRow>(
+    await db.execute(sql`
+      SELECT ${COLUMNS} FROM units u LEFT JOIN unit_desired d USING (serial_number)
+      WHERE u.serial_number = ANY(${sql.param([...serials])}::text[])`),
+  );
+}

@@ -1,0 +1,104 @@
+import { compareVersions, FAMILIES, type Family } from '@equipment-dashboard/domain';
+import type { StagedTotals, VersionTotals } from '@equipment-dashboard/api';
+import type { CountRow } from '../store/repos/counts-repo';
+
+const SEP = '\u0001';
+
+/** What changed in the figures after a read of the store. */
+export interface FiguresChange {
+  counters: boolean;
+  /** Families whose staged totals (or units ready to download) changed. */
+  staged: Family[];
+  installed: boolean;
+}
+
+/**
+ * The dashboard's figures (console-core §1) as the store's counter rows hold them, summed over shards:
+ * units and connected units per family, installed and spec versions, staged totals. Every API process
+ * keeps them current from `fleet_counts` (a few hundred rows), so any process answers the same figures.
+ */
+export class FleetFigures {
+  private readonly rows = new Map<string, number>();
+  private readonly sums = new Map<string, number>();
+
+  /** Takes counter rows (all at start, then the changed ones); answers what moved. */
+  apply(rows: readonly CountRow[]): FiguresChange {
+    const change: FiguresChange = { counters: false, staged: [], installed: false };
+    const staged = new Set<Family>();
+    for (const row of rows) {
+      const key = `${row.metric}${SEP}${row.family}${SEP}${row.key}`;
+      const id = `${key}${SEP}${row.shard}`;
+      const before = this.rows.get(id) ?? 0;
+      if (before === row.n) continue;
+      this.rows.set(id, row.n);
+      this.sums.set(key, (this.sums.get(key) ?? 0) + row.n - before);
+      if (row.metric === 'total' || row.metric === 'connected') change.counters = true;
+      if (row.metric === 'installed' || row.metric === 'specs') change.installed = true;
+      if ((row.metric === 'desired' || row.metric === 'satisfied' || row.metric === 'ready') && isFamily(row.family)) staged.add(row.family);
+    }
+    change.staged = [...staged];
+    return change;
+  }
+
+  private sum(metric: string, family: string, key = ''): number {
+    return this.sums.get(`${metric}${SEP}${family}${SEP}${key}`) ?? 0;
+  }
+
+  private keyed(metric: string, family: string): Map<string, number> {
+    const prefix = `${metric}${SEP}${family}${SEP}`;
+    const out = new Map<string, number>();
+    for (const [key, n] of this.sums) if (key.startsWith(prefix) && n !== 0) out.set(key.slice(prefix.length), n);
+    return out;
+  }
+
+  total(family: Family): number {
+    return this.sum('total', family);
+  }
+
+  connected(family: Family): number {
+    return this.sum('connected', family);
+  }
+
+  counters(): { connectedAligners: number; totalAligners: number } {
+    let connectedAligners = 0;
+    let totalAligners = 0;
+    for (const family of FAMILIES) {
+      connectedAligners += this.connected(family);
+      totalAligners += this.total(family);
+    }
+    return { connectedAligners, totalAligners };
+  }
+
+  /** Installed software versions of a family, oldest first by semantic version. */
+  installedVersions(family: Family): VersionTotals {
+    return [...this.keyed('installed', family)]
+      .filter(([, total]) => total > 0)
+      .map(([version, total]) => ({ version, total }))
+      .sort((a, b) => compareVersions(a.version, b.version));
+  }
+
+  /** Stagings not installed yet per version: the API's stagings less those the units installed. */
+  stagedTotals(family: Family): StagedTotals {
+    const satisfied = this.keyed('satisfied', family);
+    const versions: Record<string, number> = {};
+    let total = 0;
+    for (const [version, n] of this.keyed('desired', family)) {
+      const pending = n - (satisfied.get(version) ?? 0);
+      if (pending <= 0) continue;
+      versions[version] = pending;
+      total += pending;
+    }
+    return { total, readyToDownload: Math.max(0, this.sum('ready', family)), versions };
+  }
+
+  specVersions(): VersionTotals {
+    return [...this.keyed('specs', '')]
+      .filter(([, total]) => total > 0)
+      .map(([version, total]) => ({ version, total }))
+      .sort((a, b) => a.version.localeCompare(b.version));
+  }
+}
+
+function isFamily(value: string): value is Family {
+  return (FAMILIES as readonly string[]).includes(value);
+}
