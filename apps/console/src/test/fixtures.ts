@@ -1,5 +1,7 @@
 import type {
   Aligner,
+  CommandName,
+  CommandResponse,
   ServiceStatus,
   StagedTotals,
   TicketStatistics,
@@ -9,7 +11,7 @@ import type {
   VersionTotals,
 } from '@equipment-dashboard/api';
 import { SERVICE_NAMES, type Role } from '@equipment-dashboard/domain';
-import type { StubHandler } from './fetch-stub';
+import { json, type StubHandler } from './fetch-stub';
 
 /** A stored token for a user of the given role (the username is the role, as in the e2e scenario). */
 export function tokenFor(role: Role, accessToken = `token-${role}`): TokenResponse {
@@ -114,4 +116,18 @@ export function dashboardRoutes(overrides: Record<string, StubHandler> = {}): Re
     '/read/expired/v1': { username: 'x', expired: false },
     ...overrides,
   };
+}
+
+/**
+ * A command's 202 answer for a unit that is offline: stored in the queue, it reaches the unit when it
+ * reconnects unless it expires first (`expiresAt`).
+ */
+export function queuedCommand(serialNumber: string, command: CommandName, expiresAt = '2024-05-21T12:00:00.000Z'): Response {
+  const body: CommandResponse = { serialNumber, command, status: 'queued', commandId: 41, expiresAt };
+  return json(202, body);
+}
+
+/** A command's answer when the unit took it but had not answered within the call. */
+export function acceptedCommand(serialNumber: string, command: CommandName): CommandResponse {
+  return { serialNumber, command, status: 'accepted', commandId: 42 };
 }

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../shared/equipment/format';
 import { renderInShell } from '../../shared/testing/render-in-shell';
 import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';
-import { AuditsPage, describeValue } from './audits-page';
+import { AuditsPage, describeValue, endedText } from './audits-page';
 
 const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id,
@@ -29,6 +29,24 @@ const ENTRIES: AuditEntry[] = [
   entry(2, { status: 'sent', result: null, completedAt: null, username: 'support' }),
   entry(3, { status: 'failed', result: 'The unit did not answer.', username: 'admin' }),
   ...Array.from({ length: 9 }, (_, i) => entry(i + 4)),
+];
+
+/** A command queued for an offline unit, and one whose unit did not reconnect in time. */
+const LIFECYCLE: AuditEntry[] = [
+  entry(20, {
+    command: 'aligner_get_voltages',
+    status: 'queued',
+    result: null,
+    completedAt: null,
+    expiresAt: '2024-05-21T12:00:00.000Z',
+  }),
+  entry(21, {
+    command: 'aligner_check_now',
+    status: 'expired',
+    result: null,
+    completedAt: '2024-05-20T18:00:00.000Z',
+    expiresAt: '2024-05-20T18:00:00.000Z',
+  }),
 ];
 
 function openAudits(role: Role = 'admin', list: StubHandler | null = null) {
@@ -79,6 +97,44 @@ describe('Audits', () => {
     expect(second).toHaveTextContent('sent');
     expect(within(second).getAllByRole('cell', { name: '—' })).toHaveLength(2);
     expect(screen.getAllByRole('row')[3]).toHaveTextContent('The unit did not answer.');
+  });
+
+  it('when the explanation is read, then it tells the lifecycle: queued, sent, completed or failed, expired', async () => {
+    openAudits();
+    await screen.findByRole('cell', { name: 'AX1AS0001' });
+    expect(
+      screen.getByText(/queued while its unit is offline, sent once the unit has it, then completed or failed by the unit's answer/),
+    ).toHaveTextContent(/does not reconnect before its expiry ends as expired\.$/);
+  });
+
+  it('when a command is queued for an offline unit and another expired, then each reads its status, the queued one until when it waits', async () => {
+    openAudits('admin', { docs: LIFECYCLE, totalDocs: LIFECYCLE.length });
+    const queued = (await screen.findByRole('cell', { name: 'AX1AS0020' })).closest('tr') as HTMLElement;
+    expect(within(queued).getByText('queued')).toHaveAttribute('data-colour', 'gold');
+    expect(within(queued).getByRole('cell', { name: `expires ${formatDateTime('2024-05-21T12:00:00.000Z')}` })).toBeInTheDocument();
+    const expired = screen.getByRole('cell', { name: 'AX1AS0021' }).closest('tr') as HTMLElement;
+    expect(within(expired).getByText('expired')).toHaveAttribute('data-colour', 'volcano');
+    expect(within(expired).getByRole('cell', { name: `expired ${formatDateTime('2024-05-20T18:00:00.000Z')}` })).toBeInTheDocument();
+  });
+
+  it('when a status tag is hovered, then what the status means shows', async () => {
+    const { user } = openAudits('admin', { docs: LIFECYCLE, totalDocs: LIFECYCLE.length });
+    await user.hover(await screen.findByText('queued'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'The unit is offline: it gets the command when it reconnects, unless the command expires first.',
+    );
+  });
+
+  it('when an entry is ended, then Completed At reads its time; queued or expired, its expiry; otherwise a dash', () => {
+    expect(endedText(entry(1))).toBe(formatDateTime('2024-05-20T12:00:03.000Z'));
+    expect(endedText(entry(2, { status: 'sent', completedAt: null }))).toBe('');
+    expect(endedText(entry(3, { status: 'queued', completedAt: null, expiresAt: '2024-05-21T12:00:00.000Z' }))).toBe(
+      `expires ${formatDateTime('2024-05-21T12:00:00.000Z')}`,
+    );
+    expect(endedText(entry(4, { status: 'queued', completedAt: null, expiresAt: null }))).toBe('');
+    expect(endedText(entry(5, { status: 'expired', completedAt: '2024-05-20T18:00:01.000Z', expiresAt: null }))).toBe(
+      `expired ${formatDateTime('2024-05-20T18:00:01.000Z')}`,
+    );
   });
 
   it('when a serial number and a username are typed, then page 1 is asked with both filters', async () => {

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useReadAuditsQuery, type AuditEntry } from '@equipment-dashboard/api';
+import { useReadAuditsQuery, type AuditEntry, type CommandStatus } from '@equipment-dashboard/api';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { NoAccess } from '../../shared/back-office/no-access';
@@ -15,7 +15,27 @@ import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
 import { AUDITS_TEXTS as T } from './texts';
 
-const STATUS_COLORS = { sent: 'blue', completed: 'green', failed: 'red' } as const;
+/** Waiting reads amber, under way blue, the unit's answer green or red, and a command that never ran volcano. */
+const STATUS_COLORS = {
+  queued: 'gold',
+  sent: 'blue',
+  completed: 'green',
+  failed: 'red',
+  expired: 'volcano',
+} as const satisfies Record<CommandStatus, string>;
+
+/**
+ * The Completed At cell: when the unit answered; for a queued command until when it waits, for an expired
+ * one when it stopped waiting (its expiry, or when the server marked it).
+ */
+export function endedText(entry: AuditEntry): string {
+  if (entry.status === 'queued') return entry.expiresAt ? T.expires(formatDateTime(entry.expiresAt)) : '';
+  if (entry.status === 'expired') {
+    const at = entry.expiresAt ?? entry.completedAt;
+    return at ? T.expiredAt(formatDateTime(at)) : '';
+  }
+  return entry.completedAt ? formatDateTime(entry.completedAt) : '';
+}
 
 /** A value of a command's arguments or result, in one short line: `{ port: 8443 }` reads 'port: 8443'. */
 export function describeValue(value: unknown): string {
@@ -58,7 +78,9 @@ function Clipped({ text }: { text: string }) {
  * Audits: the audit trail of remote commands (GET /read/audits/v1/). Decision: the spec leaves the screen's
  * contents and its role gating open (console-core §2, §6); it shows the command log to admins (the audits
  * permission the server enforces). Another role that opens /Audits is told so; the route stays reachable
- * because route access needs only sign-in.
+ * because route access needs only sign-in. Each command shows where it is in the durable queue (queued, sent,
+ * completed, failed, expired), with the lifecycle told above the table and each status explained on hover;
+ * the server filters by serial number and username only, so there is no status filter.
  */
 export function AuditsPage() {
   const role = useAppSelector(selectUser)?.role;
@@ -101,7 +123,11 @@ export function AuditsPage() {
       key: 'status',
       title: T.status,
       render: (_value, entry) => (
-        <Tag color={STATUS_COLORS[entry.status]}>{T.statusLabels[entry.status]}</Tag>
+        <Tooltip title={T.statusHelp[entry.status]}>
+          <Tag color={STATUS_COLORS[entry.status]} data-colour={STATUS_COLORS[entry.status]}>
+            {T.statusLabels[entry.status]}
+          </Tag>
+        </Tooltip>
       ),
     },
     {
@@ -112,13 +138,15 @@ export function AuditsPage() {
     {
       key: 'completedAt',
       title: T.completedAt,
-      render: (_value, entry) => (entry.completedAt ? formatDateTime(entry.completedAt) : T.none),
+      render: (_value, entry) => endedText(entry) || T.none,
     },
   ];
 
   return (
     <Card title={T.title} role="region" aria-label={T.title}>
-      <Typography.Paragraph type="secondary">{T.explanation}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {T.explanation} {T.lifecycle}
+      </Typography.Paragraph>
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
         <Input
           aria-label={T.filterSerialNumber}

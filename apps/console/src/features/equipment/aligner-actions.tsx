@@ -22,6 +22,7 @@ import {
   useAlignerRcpMutation,
   useAlignerSetLoggingLevelMutation,
   type Aligner,
+  type CommandResponse,
   type VersionRecord,
 } from '@equipment-dashboard/api';
 import { can, nextLogLevel, PERMISSIONS, type Role, type UnitCapabilities } from '@equipment-dashboard/domain';
@@ -59,7 +60,8 @@ interface ActionButton {
  * The action buttons of the detail dialog (console-core §2), each shown only when the unit's software
  * offers it (`unitCapabilities`, console-core §5) and the role may use it (`can`, console-core §6).
  * Buttons that call the unit show a loading state until the call answers; a failure ends it and shows
- * the server's reason in the dialog. Grouped: reports, unit commands, software, service.
+ * the server's reason in the dialog, and a command queued for an offline unit (or not answered yet) shows
+ * the runner's notice. Grouped: reports, unit commands, software, service.
  */
 export function AlignerActions(props: AlignerActionsProps) {
   const { aligner, capabilities, latest, role, username, runner, onOpenDialog, onResult, onCancel } = props;
@@ -76,10 +78,19 @@ export function AlignerActions(props: AlignerActionsProps) {
   const staging = useStaging(username);
   const say = (text: string) => dispatch(snackbarShown(text));
 
-  /** A command whose answer opens the dialog that shows what it produced (report, screenshot list). */
+  /**
+   * A command whose answer opens the dialog that shows what it produced (report, screenshot list). Queued
+   * for an offline unit, there is nothing to show yet: the runner's notice says so instead. Taken but not
+   * answered yet (`accepted`), the dialog still opens on the latest report there is, dated, beside the notice.
+   */
   const thenShow = (key: string, label: string, call: typeof usb, kind: UnitDialogKind) => async () => {
-    const answer = await runner.run(key, label, () => call({ serialNumber }).unwrap());
-    if (answer) onOpenDialog(kind);
+    const answer = await runner.command(key, label, () => call({ serialNumber }).unwrap());
+    if (answer && answer.status !== 'queued') onOpenDialog(kind);
+  };
+  /** A command whose success is a short snackbar; queued or not answered yet, the runner's notice shows. */
+  const thenSay = async (key: string, label: string, call: () => Promise<CommandResponse>, done: string) => {
+    const answer = await runner.command(key, label, call);
+    if (answer?.status === 'completed') say(done);
   };
 
   const mayCommand = can(role, PERMISSIONS.sendCommand);
@@ -123,11 +134,8 @@ export function AlignerActions(props: AlignerActionsProps) {
             key: 'activate',
             label: T.activate,
             icon: <PoweroffOutlined aria-hidden />,
-            onClick: async () => {
-              if (await runner.run('activate', T.activate, () => activate({ serialNumber }).unwrap())) {
-                say(T.activated(serialNumber));
-              }
-            },
+            onClick: () =>
+              void thenSay('activate', T.activate, () => activate({ serialNumber }).unwrap(), T.activated(serialNumber)),
           },
         ]
       : []),
@@ -136,12 +144,13 @@ export function AlignerActions(props: AlignerActionsProps) {
           {
             key: 'logLevel',
             label: levelLabel,
-            onClick: async () => {
-              const answer = await runner.run('logLevel', levelLabel, () =>
-                setLoggingLevel({ serialNumber, loggingLevel: level }).unwrap(),
-              );
-              if (answer) say(T.logLevelSet(level));
-            },
+            onClick: () =>
+              void thenSay(
+                'logLevel',
+                levelLabel,
+                () => setLoggingLevel({ serialNumber, loggingLevel: level }).unwrap(),
+                T.logLevelSet(level),
+              ),
           },
         ]
       : []),
@@ -154,9 +163,7 @@ export function AlignerActions(props: AlignerActionsProps) {
             key: 'rcp',
             label: T.rcp,
             icon: <ApiOutlined aria-hidden />,
-            onClick: async () => {
-              if (await runner.run('rcp', T.rcp, () => rcp({ serialNumber }).unwrap())) say(T.rcpDone(serialNumber));
-            },
+            onClick: () => void thenSay('rcp', T.rcp, () => rcp({ serialNumber }).unwrap(), T.rcpDone(serialNumber)),
           },
         ]
       : []),
@@ -167,10 +174,12 @@ export function AlignerActions(props: AlignerActionsProps) {
             label: T.openPort,
             icon: <KeyOutlined aria-hidden />,
             onClick: async () => {
-              const answer = await runner.run('openPort', T.openPort, () => openPort({ serialNumber }).unwrap());
-              const port = answer?.result?.['port'];
+              const answer = await runner.command('openPort', T.openPort, () => openPort({ serialNumber }).unwrap());
+              // Queued or not answered yet, there is no port: the runner's notice shows instead.
+              if (answer?.status !== 'completed') return;
+              const port = answer.result?.['port'];
               if (port === undefined || port === null || typeof port === 'boolean') return;
-              const expiresAt = answer?.result?.['expiresAt'];
+              const expiresAt = answer.result?.['expiresAt'];
               onResult(
                 typeof expiresAt === 'string'
                   ? T.portOpened(port, formatDateTime(expiresAt))

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Aligner } from '@equipment-dashboard/api';
+import { formatDateTime } from '../../shared/equipment';
 import { json, stubFetch } from '../../test/fetch-stub';
-import { tokenFor } from '../../test/fixtures';
+import { acceptedCommand, queuedCommand, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import {
   after,
@@ -272,17 +273,73 @@ describe('equipment detail dialog: commands', () => {
   it('when a command fails, then the loading state ends and the server reason shows', async () => {
     const serial = 'AX1AS0001';
     const { user, dialog: found } = await openUnit(fullUnit(serial), 'support', {
-      'POST /cmd/aligner_get_voltages/v1': json(409, {
-        error: `Unit ${serial} is not connected, so it cannot receive commands.`,
-        code: 'not_connected',
+      'POST /cmd/aligner_get_voltages/v1': json(502, {
+        error: `Unit ${serial} did not carry out the command.`,
+        code: 'command_failed',
       }),
     });
     await user.click(screen.getByRole('button', { name: 'Voltages' }));
     expect(await within(found).findByRole('alert')).toHaveTextContent(
-      `Voltages failed: Unit ${serial} is not connected, so it cannot receive commands.`,
+      `Voltages failed: Unit ${serial} did not carry out the command.`,
     );
     expect(screen.getByRole('button', { name: 'Voltages' })).not.toHaveClass('ant-btn-loading');
     expect(screen.queryByText(`Voltages of ${serial}`)).not.toBeInTheDocument();
+  });
+
+  it('when Voltages is queued for an offline unit, then the loading state ends, the queued message shows with its expiry and no report opens', async () => {
+    const serial = 'AX1AS0001';
+    const expiresAt = '2024-05-21T12:00:00.000Z';
+    const offline = fullUnit(serial, { connected: false, port: null, address: null, currentProcedure: null });
+    const { user, stub, dialog: found } = await openUnit(offline, 'support', {
+      'POST /cmd/aligner_get_voltages/v1': () => after(100, queuedCommand(serial, 'aligner_get_voltages', expiresAt)),
+      '/api/v1/get_latest_voltages_for_aligner': null,
+    });
+    await user.click(within(found).getByRole('button', { name: 'Voltages' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Voltages$/ })).toHaveClass('ant-btn-loading'));
+    expect(await within(found).findByRole('status')).toHaveTextContent(
+      `Voltages is queued: ${serial} is offline and gets it when it reconnects (until ${formatDateTime(expiresAt)}).`,
+    );
+    expect(screen.getByRole('button', { name: 'Voltages' })).not.toHaveClass('ant-btn-loading');
+    expect(within(found).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(`Voltages of ${serial}`)).not.toBeInTheDocument();
+    expect(stub.callsTo('/api/v1/get_latest_voltages_for_aligner')).toHaveLength(0);
+  });
+
+  it('when Open Port is queued, then no port shows, only the queued message; closing it clears it', async () => {
+    const serial = 'AX1AS0001';
+    const { user, dialog: found } = await openUnit(fullUnit(serial, { connected: false }), 'engineer', {
+      'POST /cmd/aligner_open_ssh_port/v1': () => queuedCommand(serial, 'aligner_open_ssh_port'),
+    });
+    await user.click(within(found).getByRole('button', { name: 'Open Port' }));
+    const queued = await within(found).findByRole('status');
+    expect(queued).toHaveTextContent(/^Open Port is queued: AX1AS0001 is offline and gets it when it reconnects \(until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\)\.$/);
+    expect(within(found).queryByText(/^Port \d+ is open/)).not.toBeInTheDocument();
+    await user.click(within(queued).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(found).queryByRole('status')).not.toBeInTheDocument());
+  });
+
+  it('when Activate is taken but not answered yet, then the dialog says the outcome comes on the Audits screen and no success shows', async () => {
+    const serial = 'AX1AS0001';
+    const { user, dialog: found } = await openUnit(fullUnit(serial), 'support', {
+      'POST /cmd/aligner_activate/v1': acceptedCommand(serial, 'aligner_activate'),
+    });
+    await user.click(within(found).getByRole('button', { name: 'Activate' }));
+    expect(await within(found).findByRole('status')).toHaveTextContent(
+      `Activate was taken by ${serial}, which has not answered yet. The outcome shows on the Audits screen when it comes.`,
+    );
+    expect(screen.queryByText(`${serial} was activated.`)).not.toBeInTheDocument();
+  });
+
+  it('when USB is taken but not answered yet, then the latest report there is opens and the dialog says the answer is awaited', async () => {
+    const serial = 'AX1AS0001';
+    const { user, dialog: found } = await openUnit(fullUnit(serial), 'support', {
+      'POST /cmd/aligner_get_usb_status/v1': acceptedCommand(serial, 'aligner_get_usb_status'),
+      '/api/v1/get_latest_usb_status_for_aligner': { createdAt: '2024-05-19T08:00:00.000Z', status: 'Hub 1\nDongle OK' },
+    });
+    await user.click(within(found).getByRole('button', { name: 'USB' }));
+    const usb = await findDialog(`USB Status of ${serial}`);
+    expect(await within(usb).findByText(`Taken ${formatDateTime('2024-05-19T08:00:00.000Z')}`)).toBeInTheDocument();
+    expect(within(found).getByRole('status')).toHaveTextContent(`USB was taken by ${serial}, which has not answered yet.`);
   });
 
   it('when the gateway is down, then the command says so', async () => {

@@ -6,6 +6,7 @@ import { unitCapabilities } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { errorStatus } from '../../shared/api/error-text';
 import {
+  CommandNoticeAlert,
   FavoriteToggle,
   OpenTicketsBadge,
   UpdateStatusPanel,
@@ -143,6 +144,9 @@ export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: Ali
               closable={{ onClose: runner.clearFailure, 'aria-label': T.close }}
             />
           )}
+          {runner.notice && (
+            <CommandNoticeAlert notice={runner.notice} onClose={runner.clearNotice} closeLabel={T.close} />
+          )}
           {result && (
             <Alert
               type="success"
@@ -156,6 +160,7 @@ export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: Ali
             capabilities={capabilities}
             latest={latest.semantic(aligner.family)}
           />
+          {/* console-core §2: the updater buttons are "for connected units" in this dialog. */}
           {capabilities.updateStatus && aligner.updateState && (
             <UpdateStatusPanel aligner={aligner} showCommands={aligner.connected} stateLabel={T.updateState} />
           )}

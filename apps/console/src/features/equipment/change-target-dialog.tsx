@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSetTargetEolTypesMutation } from '@equipment-dashboard/api';
 import { TARGET_TYPES, type TargetType } from '@equipment-dashboard/domain';
 import { useAppDispatch } from '../../app/store';
-import { useCommandRunner } from '../../shared/equipment';
+import { commandNoticeText, noticeOf, useCommandRunner } from '../../shared/equipment';
 import { alertShown } from '../../shared/ui/ui-slice';
 import { EQUIPMENT_TEXTS as T } from './texts';
 
@@ -11,6 +11,8 @@ import { EQUIPMENT_TEXTS as T } from './texts';
  * The Change Target dialog (console-core §2, §5): AT200 or AT700, the button disabled until one is
  * chosen. The outcome is the alert of console-core §8 ('Target type changed!' or 'Target type could not
  * be changed!'); on failure the dialog stays open with the server's reason, so the user can try again.
+ * A command queued for an offline unit (or taken but not answered yet) has no outcome yet: the alert says
+ * so instead, and the dialog closes (sending it again would queue it twice).
  */
 export function ChangeTargetDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
   const [targetType, setTargetType] = useState<TargetType | null>(null);
@@ -22,7 +24,8 @@ export function ChangeTargetDialog({ serialNumber, onClose }: { serialNumber: st
     if (!targetType) return;
     const answer = await runner.run('target', T.changeTarget, () => setTarget({ serialNumber, targetType }).unwrap());
     if (answer) {
-      dispatch(alertShown(T.targetChanged));
+      const notice = noticeOf(T.changeTarget, answer);
+      dispatch(alertShown(notice ? commandNoticeText(notice) : T.targetChanged));
       onClose();
     } else {
       dispatch(alertShown(T.targetNotChanged));

@@ -2,7 +2,9 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useResetSerialNumberMutation } from '@equipment-dashboard/api';
 import { normalizeSerial } from '@equipment-dashboard/domain';
-import { useCommandRunner } from '../../shared/equipment';
+import { useAppDispatch } from '../../app/store';
+import { commandNoticeText, noticeOf, useCommandRunner } from '../../shared/equipment';
+import { alertShown } from '../../shared/ui/ui-slice';
 import { EQUIPMENT_TEXTS as T } from './texts';
 
 export interface ResetSerialDialogProps {
@@ -15,11 +17,14 @@ export interface ResetSerialDialogProps {
 /**
  * The Reset Serial dialog (console-core §2). console-core §5: "no validation of the new serial"; only a
  * blank one cannot be sent (the call needs a value). The unit answers its new serial (`serialNumber`).
+ * Queued for an offline unit (or taken but not answered yet), the unit keeps its serial for now: the dialog
+ * closes with an alert that says so, and the detail dialog stays on the current serial.
  */
 export function ResetSerialDialog({ serialNumber, onClose, onReset }: ResetSerialDialogProps) {
   const [value, setValue] = useState('');
   const [resetSerial] = useResetSerialNumberMutation();
   const runner = useCommandRunner();
+  const dispatch = useAppDispatch();
   const newSerial = normalizeSerial(value);
 
   const submit = async () => {
@@ -27,7 +32,14 @@ export function ResetSerialDialog({ serialNumber, onClose, onReset }: ResetSeria
     const answer = await runner.run('reset', T.resetSerial, () =>
       resetSerial({ currentSerialNumber: serialNumber, newSerialNumber: newSerial }).unwrap(),
     );
-    if (answer) onReset(answer.serialNumber);
+    if (!answer) return;
+    const notice = noticeOf(T.resetSerial, answer);
+    if (notice) {
+      dispatch(alertShown(commandNoticeText(notice)));
+      onClose();
+    } else {
+      onReset(answer.serialNumber);
+    }
   };
 
   return (

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Aligner, TicketHistoryItem } from '@equipment-dashboard/api';
 import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { tokenFor } from '../../test/fixtures';
+import { formatDateTime } from '../../shared/equipment';
+import { queuedCommand, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { completed, equipmentRoutes, findDetailDialog, findDialog, fullUnit } from './test-support';
 
@@ -236,6 +237,20 @@ describe('screenshot list', () => {
     const list = await findDialog(`Screen Shots of ${serial}`);
     expect(await within(list).findAllByRole('listitem', { name: /^Screen shot taken/ })).toHaveLength(1);
   });
+  it('when Screen Shot is queued for an offline unit, then the detail dialog says so and the list does not open', async () => {
+    const serial = 'AX1AS0001';
+    const { user, stub } = open(`/Aligners?serial=${serial}`, [fullUnit(serial, { connected: false })], 'support', {
+      'POST /cmd/aligner_get_screen_shot/v1': () => queuedCommand(serial, 'aligner_get_screen_shot', '2024-05-21T12:00:00.000Z'),
+      '/api/v1/get_screen_shots_for_aligner': [],
+    });
+    const detail = await findDetailDialog(serial);
+    await user.click(within(detail).getByRole('button', { name: 'Screen Shot' }));
+    expect(await within(detail).findByRole('status')).toHaveTextContent(
+      `Screen Shot is queued: ${serial} is offline and gets it when it reconnects (until ${formatDateTime('2024-05-21T12:00:00.000Z')}).`,
+    );
+    expect(screen.queryByText(`Screen Shots of ${serial}`)).not.toBeInTheDocument();
+    expect(stub.callsTo('/api/v1/get_screen_shots_for_aligner')).toHaveLength(0);
+  });
 });
 
 describe('reset serial and change target', () => {
@@ -314,5 +329,42 @@ describe('reset serial and change target', () => {
     );
     expect(within(dialog).getByText('The unit did not answer.')).toBeInTheDocument();
   });
-});
 
+  it('when a new serial is queued for an offline unit, then the dialog closes with an alert that says so and the unit keeps its serial', async () => {
+    const serial = 'AX1AS0001';
+    const { user, location } = open(`/Aligners?serial=${serial}`, [fullUnit(serial, { connected: false })], 'admin', {
+      'POST /cmd/reset_serial_number/v1': () => queuedCommand(serial, 'reset_serial_number', '2024-05-21T12:00:00.000Z'),
+    });
+    await user.click(within(await findDetailDialog(serial)).getByRole('button', { name: 'Reset Serial' }));
+    const dialog = await findDialog(`Reset Serial of ${serial}`);
+    const input = within(dialog).getByLabelText('New Serial Number');
+    await waitFor(async () => {
+      await user.clear(input);
+      await user.type(input, 'AX1AS0099');
+      expect(input).toHaveValue('AX1AS0099');
+    });
+    await user.type(input, '{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Reset Serial is queued: ${serial} is offline and gets it when it reconnects (until ${formatDateTime('2024-05-21T12:00:00.000Z')}).`,
+    );
+    await waitFor(() => expect(screen.queryByText(`Reset Serial of ${serial}`)).not.toBeInTheDocument());
+    expect(location()).toBe(`/Aligners?serial=${serial}`);
+    expect(await findDetailDialog(serial)).toBeInTheDocument();
+  });
+
+  it("when a target type is queued for an offline unit, then the alert says it is queued, not 'Target type changed!'", async () => {
+    const serial = 'AX1AS0001';
+    const { user } = open(`/Aligners?serial=${serial}`, [fullUnit(serial, { connected: false })], 'admin', {
+      'POST /cmd/set_target_eol_types/v1': () => queuedCommand(serial, 'set_target_eol_types', '2024-05-21T12:00:00.000Z'),
+    });
+    await user.click(within(await findDetailDialog(serial)).getByRole('button', { name: 'Change Targets' }));
+    const dialog = await findDialog(`Change Target of ${serial}`);
+    await user.click(within(dialog).getByRole('radio', { name: 'AT700' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Change Target' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Change Target is queued: ${serial} is offline and gets it when it reconnects (until ${formatDateTime('2024-05-21T12:00:00.000Z')}).`,
+    );
+    expect(screen.queryByText('Target type changed!')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(`Change Target of ${serial}`)).not.toBeInTheDocument());
+  });
+});

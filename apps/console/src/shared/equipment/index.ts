@@ -1,10 +1,19 @@
 /** Equipment pieces shared by the equipment screens and My Radar. */
+export { CommandNoticeAlert } from './command-notice-alert';
 export { CountryFlag } from './country-flag';
 export { FavoriteToggle } from './favorite-toggle';
 export { formatBytes, formatDateTime, formatDuration, formatPercent, formatRate } from './format';
 export { OpenTicketsBadge } from './open-tickets-badge';
 export { UNIT_TEXTS } from './texts';
 export { UpdateStatusPanel } from './update-status-panel';
-export { failureReason, useCommandRunner, type CommandFailure, type CommandRunner } from './use-command-runner';
+export {
+  commandNoticeText,
+  failureReason,
+  noticeOf,
+  useCommandRunner,
+  type CommandFailure,
+  type CommandNotice,
+  type CommandRunner,
+} from './use-command-runner';
 export { useLatestVersions, type LatestVersions } from './use-latest-by-family';
 export { VersionChip } from './version-chip';

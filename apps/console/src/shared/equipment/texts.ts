@@ -36,6 +36,17 @@ export const UNIT_TEXTS = {
   notConnected: 'The unit is not connected.',
   /** Ours: what a command that the server answered with an error says, before the server's reason. */
   commandFailed: (label: string, reason: string) => `${label} failed: ${reason}`,
+  /**
+   * Ours: a command answered 202 `queued` (the unit is offline; commands are jobs in a durable queue).
+   * `until` is the command's expiry in the viewer's local time.
+   */
+  commandQueued: (label: string, serial: string, until: string) =>
+    `${label} is queued: ${serial} is offline and gets it when it reconnects (until ${until}).`,
+  commandQueuedNoExpiry: (label: string, serial: string) =>
+    `${label} is queued: ${serial} is offline and gets it when it reconnects.`,
+  /** Ours: a command answered `accepted` (the unit took it but had not answered after 10 s). */
+  commandAccepted: (label: string, serial: string) =>
+    `${label} was taken by ${serial}, which has not answered yet. The outcome shows on the Audits screen when it comes.`,
   unknownFailure: 'The server could not be reached.',
   dismiss: 'Dismiss',
   checkCloudDone: 'The updater is checking the cloud.',

@@ -11,6 +11,7 @@ import { can, PERMISSIONS, updateStateLabel } from '@equipment-dashboard/domain'
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { selectUser } from '../session/session-slice';
 import { snackbarShown } from '../ui/ui-slice';
+import { CommandNoticeAlert } from './command-notice-alert';
 import { formatBytes, formatDuration, formatPercent, formatRate } from './format';
 import { UNIT_TEXTS } from './texts';
 import { useCommandRunner } from './use-command-runner';
@@ -101,8 +102,9 @@ export function UpdateStatusPanel({
   ] as const;
 
   const send = async (command: (typeof commands)[number]) => {
-    const answer = await runner.run(command.key, command.label, () => command.call({ serialNumber }).unwrap());
-    if (answer) dispatch(snackbarShown(command.done));
+    const answer = await runner.command(command.key, command.label, () => command.call({ serialNumber }).unwrap());
+    // Queued or not answered yet: the runner keeps a notice that the panel shows instead.
+    if (answer?.status === 'completed') dispatch(snackbarShown(command.done));
   };
 
   const software = state?.downloadProgress.software ?? null;
@@ -173,6 +175,9 @@ export function UpdateStatusPanel({
             title={UNIT_TEXTS.commandFailed(runner.failure.label, runner.failure.message)}
             closable={{ onClose: runner.clearFailure, 'aria-label': UNIT_TEXTS.dismiss }}
           />
+        )}
+        {runner.notice && (
+          <CommandNoticeAlert notice={runner.notice} onClose={runner.clearNotice} closeLabel={UNIT_TEXTS.dismiss} />
         )}
       </Flex>
     </Card>
