@@ -29,14 +29,25 @@ async function serve(): Promise<void> {
   console.log(`Equipment Dashboard is serving at ${server.url}`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: the operator wants out now.
+      server.deps.logger.warn({ signal, waitingOn: server.closingStep() }, 'second signal: exiting now');
+      process.exit(1);
+    }
     stopping = true;
-    server.deps.logger.info({ signal }, 'shutting down: finishing requests, flushing, closing the store');
+    server.deps.logger.info({ signal }, 'shutting down: closing live sockets, finishing requests, flushing, closing the store');
+    const deadlineSeconds = config.SHUTDOWN_DEADLINE_SECONDS;
+    // Whatever the store or a socket does, the process ends: a stop that hangs is worse than one that is cut.
+    setTimeout(() => {
+      const step = server.closingStep();
+      server.deps.logger.error({ waitingOn: step, deadlineSeconds }, `shutdown deadline passed after ${deadlineSeconds} s, still ${step}: exiting`);
+      process.exit(1);
+    }, deadlineSeconds * 1000).unref();
     server
       .close()
       .then(() => process.exit(0))
       .catch((err: unknown) => {
-        server.deps.logger.error({ err }, 'shutdown failed');
+        server.deps.logger.error({ err, waitingOn: server.closingStep() }, 'shutdown failed');
         process.exit(1);
       });
   };

@@ -38,17 +38,17 @@ export function stagingOf(desired: DesiredStaging | null | undefined, doneRev: n
 
 /**
  * How the reported updater state reads against the desired state. The unit reports the revision its
- * update flow serves (`flowRev`; undefined when no simulator wrote the unit yet, e.g. seeded, which is
- * consistent by construction). Until the unit has taken a newer desired revision, a pending staging reads
- * READY_TO_DOWNLOAD (the delta the console calls "Pending Download") and an unstaging reads idle.
+ * update flow serves (`flowRev`, null without a flow). Until the unit has taken a newer desired revision, a
+ * pending staging reads READY_TO_DOWNLOAD (the delta the console calls "Pending Download") and an
+ * unstaging reads idle.
  */
 export function deltaOf(
   reportedState: string,
-  flowRev: number | null | undefined,
+  flowRev: number | null,
   desired: DesiredStaging | null | undefined,
   doneRev: number,
 ): { state: string; stagedSemantic: string | null } | null {
-  if (flowRev === undefined || !desired || desired.rev <= Math.max(flowRev ?? 0, doneRev)) return null;
+  if (!desired || desired.rev <= Math.max(flowRev ?? 0, doneRev)) return null;
   if (isPending(desired, doneRev)) return { state: 'READY_TO_DOWNLOAD', stagedSemantic: desired.semantic };
   return FLOW_STATES.has(reportedState) ? { state: IDLE_STATE, stagedSemantic: null } : null;
 }

@@ -1,6 +1,7 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { units } from '../store/schema';
+import { engineOf } from '../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../test/test-server';
 
 describe('the write-behind (fleet/engine.ts)', () => {
@@ -28,7 +29,7 @@ describe('the write-behind (fleet/engine.ts)', () => {
   }
 
   it('when many units changed, then a flush stores them all, at most 50 to a statement', async () => {
-    const engine = t.server.deps.fleet.engine;
+    const engine = engineOf(t);
     const changed = [...engine.state.units.values()].slice(0, 120);
     const counts = new Map(changed.map((unit) => [unit.serialNumber, unit.alignmentCount + 1000]));
     const statements = recordWriteBehind();

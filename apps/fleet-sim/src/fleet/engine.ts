@@ -222,6 +222,7 @@ export class FleetEngine {
       alignmentCount: unit.alignmentCount,
       updateState: storedUpdateState(unit, now),
       stagedRevDone: unit.stagedRevDone,
+      flowRev: unit.flow ? unit.flow.rev : null,
       versionSemantic: unit.versionSemantic,
       versionMeta: unit.versionMeta,
       versionOrder: versionOrderOf(unit),

@@ -27,6 +27,8 @@ export interface RuntimeRow {
   alignmentCount: number;
   updateState: Record<string, unknown>;
   stagedRevDone: number;
+  /** The desired revision the unit's flow serves (null without a flow). */
+  flowRev: number | null;
   desired: DesiredStaging | null;
   lastSeenOnlineAt: Date | null;
   sshPortOpenUntil: Date | null;
@@ -71,7 +73,7 @@ function flowFromPublicState(row: RuntimeRow, now: number): UpdateFlow | null {
   const softwareBytes = 1400 * 1024 * 1024;
   return {
     target: { semantic, meta: desired.meta, path: desired.path ?? `/updates/${row.family}/${semantic}` },
-    rev: desired.rev,
+    rev: row.flowRev ?? desired.rev,
     phase,
     phaseStartedAt: now,
     software: {
@@ -110,7 +112,7 @@ export function runtimeFromRow(
 ): UnitRuntime | null {
   if (!isFamily(row.family)) return null;
   const sim = row.updateState['sim'] as PersistedSim | undefined;
-  const flow = sim ? sim.flow && { ...sim.flow, rev: sim.flow.rev ?? 0 } : flowFromPublicState(row, now);
+  const flow = sim ? sim.flow && { ...sim.flow, rev: row.flowRev ?? sim.flow.rev ?? 0 } : flowFromPublicState(row, now);
   const publicState = String(row.updateState['state'] ?? IDLE_STATE);
   return {
     serialNumber: row.serialNumber,

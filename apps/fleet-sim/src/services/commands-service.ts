@@ -6,7 +6,7 @@ import { ConflictError, HttpError, NotFoundError, ServiceUnavailableError } from
 import { findCommand, queueCommand, type CommandRow } from '../store/repos/commands-repo';
 import * as unitsRepo from '../store/repos/units-repo';
 import { withStatus, type StatusResult } from '../http/route';
-import { desiredOf, updateStateFor } from './equipment-service';
+import { desiredOf, numberOrNull, updateStateFor } from './equipment-service';
 import type { ServiceDeps } from './service-deps';
 
 /** The unit did not carry out a command (a scenario's failure rate, or a unit error). */
@@ -41,7 +41,7 @@ const CAPABILITY: Partial<Record<SimpleCommand, keyof UnitCapabilities>> = {
 };
 
 function reportedState(found: unitsRepo.UnitWithDesired): string {
-  return updateStateFor(found.unit.updateState, desiredOf(found.desired), Number(found.unit.stagedRevDone)).state;
+  return updateStateFor(found.unit.updateState, numberOrNull(found.unit.flowRev), desiredOf(found.desired), Number(found.unit.stagedRevDone)).state;
 }
 
 const PRECONDITION: Partial<Record<SimpleCommand, (found: unitsRepo.UnitWithDesired) => void>> = {

@@ -12,6 +12,9 @@ import type { ServiceDeps } from './service-deps';
 
 const iso = (ms: number | Date) => new Date(ms).toISOString();
 
+/** A bigint column as a number (node-postgres hands them over as text). */
+export const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
 export const screenShotPaths = (id: number) => ({
   image: `/api/v1/screen_shot/${id}`,
   thumbnail: `/api/v1/screen_shot/${id}?thumbnail=true`,
@@ -48,20 +51,13 @@ function reportedUpdateState(stored: Record<string, unknown>): UpdateState {
   } as UpdateState;
 }
 
-/** The flow revision the unit reported, or undefined when no simulator wrote the unit yet. */
-export function flowRevOf(stored: Record<string, unknown>): number | null | undefined {
-  const sim = stored['sim'] as { flow?: { rev?: number } | null } | undefined;
-  if (!sim) return undefined;
-  return sim.flow ? (sim.flow.rev ?? 0) : null;
-}
-
 /**
  * The updater state the console shows: what the unit reported, unless the API changed the desired
  * staging since (a staging not taken yet reads READY_TO_DOWNLOAD with its version, an unstaging idle).
  */
-export function updateStateFor(stored: Record<string, unknown>, desired: DesiredStaging | null, doneRev: number): UpdateState {
+export function updateStateFor(stored: Record<string, unknown>, flowRev: number | null, desired: DesiredStaging | null, doneRev: number): UpdateState {
   const reported = reportedUpdateState(stored);
-  const delta = deltaOf(reported.state, flowRevOf(stored), desired, doneRev);
+  const delta = deltaOf(reported.state, flowRev, desired, doneRev);
   if (!delta) return reported;
   return {
     state: delta.state,
@@ -133,7 +129,7 @@ export function composeAligner(deps: ServiceDeps, { unit: row, desired: desiredR
     alignmentCount: row.alignmentCount,
     geolocation: row.geolocation,
     pendingSoftwareDownload: pendingVersionOf(desired, doneRev),
-    updateState: supportsUpdateStatus ? updateStateFor(row.updateState, desired, doneRev) : null,
+    updateState: supportsUpdateStatus ? updateStateFor(row.updateState, numberOrNull(row.flowRev), desired, doneRev) : null,
     openSupportTickets: extras.openSupportTickets,
     favorite: extras.favorite,
     screenShots: extras.screenShots,

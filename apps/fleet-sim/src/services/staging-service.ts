@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../http/errors';
 import { writeStaging } from '../store/repos/desired-repo';
 import { findSoftwareUpdate } from '../store/repos/releases-repo';
 import * as unitsRepo from '../store/repos/units-repo';
-import { desiredOf, updateStateFor } from './equipment-service';
+import { desiredOf, numberOrNull, updateStateFor } from './equipment-service';
 import type { ServiceDeps } from './service-deps';
 
 const FAMILY_CALL: Record<Family, string> = {
@@ -47,7 +47,7 @@ export async function stage(
   }
   const desired = desiredOf(desiredRow);
   const doneRev = Number(unit.stagedRevDone);
-  const updateState = updateStateFor(unit.updateState, desired, doneRev);
+  const updateState = updateStateFor(unit.updateState, numberOrNull(unit.flowRev), desired, doneRev);
   const refusal = stagingRefusal(
     {
       family,

@@ -4,7 +4,7 @@ import { deltaOf, stagingOf } from '../fleet/desired-state';
 import * as statsRepo from '../store/repos/scheduler-stats-repo';
 import * as unitsRepo from '../store/repos/units-repo';
 import type { SchedulerQuery } from '../views/unit-index';
-import { desiredOf, flowRevOf, updateStateFor } from './equipment-service';
+import { desiredOf, numberOrNull, updateStateFor } from './equipment-service';
 import { dayKeyOf, hourKeyOf, liveFigures } from './scheduler-activity';
 import type { ServiceDeps } from './service-deps';
 
@@ -21,7 +21,7 @@ function targetVersionOf(found: unitsRepo.UnitWithDesired): { semantic: string; 
   const { unit } = found;
   const desired = desiredOf(found.desired);
   const stored = unit.updateState;
-  const delta = deltaOf(String(stored['state'] ?? ''), flowRevOf(stored), desired, Number(unit.stagedRevDone));
+  const delta = deltaOf(String(stored['state'] ?? ''), numberOrNull(unit.flowRev), desired, Number(unit.stagedRevDone));
   if (delta) return delta.stagedSemantic ? { semantic: delta.stagedSemantic, meta: desired?.meta ?? '' } : null;
   const sim = stored['sim'] as { flow?: { target: { semantic: string; meta: string } } | null } | undefined;
   if (sim) return sim.flow ? { semantic: sim.flow.target.semantic, meta: sim.flow.target.meta } : null;
@@ -50,7 +50,7 @@ export function schedulerDeviceOf(found: unitsRepo.UnitWithDesired): UpdateSched
     connected: unit.connected,
     // The scheduler's best guesses are what the unit reported: its updater's state, and the version its
     // update flow is moving to (none without a flow). The console shows 'unknown' when disconnected.
-    bestGuessAtSoftwareUpdateState: updateStateFor(unit.updateState, desired, doneRev).state,
+    bestGuessAtSoftwareUpdateState: updateStateFor(unit.updateState, numberOrNull(unit.flowRev), desired, doneRev).state,
     bestGuessAtSoftwareUpdateVersion: targetVersionOf(found),
     createdAt: unit.createdAt.toISOString(),
     updatedAt: unit.updatedAt.toISOString(),

@@ -102,6 +102,8 @@ export const units = pgTable(
     sshPortOpenUntil: ts('ssh_port_open_until'),
     /** The desired revision (unit_desired.rev) whose staged update this unit has installed. */
     stagedRevDone: bigint('staged_rev_done', { mode: 'number' }).notNull().default(0),
+    /** The desired revision the unit's update flow serves (null: no flow), as the unit reports it. */
+    flowRev: bigint('flow_rev', { mode: 'number' }),
     shard: smallint('shard')
       .notNull()
       .generatedAlwaysAs(sql`(hashtext(serial_number) & 63)`),

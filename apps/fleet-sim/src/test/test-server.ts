@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { loadConfig } from '../config/config';
+import { DEFAULT_FLEET_SETTINGS, FLEET_SETTINGS_KEY } from '../fleet/fleet-settings';
 import { startServer, type RunningServer } from '../server';
+import { replaceSetting } from '../store/repos/settings-repo';
 import { TEMPLATE_ENV } from './template';
 
 /** The demo password of every test server's users. */
@@ -54,7 +56,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
   });
   const server = await startServer(config, { checkResponses: true, databaseSchema: schema });
-  if (!options.churn) server.deps.fleet.engine.churn = 0;
+  if (!options.churn) {
+    // The field's random connects and drops stop, as a scenario would stop them (every process reads it).
+    await replaceSetting(server.deps.db, FLEET_SETTINGS_KEY, { ...DEFAULT_FLEET_SETTINGS, churn: 0 });
+    await server.deps.follower.wake();
+  }
   const http = request(server.url);
   return {
     server,

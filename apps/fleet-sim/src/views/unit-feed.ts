@@ -35,7 +35,7 @@ export function indexedUnitOf(row: IndexSourceRow): IndexedUnit | null {
   const desired = desiredOfRow(row);
   const doneRev = numOf(row.staged_rev_done);
   const reported = row.state ?? IDLE_STATE;
-  const delta = deltaOf(reported, row.has_sim ? (row.flow_rev === null ? null : numOf(row.flow_rev)) : undefined, desired, doneRev);
+  const delta = deltaOf(reported, row.flow_rev === null ? null : numOf(row.flow_rev), desired, doneRev);
   const staged = isPending(desired, doneRev);
   return {
     serialNumber: row.serial_number,

@@ -1,6 +1,7 @@
 import { isAtLeast } from '@equipment-dashboard/domain';
 import { commandsOf } from '../../store/repos/commands-repo';
-import { bearer, unitWhere } from '../../test/fleet-helpers';
+import { connect } from '../../fleet/simulation';
+import { bearer, changeUnit, engineOf, setFleetSettings, setService, simOf, stepClock, unitWhere, until } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 describe('remote commands (console-core §7)', () => {
@@ -15,15 +16,46 @@ describe('remote commands (console-core §7)', () => {
 
   const modern = () => unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0'), { connected: true });
 
-  it('when a unit is not connected, then a command answers 409 not_connected', async () => {
-    const unit = unitWhere(t, (u) => u.family === 'gtps', { connected: false });
+  it('when a unit is not connected, then the command is queued (202) and the unit carries it out when it reconnects', async () => {
+    const unit = await unitWhere(t, (u) => u.family === 'gtps', { connected: false });
     const res = await t.http.post('/cmd/aligner_get_voltages/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe('not_connected');
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ serialNumber: unit.serialNumber, status: 'queued', commandId: expect.any(Number), expiresAt: expect.any(String) });
+    const queued = await t.http.get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber }).set(bearer(admin));
+    expect(queued.body.docs[0]).toMatchObject({ id: res.body.commandId, status: 'queued', expiresAt: res.body.expiresAt, completedAt: null });
+
+    const engine = engineOf(t);
+    await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
+    await stepClock(t, 5_000);
+    await until(
+      async () => (await t.http.get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber }).set(bearer(admin))).body.docs[0].status,
+      (status) => status === 'completed',
+    );
+    const report = await t.http.get('/api/v1/get_latest_voltages_for_aligner').query({ serialNumber: unit.serialNumber }).set(bearer(support));
+    expect(report.body.boards.length).toBeGreaterThan(0);
+  });
+
+  it('when a queued command waits past its expiry, then it ends expired and never reaches the unit', async () => {
+    const unit = await unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0') && !u.connected, { connected: false });
+    const res = await t.http
+      .post('/cmd/aligner_set_logging_level/v1')
+      .set(bearer(support))
+      .send({ serialNumber: unit.serialNumber, loggingLevel: unit.logLevel === 'INFO' ? 'WARN' : 'INFO' });
+    expect(res.status).toBe(202);
+    const before = unit.logLevel;
+    await stepClock(t, (t.server.deps.config.COMMAND_TTL_MINUTES + 1) * 60_000);
+    await simOf(t).commands.expire();
+    await t.server.deps.follower.wake();
+    const trail = await t.http.get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber }).set(bearer(admin));
+    expect(trail.body.docs[0]).toMatchObject({ id: res.body.commandId, status: 'expired', completedAt: expect.any(String) });
+    const engine = engineOf(t);
+    await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
+    await stepClock(t, 5_000);
+    expect(unit.logLevel).toBe(before);
   });
 
   it('when voltages are asked, then the unit replies and the report is stored, with who asked', async () => {
-    const unit = modern();
+    const unit = await modern();
     const res = await t.http.post('/cmd/aligner_get_voltages/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ serialNumber: unit.serialNumber, command: 'aligner_get_voltages', status: 'completed' });
@@ -35,8 +67,8 @@ describe('remote commands (console-core §7)', () => {
   });
 
   it('when a unit has voltage trouble, then some readings are out of range', async () => {
-    const unit = modern();
-    t.server.deps.fleet.voltageTrouble.add(unit.serialNumber);
+    const unit = await modern();
+    simOf(t).voltageTrouble.add(unit.serialNumber);
     await t.http.post('/cmd/aligner_get_voltages/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
     const report = await t.http.get('/api/v1/get_latest_voltages_for_aligner').query({ serialNumber: unit.serialNumber }).set(bearer(support));
     const params = report.body.boards.flatMap((b: { Parameters: { Actual: number; Min: number; Max: number }[] }) => b.Parameters);
@@ -44,7 +76,7 @@ describe('remote commands (console-core §7)', () => {
   });
 
   it('when USB and printer status are asked, then the reports hold newline-separated text', async () => {
-    const unit = modern();
+    const unit = await modern();
     for (const [cmd, read] of [
       ['aligner_get_usb_status', 'get_latest_usb_status_for_aligner'],
       ['aligner_get_printer_status', 'get_latest_printer_status_for_aligner'],
@@ -57,7 +89,7 @@ describe('remote commands (console-core §7)', () => {
 
   it('when a screenshot is taken, then a real PNG and its thumbnail can be read and deleted', async () => {
     // console-core §5: screenshots need 4.3.0+ and a unit with a screen (not DRAGON_HEADLESS).
-    const unit = unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '4.3.0') && u.systemClass !== 'DRAGON_HEADLESS', {
+    const unit = await unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '4.3.0') && u.systemClass !== 'DRAGON_HEADLESS', {
       connected: true,
     });
     const res = await t.http.post('/cmd/aligner_get_screen_shot/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
@@ -74,7 +106,7 @@ describe('remote commands (console-core §7)', () => {
   });
 
   it('when the log level is lowered or raised, then the unit runs at it', async () => {
-    const unit = modern();
+    const unit = await modern();
     const res = await t.http.post('/cmd/aligner_set_logging_level/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber, loggingLevel: 'INFO' });
     expect(res.body.result).toEqual({ loggingLevel: 'INFO' });
     const read = await t.http.get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' }).set(bearer(support));
@@ -82,18 +114,18 @@ describe('remote commands (console-core §7)', () => {
   });
 
   it('when support opens a port, then 403; when admin does, then the port opens for a while', async () => {
-    const unit = modern();
+    const unit = await modern();
     expect((await t.http.post('/cmd/aligner_open_ssh_port/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber })).status).toBe(403);
     const res = await t.http.post('/cmd/aligner_open_ssh_port/v1').set(bearer(admin)).send({ serialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
     expect(res.body.result.port).toEqual(expect.any(Number));
     expect(unit.sshPortOpenUntil).not.toBeNull();
-    t.server.deps.fleet.engine.clock.step(16 * 60 * 1000);
+    await stepClock(t, 16 * 60 * 1000);
     expect(unit.sshPortOpenUntil).toBeNull();
   });
 
   it('when RCP is sent to a unit below 5.0.0, then 409 not_supported', async () => {
-    const old = unitWhere(t, (u) => u.family === 'aligner' && !isAtLeast(u.versionSemantic, '5.0.0'), { connected: true });
+    const old = await unitWhere(t, (u) => u.family === 'aligner' && !isAtLeast(u.versionSemantic, '5.0.0'), { connected: true });
     const res = await t.http.post('/cmd/aligner_rcp/v1').set(bearer(admin)).send({ serialNumber: old.serialNumber });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('not_supported');
@@ -101,14 +133,14 @@ describe('remote commands (console-core §7)', () => {
 
   it('when RCP is sent to a 5.x DD aligner, then the unit runs it', async () => {
     // console-core §5: "RCP: 5.0.0+ and isDDAligner true".
-    const dd = unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0') && u.isDDAligner === true, { connected: true });
+    const dd = await unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0') && u.isDDAligner === true, { connected: true });
     const res = await t.http.post('/cmd/aligner_rcp/v1').set(bearer(admin)).send({ serialNumber: dd.serialNumber });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'completed', result: { rcp: 'started' } });
   });
 
   it('when a serial is reset, then the unit answers by its new serial everywhere', async () => {
-    const unit = unitWhere(t, (u) => u.family === 'gtps', { connected: true });
+    const unit = await unitWhere(t, (u) => u.family === 'gtps', { connected: true });
     const old = unit.serialNumber;
     const next = `${old.slice(0, 5)}9999`;
     const res = await t.http.post('/cmd/reset_serial_number/v1').set(bearer(admin)).send({ currentSerialNumber: old, newSerialNumber: next });
@@ -116,15 +148,15 @@ describe('remote commands (console-core §7)', () => {
     expect(res.body).toMatchObject({ serialNumber: next, result: { serialNumber: next } });
     expect((await t.http.get('/read/aligner/v1/').query({ serialNumber: old, username: 'admin' }).set(bearer(admin))).status).toBe(404);
     expect((await t.http.get('/read/aligner/v1/').query({ serialNumber: next, username: 'admin' }).set(bearer(admin))).status).toBe(200);
-    const taken = await t.http.post('/cmd/reset_serial_number/v1').set(bearer(admin)).send({ currentSerialNumber: next, newSerialNumber: modern().serialNumber });
+    const taken = await t.http.post('/cmd/reset_serial_number/v1').set(bearer(admin)).send({ currentSerialNumber: next, newSerialNumber: (await modern()).serialNumber });
     expect(taken.status).toBe(409);
   });
 
   it('when a scenario makes a command fail, then the call answers 502 and the failure is recorded', async () => {
-    const unit = modern();
-    t.server.deps.fleet.commands.failureRates.set('aligner_activate', 1);
+    const unit = await modern();
+    await setFleetSettings(t, { failureRates: { aligner_activate: 1 } });
     const res = await t.http.post('/cmd/aligner_activate/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
-    t.server.deps.fleet.commands.failureRates.delete('aligner_activate');
+    await setFleetSettings(t, { failureRates: {} });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('command_failed');
     const log = await commandsOf(t.server.deps.db, unit.serialNumber);
@@ -132,15 +164,15 @@ describe('remote commands (console-core §7)', () => {
   });
 
   it('when the gateway is down, then commands answer 503', async () => {
-    const unit = modern();
-    await t.server.deps.fleet.engine.setService('charon', false);
+    const unit = await modern();
+    await setService(t, 'charon', false);
     const res = await t.http.post('/cmd/aligner_activate/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
-    await t.server.deps.fleet.engine.setService('charon', true);
+    await setService(t, 'charon', true);
     expect(res.status).toBe(503);
   });
 
   it('when the audit trail is read, then admin sees who sent which command; other roles are refused', async () => {
-    const unit = modern();
+    const unit = await modern();
     await t.http.post('/cmd/aligner_get_usb_status/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
     const res = await t.http.get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber }).set(bearer(admin));
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 import { SERVICE_NAMES } from '@equipment-dashboard/domain';
 import { io as connect, type Socket } from 'socket.io-client';
-import { bearer } from '../../test/fleet-helpers';
+import { connect as connectUnit } from '../../fleet/simulation';
+import { bearer, changeUnit, engineOf, setSpeed, settle, stepClock, storeCount, until } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 describe('home dashboard data (console-core §7 "Dashboard data")', () => {
@@ -42,10 +43,10 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
     }
   });
 
-  it('when installed versions are read, then they add up to the family totals', async () => {
-    const engine = t.server.deps.fleet.engine;
+  it('when installed versions are read, then they add up to the family totals the store holds', async () => {
+    await settle(t);
     const versions = (await get('/read/aligner_software_versions/v1')).body as { total: number }[];
-    expect(versions.reduce((sum, v) => sum + v.total, 0)).toBe(engine.state.aggregates.total.aligner);
+    expect(versions.reduce((sum, v) => sum + v.total, 0)).toBe(await storeCount(t, "family = 'aligner'"));
   });
 
   it('when the top 10 is read, then it is ordered by alignment count', async () => {
@@ -67,46 +68,46 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
     const res = await t.http.post('/api/v1/reset_service/').query({ serviceName: 'radar' }).set(bearer(admin));
     expect(res.body).toEqual({ serviceName: 'radar', status: 'restarting' });
     expect((await get('/api/v1/check_services')).body.radar).toBe(false);
-    t.server.deps.fleet.engine.clock.step(10_000);
+    await stepClock(t, 10_000);
     expect((await get('/api/v1/check_services')).body.radar).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
+    await until(async () => events, (heard) => heard.length >= 2);
     expect(events).toEqual([false, true]);
     const unknown = await t.http.post('/api/v1/reset_service/').query({ serviceName: 'toaster' }).set(bearer(admin));
     expect(unknown.status).toBe(400);
     expect(SERVICE_NAMES).toContain('radar');
   });
 
-  it('when units connect, then CONNECTION_COUNTERS reaches the console with the new count', async () => {
-    const engine = t.server.deps.fleet.engine;
-    const heard = new Promise<{ connectedAligners: number; totalAligners: number; connectedUsers: number }>((r) => socket.once('CONNECTION_COUNTERS', r));
+  it('when units connect, then CONNECTION_COUNTERS reaches the console with the count the store holds', async () => {
+    const engine = engineOf(t);
+    const before = await storeCount(t, 'connected');
+    const heard = new Promise<{ connectedAligners: number; totalAligners: number; connectedUsers: number }>((r) =>
+      socket.on('CONNECTION_COUNTERS', (c) => c.connectedAligners === before + 1 && r(c)),
+    );
     const offline = [...engine.state.units.values()].find((u) => !u.connected);
     if (!offline) throw new Error('every unit is connected');
-    engine.change(offline, (u) => {
-      u.connected = true;
-      u.connectCount += 1;
-    });
+    await changeUnit(t, offline, (u) => connectUnit(u, engine.rng, engine.clock.now()));
     const counters = await heard;
-    expect(counters.connectedAligners).toBe(engine.state.aggregates.counters().connectedAligners);
+    expect(counters.connectedAligners).toBe(await storeCount(t, 'connected'));
     expect(counters.connectedUsers).toBeGreaterThanOrEqual(1);
   });
 
   it('when a console connects, then it hears the counters at once, before any unit changes', async () => {
-    const engine = t.server.deps.fleet.engine;
-    const speed = engine.clock.speed;
-    engine.clock.setSpeed(0);
+    const speed = t.server.deps.clock.speed;
+    await setSpeed(t, 0);
+    await settle(t);
     const late = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: admin }, reconnection: false, forceNew: true });
     try {
       const counters = await new Promise<{ connectedAligners: number; totalAligners: number; connectedUsers: number }>((r) =>
         late.once('CONNECTION_COUNTERS', r),
       );
       expect(counters).toMatchObject({
-        connectedAligners: engine.state.aggregates.counters().connectedAligners,
-        totalAligners: engine.state.aggregates.counters().totalAligners,
+        connectedAligners: await storeCount(t, 'connected'),
+        totalAligners: await storeCount(t, 'true'),
       });
       expect(counters.connectedUsers).toBe(2);
     } finally {
       late.close();
-      engine.clock.setSpeed(speed);
+      await setSpeed(t, speed);
     }
   });
 

@@ -1,5 +1,5 @@
 import { compareVersions, isAtLeast } from '@equipment-dashboard/domain';
-import { bearer, unitWhere } from '../../test/fleet-helpers';
+import { bearer, engineOf, storeCount, unitWhere } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 describe('equipment reads and writes (console-core §7)', () => {
@@ -19,7 +19,7 @@ describe('equipment reads and writes (console-core §7)', () => {
       const res = await t.http.get('/read/aligners/v1/').query({ page: 1 }).set(bearer(support));
       expect(res.status).toBe(200);
       expect(res.body.docs).toHaveLength(10);
-      expect(res.body.totalDocs).toBe(t.server.deps.fleet.engine.state.units.size);
+      expect(res.body.totalDocs).toBe(await storeCount(t, 'true'));
       expect(res.body.docs[0]).toEqual(
         expect.objectContaining({ serialNumber: expect.any(String), softwareVersion: expect.any(String), geolocation: expect.any(Object) }),
       );
@@ -49,7 +49,7 @@ describe('equipment reads and writes (console-core §7)', () => {
 
   describe('one unit', () => {
     it('when a serial is read in lower case, then the full unit comes with live fields', async () => {
-      const unit = unitWhere(t, (u) => u.family === 'aligner', { connected: true });
+      const unit = await unitWhere(t, (u) => u.family === 'aligner', { connected: true });
       const res = await t.http.get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber.toLowerCase(), username: 'support' }).set(bearer(support));
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ serialNumber: unit.serialNumber, connected: true, port: unit.port, address: unit.address });
@@ -63,13 +63,13 @@ describe('equipment reads and writes (console-core §7)', () => {
     });
 
     it('when a unit is disconnected, then port, address and procedure are null', async () => {
-      const unit = unitWhere(t, (u) => u.family === 'gtps', { connected: false });
+      const unit = await unitWhere(t, (u) => u.family === 'gtps', { connected: false });
       const res = await t.http.get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' }).set(bearer(support));
       expect(res.body).toMatchObject({ connected: false, port: null, address: null, currentProcedure: null });
     });
 
     it('when a unit below 4.3.0 is read, then it has no update status', async () => {
-      const old = [...t.server.deps.fleet.engine.state.units.values()].find((u) => u.family === 'aligner' && !isAtLeast(u.versionSemantic, '4.3.0'));
+      const old = [...engineOf(t).state.units.values()].find((u) => u.family === 'aligner' && !isAtLeast(u.versionSemantic, '4.3.0'));
       if (!old) return expect(old).toBeDefined();
       const res = await t.http.get('/read/aligner/v1/').query({ serialNumber: old.serialNumber, username: 'support' }).set(bearer(support));
       expect(res.body.updateState).toBeNull();
@@ -78,7 +78,7 @@ describe('equipment reads and writes (console-core §7)', () => {
 
   describe('favourites (My Radar)', () => {
     it('when a unit is added and removed, then the flag and the radar list follow', async () => {
-      const unit = unitWhere(t, (u) => u.family === 'aligner-oasis');
+      const unit = await unitWhere(t, (u) => u.family === 'aligner-oasis');
       const add = await t.http.post('/create/favorite/v1/').set(bearer(ezadas)).send({ username: 'ezadas', serialNumber: unit.serialNumber });
       expect(add.status).toBe(200);
       expect(add.body.favorite).toBe(true);
@@ -92,7 +92,7 @@ describe('equipment reads and writes (console-core §7)', () => {
     });
 
     it('when the radar is full, then the server refuses with favorite_limit_exceeded', async () => {
-      const units = [...t.server.deps.fleet.engine.state.units.values()].slice(20, 30);
+      const units = [...engineOf(t).state.units.values()].slice(20, 30);
       const statuses: number[] = [];
       let last: { code?: string } = {};
       for (const unit of units) {
@@ -108,7 +108,7 @@ describe('equipment reads and writes (console-core §7)', () => {
     });
 
     it("when a user touches another user's radar, then 403", async () => {
-      const unit = unitWhere(t, () => true);
+      const unit = await unitWhere(t, () => true);
       const res = await t.http.post('/create/favorite/v1/').set(bearer(support)).send({ username: 'tech', serialNumber: unit.serialNumber });
       expect(res.status).toBe(403);
     });
@@ -116,7 +116,7 @@ describe('equipment reads and writes (console-core §7)', () => {
 
   describe('tickets from a unit', () => {
     it('when a ticket is created, then the history holds it and the open count rises by 1', async () => {
-      const unit = unitWhere(t, (u) => u.family === 'aligner');
+      const unit = await unitWhere(t, (u) => u.family === 'aligner');
       const before = await t.http.get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' }).set(bearer(support));
       const created = await t.http.post('/create/ticket/v1').set(bearer(support)).send({
         issuerUsername: 'support',
@@ -140,7 +140,7 @@ describe('equipment reads and writes (console-core §7)', () => {
     });
 
     it('when a ticket names another issuer, then 403', async () => {
-      const unit = unitWhere(t, () => true);
+      const unit = await unitWhere(t, () => true);
       const res = await t.http
         .post('/create/ticket/v1')
         .set(bearer(support))
@@ -151,14 +151,16 @@ describe('equipment reads and writes (console-core §7)', () => {
 
   describe('delete equipment', () => {
     it('when support deletes, then 403; when an engineer deletes, then the unit is gone', async () => {
-      const unit = unitWhere(t, (u) => u.family === 'aligner' && u.serialNumber !== '');
+      const unit = await unitWhere(t, (u) => u.family === 'aligner' && u.serialNumber !== '');
       const serial = unit.serialNumber;
       expect((await t.http.post('/api/v1/delete_equipment').set(bearer(support)).send({ serialNumber: serial })).status).toBe(403);
       const engineer = await t.tokenFor('engineer');
-      const total = t.server.deps.fleet.engine.state.units.size;
+      const total = await storeCount(t, 'true');
       const res = await t.http.post('/api/v1/delete_equipment').set(bearer(engineer)).send({ serialNumber: serial });
       expect(res.status).toBe(200);
-      expect(t.server.deps.fleet.engine.state.units.size).toBe(total - 1);
+      expect(await storeCount(t, 'true')).toBe(total - 1);
+      expect((await t.http.get('/read/aligners/v1/').set(bearer(engineer))).body.totalDocs).toBe(total - 1);
+      expect(engineOf(t).get(serial)).toBeUndefined();
       expect((await t.http.get('/read/aligner/v1/').query({ serialNumber: serial, username: 'engineer' }).set(bearer(engineer))).status).toBe(404);
       expect((await t.http.post('/api/v1/delete_equipment').set(bearer(engineer)).send({ serialNumber: serial })).status).toBe(404);
     });

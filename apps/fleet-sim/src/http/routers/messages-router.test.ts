@@ -1,7 +1,7 @@
 import type { Message } from '@equipment-dashboard/api';
 import { MESSAGE_TABS, messageListQuery, type MessageTabKey } from '@equipment-dashboard/domain';
 import sharp from 'sharp';
-import { bearer } from '../../test/fleet-helpers';
+import { bearer, stepClock } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
@@ -22,7 +22,7 @@ describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
   afterAll(() => t.close());
 
   const day = (offset: number) =>
-    new Date(t.server.deps.fleet.engine.clock.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    new Date(t.server.deps.clock.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const draft = (from = 1, to = 10, issuer = 'support') => ({
     schedule: { startDate: `${day(from)}T00:00:00.000Z`, endDate: `${day(to)}T23:59:59.999Z` },
     header: 'New specs are here',
@@ -122,10 +122,10 @@ describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
 
     it('when the simulated clock passes the start and then the end, then the message moves to Active and then to Completed', async () => {
       expect((await tab('upcoming', 'support', support)).docs.map((m) => m.id)).toContain(id);
-      t.server.deps.fleet.engine.clock.step(3 * 86_400_000);
+      await stepClock(t, 3 * 86_400_000);
       const active = await tab('active', 'support', support);
       expect(active.docs.find((m) => m.id === id)?.disposition).toBe('active');
-      t.server.deps.fleet.engine.clock.step(11 * 86_400_000);
+      await stepClock(t, 11 * 86_400_000);
       const completed = await tab('completed', 'support', support);
       expect(completed.docs.find((m) => m.id === id)?.disposition).toBe('completed');
     });

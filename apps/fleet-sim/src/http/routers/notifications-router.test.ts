@@ -1,6 +1,7 @@
 import type { Country, Notification } from '@equipment-dashboard/api';
 import { PlaceIndex, placeIndex } from '../../services/places-service';
-import { bearer } from '../../test/fleet-helpers';
+import { bearer, engineOf } from '../../test/fleet-helpers';
+import { refreshIndex } from '../../views/unit-feed';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 describe('notifications and the places units are in (back-office §2.6, §3, §5, §7.4)', () => {
@@ -37,8 +38,7 @@ describe('notifications and the places units are in (back-office §2.6, §3, §5
       const names = res.body.map((c: Country) => c.countryName);
       expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
       const codes = new Set(res.body.map((c: Country) => c.countryCode));
-      for (const unit of t.server.deps.fleet.engine.state.units.values())
-        expect(codes.has(unit.countryCode)).toBe(true);
+      for (const unit of engineOf(t).state.units.values()) expect(codes.has(unit.countryCode)).toBe(true);
     });
 
     it('when the regions of a country and the cities of a region are read, then they are sorted and distinct; unknown places give []', async () => {
@@ -78,10 +78,10 @@ describe('notifications and the places units are in (back-office §2.6, §3, §5
     it('when the fleet has not changed, then the lists come from one cached index; a deleted unit rebuilds it behind the scenes', async () => {
       const first = await placeIndex(t.server.deps);
       expect(await placeIndex(t.server.deps)).toBe(first);
-      const engine = t.server.deps.fleet.engine;
-      const unit = [...engine.state.units.values()].at(-1);
+      const { index } = t.server.deps.views;
+      const unit = [...engineOf(t).state.units.values()].at(-1);
       if (!unit) throw new Error('no unit');
-      engine.removeUnit(unit);
+      index.remove([unit.serialNumber]);
       // The previous index answers at once while the new one builds.
       expect(await placeIndex(t.server.deps)).toBe(first);
       let rebuilt = first;
@@ -90,7 +90,7 @@ describe('notifications and the places units are in (back-office §2.6, §3, §5
         rebuilt = await placeIndex(t.server.deps);
       }
       expect(rebuilt).not.toBe(first);
-      engine.addUnit(unit);
+      await refreshIndex(t.server.deps.db, index, [unit.serialNumber]);
     });
 
     it('when 100,000 places are indexed, then a list is answered in well under a few milliseconds', () => {

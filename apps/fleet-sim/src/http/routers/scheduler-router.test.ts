@@ -1,6 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { playDueSchedules } from '../../services/scheduling-service';
-import { bearer, latestOf } from '../../test/fleet-helpers';
+import { isPending } from '../../fleet/desired-state';
+import { bearer, engineOf, latestOf, settle, stepClock } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
@@ -12,10 +13,10 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
   });
   afterAll(() => t.close());
 
-  const day = (offsetDays: number) => new Date(t.server.deps.fleet.engine.clock.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const day = (offsetDays: number) => new Date(t.server.deps.clock.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
   it('when a pattern is searched, then aligner serials matching it come back; * is a wildcard', async () => {
-    const engine = t.server.deps.fleet.engine;
+    const engine = engineOf(t);
     const some = [...engine.state.units.values()].find((u) => u.family === 'aligner');
     const prefix = some?.serialNumber.slice(0, 3) ?? 'AX';
     const res = await t.http.get('/read/aligner_serial_numbers/v1').query({ filterSerialNumber: prefix.toLowerCase() }).set(bearer(engineer));
@@ -26,10 +27,10 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
   });
 
   it('when updates are scheduled for a day, then the day counts them, consoles hear of it, and on that day the units are staged', async () => {
-    const engine = t.server.deps.fleet.engine;
+    const engine = engineOf(t);
     const latest = latestOf(t, 'aligner');
     const targets = [...engine.state.units.values()]
-      .filter((u) => u.family === 'aligner' && !u.pendingSoftwareDownload && u.versionSemantic.startsWith('5.') && u.versionSemantic !== latest)
+      .filter((u) => u.family === 'aligner' && !isPending(u.desired, u.stagedRevDone) && u.versionSemantic.startsWith('5.') && u.versionSemantic !== latest)
       .slice(0, 3)
       .map((u) => u.serialNumber);
     const socket: Socket = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: engineer }, reconnection: false, forceNew: true });
@@ -46,11 +47,15 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
     const byDay = await t.http.get('/read/schedule_by_day/v1/').set(bearer(engineer));
     const [y, m, d] = tomorrow.split('-').map(Number);
     expect(byDay.body).toEqual(expect.arrayContaining([expect.objectContaining({ _id: { year: y, month: m, day: d } })]));
-    expect(engine.get(targets[0] ?? '')?.pendingSoftwareDownload).toBe('');
-    engine.clock.step(86_400_000);
+    const pending = async (serial: string) =>
+      (await t.http.get('/read/aligner/v1/').query({ serialNumber: serial, username: 'engineer' }).set(bearer(engineer))).body.pendingSoftwareDownload;
+    expect(await pending(targets[0] ?? '')).toBe('');
+    await stepClock(t, 86_400_000);
     await playDueSchedules(t.server.deps);
+    await settle(t);
     for (const serial of targets) {
-      expect(engine.get(serial)).toMatchObject({ pendingSoftwareDownload: latest, staging: expect.objectContaining({ autoStaged: true }) });
+      expect(await pending(serial)).toBe(latest);
+      expect(engine.get(serial)?.desired).toMatchObject({ semantic: latest, autoStaged: true });
     }
   });
 

@@ -1,6 +1,8 @@
 import { compareVersions, isAtLeast } from '@equipment-dashboard/domain';
 import { io as connect, type Socket } from 'socket.io-client';
-import { bearer, latestOf, unitWhere } from '../../test/fleet-helpers';
+import { isPending } from '../../fleet/desired-state';
+import type { UnitRuntime } from '../../fleet/unit-runtime';
+import { bearer, latestOf, stepClock, unitWhere } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 const MINUTE = 60_000;
@@ -23,15 +25,15 @@ describe('staging and the update flow (console-core §4, §7)', () => {
 
   const body = (serialNumber: string, semantic: string) => ({ serialNumber, version: { semantic, meta: '' }, path: `/updates/${semantic}` });
   const staged = () => t.http.get('/read/staged_update_totals/v1').set(bearer(support));
-  const below = (family: 'aligner' | 'gtps') => (u: { family: string; versionSemantic: string; pendingSoftwareDownload: string; flow: unknown }) =>
+  const below = (family: 'aligner' | 'gtps') => (u: UnitRuntime) =>
     u.family === family &&
-    !u.pendingSoftwareDownload &&
+    !isPending(u.desired, u.stagedRevDone) &&
     !u.flow &&
     compareVersions(u.versionSemantic, latestOf(t, family)) < 0 &&
     (family !== 'aligner' || isAtLeast(u.versionSemantic, '4.3.0'));
 
   it('when a unit below the latest is staged, then it is pending, totals rise and consoles hear of it', async () => {
-    const unit = unitWhere(t, below('aligner'));
+    const unit = await unitWhere(t, below('aligner'));
     const latest = latestOf(t, 'aligner');
     const before = (await staged()).body;
     const heard = new Promise((r) => socket.once('SOFTWARE_UPDATES_STAGED', r));
@@ -57,21 +59,21 @@ describe('staging and the update flow (console-core §4, §7)', () => {
 
   it('when a unit already at the latest is staged, then 400 with the reason', async () => {
     const latest = latestOf(t, 'gtps');
-    const unit = unitWhere(t, (u) => u.family === 'gtps' && u.versionSemantic === latest);
+    const unit = await unitWhere(t, (u) => u.family === 'gtps' && u.versionSemantic === latest);
     const res = await t.http.post('/create/immediate_stage_of_gtps_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latest));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('staging_refused');
   });
 
   it('when the call of another family is used, then 400 names the right call', async () => {
-    const unit = unitWhere(t, below('gtps'));
+    const unit = await unitWhere(t, below('gtps'));
     const res = await t.http.post('/create/immediate_stage_of_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latestOf(t, 'aligner')));
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('immediate_stage_of_gtps_software_update');
   });
 
   it('when a staged unit downloads, installs and restarts on the clock, then it reports the new version', async () => {
-    const unit = unitWhere(t, below('gtps'), { connected: true });
+    const unit = await unitWhere(t, below('gtps'), { connected: true });
     const latest = latestOf(t, 'gtps');
     const versionsBefore = (await t.http.get('/read/gtps_software_versions/v1').set(bearer(support))).body;
     const countAt = (list: { version: string; total: number }[], v: string) => list.find((x) => x.version === v)?.total ?? 0;
@@ -83,17 +85,16 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     expect((await t.http.post('/cmd/aligner_download_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber })).status).toBe(200);
     const downloading = await read();
     expect(downloading.updateState).toMatchObject({ state: 'DOWNLOADING', downloading: true });
-    const clock = t.server.deps.fleet.engine.clock;
-    clock.step(MINUTE);
+    await stepClock(t, MINUTE);
     const progress = (await read()).updateState.downloadProgress.software.fileProgress.progress;
     expect(progress).toBeGreaterThan(0);
     expect(progress).toBeLessThan(100);
 
-    clock.step(30 * MINUTE);
+    await stepClock(t, 30 * MINUTE);
     expect((await read()).updateState.state).toBe('READY_TO_INSTALL');
     expect((await t.http.post('/cmd/aligner_install_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber })).status).toBe(200);
     expect((await read()).updateState).toMatchObject({ state: 'INSTALLING_UPDATE', installing: true });
-    clock.step(10 * MINUTE);
+    await stepClock(t, 10 * MINUTE);
     const done = await read();
     expect(done.version.semantic).toBe(latest);
     expect(done.pendingSoftwareDownload).toBe('');
@@ -103,19 +104,19 @@ describe('staging and the update flow (console-core §4, §7)', () => {
   });
 
   it('when install is asked with nothing downloaded, then 409', async () => {
-    const unit = unitWhere(t, (u) => u.family === 'gtps' && !u.flow, { connected: true });
+    const unit = await unitWhere(t, (u) => u.family === 'gtps' && !u.flow, { connected: true });
     const res = await t.http.post('/cmd/aligner_install_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
     expect(res.status).toBe(409);
   });
 
   it('when a hung download is on the clock, then its progress stays put', async () => {
-    const unit = unitWhere(t, below('aligner'), { connected: true });
+    const unit = await unitWhere(t, below('aligner'), { connected: true });
     await t.http.post('/create/immediate_stage_of_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latestOf(t, 'aligner')));
     await t.http.post('/cmd/aligner_download_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
-    t.server.deps.fleet.engine.clock.step(MINUTE);
+    await stepClock(t, MINUTE);
     if (unit.flow) unit.flow.hung = true;
     const before = unit.flow?.software.bytesTransferred;
-    t.server.deps.fleet.engine.clock.step(10 * MINUTE);
+    await stepClock(t, 10 * MINUTE);
     expect(unit.flow?.software.bytesTransferred).toBe(before);
     expect(unit.flow?.phase).toBe('downloading');
   });

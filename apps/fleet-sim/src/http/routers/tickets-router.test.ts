@@ -14,7 +14,7 @@ describe('support tickets (back-office §2.1, §4, §7.1)', () => {
     [support, engineer] = await Promise.all([t.tokenFor('support'), t.tokenFor('engineer')]);
     socket = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: engineer }, reconnection: false, forceNew: true });
     await new Promise<void>((r) => socket.once('connect', () => r()));
-    const unit = unitWhere(t, (u) => u.family === 'aligner');
+    const unit = await unitWhere(t, (u) => u.family === 'aligner');
     const created = await t.http.post('/create/ticket/v1').set(bearer(support)).send({
       issuerUsername: 'support',
       issuerEmail: 'support@equipment-dashboard.example',

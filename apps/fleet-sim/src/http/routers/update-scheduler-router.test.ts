@@ -1,7 +1,8 @@
 import type { UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/api';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import { dayKeyOf, hourKeyOf } from '../../services/scheduler-activity';
-import { bearer, latestOf, unitWhere } from '../../test/fleet-helpers';
+import { isPending } from '../../fleet/desired-state';
+import { bearer, engineOf, latestOf, setSpeed, stepClock, storeCount, unitWhere } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 describe('update scheduler tables and statistics (back-office §2.4, §3, §4, §7.3)', () => {
@@ -11,12 +12,12 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
     t = await startTestServer();
     // Stopped simulated time: a staged unit stays READY_TO_DOWNLOAD until a test steps the clock, and
     // the hour and day keys cannot roll over between a call and its check.
-    t.server.deps.fleet.engine.clock.setSpeed(0);
+    await setSpeed(t, 0);
     engineer = await t.tokenFor('engineer');
   });
   afterAll(() => t.close());
 
-  const engine = () => t.server.deps.fleet.engine;
+  const engine = () => engineOf(t);
   const list = (path: string, query: Record<string, string> = {}, token = engineer) =>
     t.http.get(path).query(query).set(bearer(token));
   const stats = async (path: string): Promise<UpdateSchedulerStatistics> =>
@@ -28,15 +29,15 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
       expect(res.status).toBe(200);
       expect(res.body.docs).toHaveLength(PAGE_SIZE);
       expect(res.body.docs.every((d: UpdateSchedulerDevice) => d.family === 'aligner')).toBe(true);
-      expect(res.body.totalDocs).toBe(engine().state.aggregates.total.aligner);
+      expect(res.body.totalDocs).toBe(await storeCount(t, "family = 'aligner'"));
     });
 
     it('when each family is listed, then each table holds its family only, and a family filter naming another is empty', async () => {
       const gtps = await list('/read/updatescheduler_gtps/v1/');
-      expect(gtps.body.totalDocs).toBe(engine().state.aggregates.total.gtps);
+      expect(gtps.body.totalDocs).toBe(await storeCount(t, "family = 'gtps'"));
       expect(gtps.body.docs.every((d: UpdateSchedulerDevice) => d.family === 'gtps')).toBe(true);
       const oasis = await list('/read/updatescheduler_aligners_oasis/v1/', { filterFamily: 'aligner-oasis' });
-      expect(oasis.body.totalDocs).toBe(engine().state.aggregates.total['aligner-oasis']);
+      expect(oasis.body.totalDocs).toBe(await storeCount(t, "family = 'aligner-oasis'"));
       expect((await list('/read/updatescheduler_gtps/v1/', { filterFamily: 'aligner' })).body).toEqual({
         docs: [],
         totalDocs: 0,
@@ -45,11 +46,11 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
 
     it('when a unit is staged, then the Staged filter finds it with its staged version, live updater state and best-guess version', async () => {
       const latest = latestOf(t, 'aligner');
-      const unit = unitWhere(
+      const unit = await unitWhere(
         t,
         (u) =>
           u.family === 'aligner' &&
-          !u.staging.isStaged &&
+          !isPending(u.desired, u.stagedRevDone) &&
           !u.flow &&
           u.versionSemantic.startsWith('5.') &&
           u.versionSemantic !== latest,
@@ -91,7 +92,7 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
         sortDesc: 'true',
       });
       const first = res.body.docs[0] as UpdateSchedulerDevice;
-      const newest = engine().state.aggregates.installedVersions('aligner').at(-1)?.version;
+      const newest = t.server.deps.views.figures.installedVersions('aligner').at(-1)?.version;
       expect(first.version.semantic).toBe(newest);
     });
 
@@ -118,9 +119,9 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
       const aligner = await stats('/read/updatescheduler_statistics/v1');
       expect(Object.keys(aligner.dailyStatistics.deliveries)).toHaveLength(30);
       expect(Object.keys(aligner.hourlyStatistics.connectedCount)).toHaveLength(48);
-      const today = dayKeyOf(engine().clock.now());
+      const today = dayKeyOf(t.server.deps.clock.now());
       expect(Object.keys(aligner.dailyStatistics.deliveries).at(-1)).toBe(today);
-      expect(aligner.dailyStatistics.connectedCount[today]).toBe(engine().state.aggregates.connected.aligner);
+      expect(aligner.dailyStatistics.connectedCount[today]).toBe(await storeCount(t, "family = 'aligner' AND connected"));
       expect(aligner.autoStaged).toBeGreaterThanOrEqual(
         aligner.autoUnstaged + aligner.autoUnstagedDueToHungCount,
       );
@@ -138,13 +139,13 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
 
     it('when a schedule stages units today, then they count as auto-staged in the counter, today and this hour', async () => {
       const before = await stats('/read/updatescheduler_statistics/v1');
-      const now = engine().clock.now();
+      const now = t.server.deps.clock.now();
       const latest = latestOf(t, 'aligner');
       const targets = [...engine().state.units.values()]
         .filter(
           (u) =>
             u.family === 'aligner' &&
-            !u.staging.isStaged &&
+            !isPending(u.desired, u.stagedRevDone) &&
             !u.flow &&
             u.versionSemantic.startsWith('5.') &&
             u.versionSemantic !== latest,
@@ -163,21 +164,21 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
       expect(res.status).toBe(200);
       const after = await stats('/read/updatescheduler_statistics/v1');
       expect(after.autoStaged).toBe(before.autoStaged + 2);
-      const hour = hourKeyOf(engine().clock.now());
+      const hour = hourKeyOf(t.server.deps.clock.now());
       expect(after.hourlyStatistics.autoStaged[hour]).toBe(
         (before.hourlyStatistics.autoStaged[hour] ?? 0) + 2,
       );
-      const day = dayKeyOf(engine().clock.now());
+      const day = dayKeyOf(t.server.deps.clock.now());
       expect(after.dailyStatistics.autoStaged[day]).toBe((before.dailyStatistics.autoStaged[day] ?? 0) + 2);
     });
 
     it('when a staged unit finishes installing, then it is a delivery of today and of this hour', async () => {
       const latest = latestOf(t, 'gtps');
-      const unit = unitWhere(
+      const unit = await unitWhere(
         t,
         (u) =>
           u.family === 'gtps' &&
-          !u.staging.isStaged &&
+          !isPending(u.desired, u.stagedRevDone) &&
           !u.flow &&
           u.versionSemantic !== latest &&
           u.versionSemantic.startsWith('1.'),
@@ -192,10 +193,10 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
           path: `/updates/gtps/${latest}`,
         })
         .expect(200);
-      engine().clock.step(3 * 3_600_000);
+      await stepClock(t, 3 * 3_600_000);
       expect(unit.versionSemantic).toBe(latest);
-      const day = dayKeyOf(engine().clock.now());
-      const hour = hourKeyOf(engine().clock.now());
+      const day = dayKeyOf(t.server.deps.clock.now());
+      const hour = hourKeyOf(t.server.deps.clock.now());
       let after = await stats('/read/updatescheduler_statistics_gtps/v1');
       for (let i = 0; i < 100 && !after.hourlyStatistics.deliveries[hour]; i++) {
         await new Promise((r) => setTimeout(r, 100));

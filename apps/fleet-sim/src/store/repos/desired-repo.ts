@@ -127,7 +127,13 @@ export async function insertDesiredBatch(db: Db, rows: readonly DesiredSeed[]): 
       SELECT d.serial_number, nextval('unit_desired_rev_seq'), d.staged_semantic, d.staged_meta, d.path, d.staged_at, d.auto_staged, 'seed'
       FROM jsonb_to_recordset(${records}::jsonb)
         AS d(serial_number text, staged_semantic text, staged_meta text, path text, staged_at timestamptz, auto_staged boolean)
-      RETURNING serial_number, staged_semantic
+      RETURNING serial_number, staged_semantic, rev
+    ),
+    -- The seed is the units' first report: a unit seeded in the update flow serves its staging.
+    flowing AS (
+      UPDATE units u SET flow_rev = a.rev FROM added a
+      WHERE u.serial_number = a.serial_number
+        AND u.update_state->>'state' IN ('READY_TO_DOWNLOAD', 'DOWNLOADING', 'VALIDATING_UPDATE', 'READY_TO_INSTALL', 'INSTALLING_UPDATE', 'SYSMAN_RESTART')
     )
     INSERT INTO fleet_counts (metric, family, key, shard, n)
     SELECT 'desired', u.family, a.staged_semantic, u.shard, count(*)::integer

@@ -19,6 +19,7 @@ function withDesired(row: Selected): RuntimeRow {
   return {
     ...unit,
     stagedRevDone: Number(unit.stagedRevDone),
+    flowRev: unit.flowRev === null ? null : Number(unit.flowRev),
     desired:
       rev === null
         ? null
@@ -55,6 +56,7 @@ export async function* readRuntimeRows(db: Db, shards?: readonly number[]): Asyn
         alignmentCount: units.alignmentCount,
         updateState: units.updateState,
         stagedRevDone: units.stagedRevDone,
+        flowRev: units.flowRev,
         lastSeenOnlineAt: units.lastSeenOnlineAt,
         sshPortOpenUntil: units.sshPortOpenUntil,
         createdAt: units.createdAt,
@@ -89,6 +91,7 @@ export interface RuntimeWrite {
   alignmentCount: number;
   updateState: Record<string, unknown>;
   stagedRevDone: number;
+  flowRev: number | null;
   versionSemantic: string;
   versionMeta: string;
   versionOrder: number;
@@ -116,6 +119,7 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[]): Promise<void> 
       alignment_count = d.alignment_count,
       update_state = d.update_state::jsonb,
       staged_rev_done = d.staged_rev_done,
+      flow_rev = d.flow_rev,
       version_semantic = d.version_semantic,
       version_meta = d.version_meta,
       version_order = d.version_order,
@@ -134,6 +138,7 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[]): Promise<void> 
       ${col((r) => r.alignmentCount)}::integer[],
       ${col((r) => JSON.stringify(r.updateState))}::text[],
       ${col((r) => r.stagedRevDone)}::bigint[],
+      ${col((r) => r.flowRev)}::bigint[],
       ${col((r) => r.versionSemantic)}::text[],
       ${col((r) => r.versionMeta)}::text[],
       ${col((r) => r.versionOrder)}::integer[],
@@ -143,7 +148,7 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[]): Promise<void> 
       ${col((r) => iso(r.sshPortOpenUntil))}::timestamptz[],
       ${col((r) => iso(r.updatedAt))}::timestamptz[]
     ) AS d(serial_number, connected, connect_count, port, address, current_procedure, alignment_count,
-           update_state, staged_rev_done, version_semantic, version_meta, version_order, log_level, target_type,
+           update_state, staged_rev_done, flow_rev, version_semantic, version_meta, version_order, log_level, target_type,
            last_seen, ssh_until, updated_at)
     WHERE u.serial_number = d.serial_number
   `);

@@ -14,7 +14,6 @@ export interface IndexSourceRow {
   last_seen_online_at: string | Date | null;
   staged_rev_done: string | number;
   state: string | null;
-  has_sim: boolean;
   flow_rev: string | number | null;
   rev: string | number | null;
   staged_semantic: string | null;
@@ -24,8 +23,7 @@ export interface IndexSourceRow {
 
 const COLUMNS = sql`
   u.serial_number, u.family, u.country_code, u.version_semantic, u.created_at, u.updated_at, u.connected,
-  u.last_seen_online_at, u.staged_rev_done, u.update_state->>'state' AS state, (u.update_state ? 'sim') AS has_sim,
-  u.update_state->'sim'->'flow'->>'rev' AS flow_rev, d.rev, d.staged_semantic, d.staged_at, d.auto_staged`;
+  u.last_seen_online_at, u.staged_rev_done, u.update_state->>'state' AS state, u.flow_rev, d.rev, d.staged_semantic, d.staged_at, d.auto_staged`;
 
 const PAGE = 10_000;
 

@@ -50,7 +50,7 @@ export async function deleteUnit(db: Db, serialNumber: string): Promise<boolean>
       .from(units)
       .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))
       .where(eq(units.serialNumber, serialNumber))
-      .for('update');
+      .for('update', { of: units });
     const rows = await t.delete(units).where(eq(units.serialNumber, serialNumber)).returning({ s: units.serialNumber });
     if (rows.length === 0) return false;
     if (desired?.staged) {
