@@ -85,6 +85,35 @@ async function timeRequests(url, auth, paths) {
   return times.sort((a, b) => a - b);
 }
 
+async function timeWrites(url, auth, writes) {
+  const times = [];
+  for (const { path, body } of writes) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** Aligners on 5.x below the latest with nothing staged, connected or not, from the update scheduler's table. */
+async function alignersToStage(url, auth, latest, count, connected) {
+  const found = [];
+  for (let page = 1; found.length < count && page <= 200; page++) {
+    const q = new URLSearchParams({ page: String(page), filterSoftwareVersion: '5.' });
+    const res = await fetch(`${url}/read/updatescheduler_aligners/v1/?${q}`, { headers: { Authorization: `Bearer ${auth}` } });
+    for (const d of (await res.json()).docs) {
+      if (!d.staging.isStaged && d.version.semantic !== latest.semantic && d.connected === connected && found.length < count) found.push(d.serialNumber);
+    }
+  }
+  return found;
+}
+
 const line = (label, sorted) =>
   `${label.padEnd(46)} p50 ${pct(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${pct(sorted, 95).toFixed(1).padStart(6)} ms  max ${sorted.at(-1).toFixed(1).padStart(6)} ms`;
 
@@ -148,6 +177,20 @@ try {
     console.log(line(`GET ${path}`, await timeRequests(url, auth, Array(100).fill(path))));
   }
   console.log(`RSS after reads: ${rssMb(child.pid)} MB`);
+
+  // 3. Writes, each answered once committed: stagings, and commands to offline units (queued).
+  const latest = await (await fetch(`${url}/read/latest_software_version/v1`, { headers: { Authorization: `Bearer ${auth}` } })).json();
+  const toStage = await alignersToStage(url, auth, latest, 100, true);
+  const offline = await alignersToStage(url, auth, latest, 100, false);
+  const version = { semantic: latest.semantic, meta: latest.meta };
+  console.log('\n' + line(`POST staging (${toStage.length} units)`, await timeWrites(url, auth, toStage.map((serialNumber) => ({
+    path: '/create/immediate_stage_of_software_update/v1',
+    body: { serialNumber, version, path: latest.path },
+  })))));
+  console.log(line(`POST command to an offline unit (${offline.length}, queued)`, await timeWrites(url, auth, offline.map((serialNumber) => ({
+    path: '/cmd/aligner_get_voltages/v1',
+    body: { serialNumber },
+  })))));
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
 } finally {

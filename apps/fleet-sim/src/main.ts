@@ -27,14 +27,16 @@ async function serve(): Promise<void> {
   server.deps.logger.info({ url: server.url, store: server.database.kind, mail: server.deps.mailer.destination }, 'listening');
   // The one line a person starting the product looks for.
   console.log(`Equipment Dashboard is serving at ${server.url}`);
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== null) {
+      // `npm start` forwards the signal its process group already delivered: the same stop, not a second one.
+      if (Date.now() - stoppingSince < 1_000) return;
       // A second signal: the operator wants out now.
       server.deps.logger.warn({ signal, waitingOn: server.closingStep() }, 'second signal: exiting now');
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     server.deps.logger.info({ signal }, 'shutting down: closing live sockets, finishing requests, flushing, closing the store');
     const deadlineSeconds = config.SHUTDOWN_DEADLINE_SECONDS;
     // Whatever the store or a socket does, the process ends: a stop that hangs is worse than one that is cut.

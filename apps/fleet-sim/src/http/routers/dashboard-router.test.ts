@@ -65,11 +65,15 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
     expect((await t.http.post('/api/v1/reset_service/').query({ serviceName: 'radar' }).set(bearer(support))).status).toBe(403);
     const events: boolean[] = [];
     socket.on('SERVICE_STATUS', (status) => events.push(status.radar));
+    // The clock stands still, so the 5 simulated seconds of downtime last until the test moves it.
+    const speed = t.server.deps.clock.speed;
+    await setSpeed(t, 0);
     const res = await t.http.post('/api/v1/reset_service/').query({ serviceName: 'radar' }).set(bearer(admin));
     expect(res.body).toEqual({ serviceName: 'radar', status: 'restarting' });
     expect((await get('/api/v1/check_services')).body.radar).toBe(false);
     await stepClock(t, 10_000);
     expect((await get('/api/v1/check_services')).body.radar).toBe(true);
+    await setSpeed(t, speed);
     await until(async () => events, (heard) => heard.length >= 2);
     expect(events).toEqual([false, true]);
     const unknown = await t.http.post('/api/v1/reset_service/').query({ serviceName: 'toaster' }).set(bearer(admin));

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import request from 'supertest';
+import { TEST_PASSWORD } from './test-server';
+
+/** The built server (npm test builds it before jest). */
+export const MAIN = resolve(__dirname, '../../../../dist/apps/fleet-sim/main.cjs');
+
+/** A server started as its own process from the build, as an operator starts one. */
+export interface ServerProcess {
+  process: ChildProcess;
+  url: string;
+  dataDir: string;
+  /** SIGTERM, wait for the exit, remove the data folder. */
+  stop(): Promise<void>;
+}
+
+export function requireBuild(): void {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build fleet-sim first (npx nx run fleet-sim:build).`);
+}
+
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fleet-sim-process-'));
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: TEST_PASSWORD, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no URL printed within 90 s:\n${out}`)), 90_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /serving at (http:\/\/localhost:\d+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolvePromise({ process: child, url: match[1], dataDir, stop });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`fleet-sim exited with ${code}:\n${out}`)));
+  });
+}
+
+export async function tokenAt(url: string, username: string): Promise<string> {
+  const res = await request(url)
+    .post('/auth/token/v1')
+    .type('form')
+    .send({ grant_type: 'password', username, password: TEST_PASSWORD, client_id: 'equipment-dashboard' });
+  if (res.status !== 200) throw new Error(`sign-in as ${username} failed: ${res.status}`);
+  return res.body.access_token as string;
+}
+
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
