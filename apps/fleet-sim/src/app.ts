@@ -70,7 +70,10 @@ export function createApp({ config, logger, routers }: AppParts): Express {
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       // Per address and username: one person mistyping does not lock out a whole office.
-      keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String((req.body as { username?: unknown })?.username ?? '')}`,
+      keyGenerator: (req) => {
+        const username = (req.body as { username?: unknown } | undefined)?.username;
+        return `${ipKeyGenerator(req.ip ?? '')}|${typeof username === 'string' ? username : ''}`;
+      },
       handler: (_req, _res, next, options) => {
         next(new TooManyRequestsError('Too many failed sign-ins. Wait a few minutes and try again.', Math.ceil(options.windowMs / 1000)));
       },

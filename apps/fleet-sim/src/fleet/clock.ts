@@ -1,3 +1,6 @@
+/** The last moment a JavaScript Date can hold. */
+const MAX_TIME = 8.64e15;
+
 /** The clock as the store keeps it (one row for every process): simulated `baseSim` at real `baseReal`. */
 export interface ClockState {
   baseSim: number;
@@ -49,6 +52,7 @@ export class SimClock {
   /** Jumps simulated time forward; everything due in between happens on the next engine tick. */
   step(ms: number): void {
     if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError('step must be a finite number of milliseconds, 0 or more');
+    if (this.now() + ms > MAX_TIME) throw new RangeError('step would take the simulated clock past the last date it can show');
     this.rebase();
     this.baseSim += ms;
     this.notify();

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { databaseRefusal } from './database-errors';
 import { HttpError } from './errors';
 
 interface BodyParserError extends Error {
@@ -15,8 +16,9 @@ export const notFoundHandler: RequestHandler = (req, res) => {
 
 /**
  * The one place errors become answers. Typed errors keep their status; body-parser failures are the
- * caller's mistake (400/413), never a 500; anything else is logged with the request id and answered
- * 500 without internals.
+ * caller's mistake (400/413/415), never a 500; so are database refusals of the request's data (see
+ * databaseRefusal), logged as warnings; anything else is logged with the request id and answered 500
+ * without internals.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
@@ -44,6 +46,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
               ? parserError.message
               : 'The request could not be read.';
       res.status(parserError.status).json({ error: message, code });
+      return;
+    }
+    const refusal = databaseRefusal(error);
+    if (refusal) {
+      logger.warn({ err: error, reqId: req.id }, `database refused the request's data: ${refusal.message}`);
+      res.status(refusal.status).json(refusal.toBody());
       return;
     }
     logger.error({ err: error, reqId: req.id }, 'unhandled error');

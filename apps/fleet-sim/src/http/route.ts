@@ -5,6 +5,7 @@ import multer from 'multer';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { ForbiddenError, HttpError, UnauthorizedError, ValidationError } from './errors';
+import { refuseHostileInput } from './hostile-input';
 import { zodDetails } from './zod-details';
 
 /** A file of a multipart request, held in memory (uploads are small images and CSV files). */
@@ -76,16 +77,17 @@ function parseMultipart(req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => {
     upload.single('file')(req, res, (error: unknown) => {
       if (!error) return resolve();
-      if (error instanceof multer.MulterError) {
-        reject(new ValidationError(`Upload refused: ${error.message}.`, { field: error.field }, 'invalid_upload'));
-      } else reject(error);
+      // Busboy's own errors (no boundary, a truncated or malformed part) are the sender's too.
+      const field = error instanceof multer.MulterError ? error.field : undefined;
+      reject(new ValidationError(`Upload refused: ${(error as Error).message}.`, { field }, 'invalid_upload'));
     });
   });
 }
 
 /**
- * Mounts one contract endpoint: parses the query and body with the contract (400 with details),
- * authenticates (401), checks the role's permission (403), calls the handler, and answers.
+ * Mounts one contract endpoint: authenticates (401), checks the role's permission (403), refuses
+ * hostile input and parses the path, query and body with the contract (400 with details), calls the
+ * handler, and answers.
  */
 export function route<E extends EndpointDef>(
   router: Router,
@@ -102,6 +104,9 @@ export function route<E extends EndpointDef>(
       });
     }
     if (def.bodyEncoding === 'multipart') await parseMultipart(req, res);
+    refuseHostileInput(req);
+    const params = def.params ? def.params.safeParse(req.params) : undefined;
+    if (params && !params.success) throw new ValidationError('The path is not valid.', zodDetails(params.error));
     const query = def.query ? def.query.safeParse(req.query) : undefined;
     if (query && !query.success) throw new ValidationError('The query is not valid.', zodDetails(query.error));
     const rawBody: unknown = req.body ?? {};
@@ -114,7 +119,7 @@ export function route<E extends EndpointDef>(
     const result = await handler({
       query: query?.data as Out<E['query']>,
       body: body?.data as Out<E['body']>,
-      params: req.params as Record<string, string>,
+      params: (params ? params.data : req.params) as Record<string, string>,
       user: user as RouteInput<E>['user'],
       file,
       requestId: String(req.id ?? ''),
@@ -125,8 +130,9 @@ export function route<E extends EndpointDef>(
       res.status(200).type(f.contentType);
       res.setHeader('Cache-Control', 'private, max-age=300');
       if (f.fileName) res.attachment(f.fileName);
+      // attachment() encodes any file name safely for the header (a raw one may hold a line break).
       if (f.disposition === 'inline' && f.fileName) {
-        res.setHeader('Content-Disposition', `inline; filename="${f.fileName}"`);
+        res.setHeader('Content-Disposition', String(res.get('Content-Disposition')).replace(/^attachment/, 'inline'));
       }
       res.send(f.data);
       return;

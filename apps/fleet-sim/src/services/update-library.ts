@@ -67,9 +67,10 @@ export interface FoundManifest extends ResolvedUpdatePath {
   json: unknown;
 }
 
+/** No file there, as far as a caller can tell: none, a name too long, a link loop, a folder we may not read. */
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
+  return ['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP', 'EACCES', 'EPERM'].includes(code ?? '');
 }
 
 /** 404 `{ error: 'MANIFEST_NOT_FOUND' }`: the console shows back-office §8's text for exactly this body. */

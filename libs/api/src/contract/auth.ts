@@ -3,6 +3,7 @@ import { MIN_PASSWORD_LENGTH } from '@equipment-dashboard/domain';
 import { endpoint } from './endpoint';
 import { identitySchema } from './entities';
 import { requiredText } from './query';
+import { nonBlankText, safeText, TEXT_MAX } from './text';
 
 /** The fixed `client_id` the console sends with the password grant (console-core §7). */
 export const TOKEN_CLIENT_ID = 'equipment-dashboard';
@@ -22,13 +23,13 @@ export const UNSUPPORTED_GRANT_TYPE = 'unsupported_grant_type';
  * Another grant type is refused with an issue whose message is {@link UNSUPPORTED_GRANT_TYPE}.
  */
 export const tokenBodySchema = z.strictObject({
-  grant_type: z.string().refine((value) => value === PASSWORD_GRANT, {
+  grant_type: safeText(TEXT_MAX.name).refine((value) => value === PASSWORD_GRANT, {
     message: UNSUPPORTED_GRANT_TYPE,
     params: { reason: UNSUPPORTED_GRANT_TYPE },
     abort: true,
   }),
   username: requiredText,
-  password: z.string().min(1, 'Required'),
+  password: safeText(TEXT_MAX.secret).min(1, 'Required'),
   client_id: z.literal(TOKEN_CLIENT_ID),
 });
 /** See {@link tokenBodySchema}. */
@@ -56,10 +57,11 @@ export const tokenResponseSchema = z.object({
 /** See {@link tokenResponseSchema}. */
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-/** A new password: at least MIN_PASSWORD_LENGTH (12) characters. */
-export const newPasswordSchema = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `The password must be ${MIN_PASSWORD_LENGTH} characters or longer`);
+/** A new password: at least MIN_PASSWORD_LENGTH (12) characters, at most TEXT_MAX.secret. */
+export const newPasswordSchema = safeText(TEXT_MAX.secret).min(
+  MIN_PASSWORD_LENGTH,
+  `The password must be ${MIN_PASSWORD_LENGTH} characters or longer`,
+);
 
 /**
  * Acknowledgement of a write whose answer the spec does not show (the reset request and the
@@ -73,7 +75,7 @@ export type Ok = z.infer<typeof okSchema>;
 export const updateUserPasswordBodySchema = z
   .strictObject({
     username: requiredText,
-    prevPassword: z.string().min(1, 'Required'),
+    prevPassword: safeText(TEXT_MAX.secret).min(1, 'Required'),
     newPassword: newPasswordSchema,
   })
   .refine((body) => body.newPassword !== body.prevPassword, {
@@ -92,7 +94,7 @@ export const expiredResponseSchema = z.object({
 
 /** Body of POST /reset/user_password/v1: the token of the reset mail and the new password. */
 export const resetUserPasswordBodySchema = z.strictObject({
-  token: requiredText,
+  token: nonBlankText(TEXT_MAX.secret),
   newPassword: newPasswordSchema,
 });
 

@@ -4,9 +4,10 @@ import { createSubscriptionBodySchema, targetBodySchema } from './ezadas';
 import { createMessageBodySchema, updateMessageBodySchema } from './messages';
 import { createNotificationBodySchema } from './notifications';
 import { scheduleSerialNumbersBodySchema } from './scheduler';
+import { DURATION_MAX_MS, durationSchema } from './sim';
 import { stageBodySchema } from './staging';
 import { createTicketBodySchema } from './tickets';
-import { createSpecUpdateBodySchema, createUpdateBodySchema } from './updates';
+import { createSpecUpdateBodySchema, createUpdateBodySchema, updatePathSchema } from './updates';
 import { createUserBodySchema, updateUserBodySchema } from './users';
 
 const message = {
@@ -216,6 +217,25 @@ describe('request bodies', () => {
     expect(scheduleSerialNumbersBodySchema.safeParse(body).success).toBe(true);
     expect(scheduleSerialNumbersBodySchema.safeParse({ ...body, serialNumbers: [] }).success).toBe(false);
     expect(scheduleSerialNumbersBodySchema.safeParse({ ...body, date: '20/05/2030' }).success).toBe(false);
+  });
+
+  it('when a clock step is longer than 366 days, as milliseconds or as text, then it is refused', () => {
+    expect(durationSchema.parse('1h30m')).toBe('1h30m');
+    expect(durationSchema.parse('366d')).toBe('366d');
+    expect(durationSchema.parse(DURATION_MAX_MS)).toBe(DURATION_MAX_MS);
+    for (const step of ['367d', '99999999999999d', '366d1ms', DURATION_MAX_MS + 1]) {
+      expect({ step, ok: durationSchema.safeParse(step).success }).toEqual({ step, ok: false });
+    }
+  });
+
+  it('when an update path has a folder name over 255 bytes, then it is refused (no file system holds it)', () => {
+    expect(updatePathSchema.parse(`/updates/aligner/${'a'.repeat(255)}`)).toBe(
+      `/updates/aligner/${'a'.repeat(255)}`,
+    );
+    expect(updatePathSchema.safeParse(`/updates/aligner/${'a'.repeat(256)}`).success).toBe(false);
+    // 86 three-byte characters are 258 bytes.
+    expect(updatePathSchema.safeParse(`/updates/${'\u65E5'.repeat(86)}`).success).toBe(false);
+    expect(updatePathSchema.safeParse(`C:\\updates\\${'a'.repeat(256)}`).success).toBe(false);
   });
 
   it.each(ENDPOINTS.filter((e) => e.body !== undefined).map((e) => [e.name, e] as const))(

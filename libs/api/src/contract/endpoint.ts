@@ -18,6 +18,11 @@ export interface EndpointDef<
   readonly method: HttpMethod;
   /** The exact path of the spec (trailing slash kept where the spec has one). */
   readonly path: string;
+  /**
+   * Schema of the path's `:name` parameters, an object keyed by name (Express hands them over decoded,
+   * as strings). Every endpoint whose path has a parameter declares it.
+   */
+  readonly params?: z.ZodType;
   /** Query-string schema; values arrive as strings and are coerced here. */
   readonly query?: Q;
   /** Body schema (JSON, form-encoded or the non-file fields of a multipart body). */

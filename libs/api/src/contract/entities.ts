@@ -14,6 +14,7 @@ import {
   TICKET_DISPOSITIONS,
   type ServiceName,
 } from '@equipment-dashboard/domain';
+import { safeText, TEXT_MAX } from './text';
 
 /*
  * The entities of console-core §3 and back-office §3, shared by the calls and the live events.
@@ -34,8 +35,14 @@ export const calendarDaySchema = z.iso.date();
 /** A count: an integer of 0 or more. */
 export const countSchema = z.int().min(0);
 
+/**
+ * The largest whole number a stored integer column holds (PostgreSQL `integer`, what `serial` ids
+ * are): a request number above it would make the database refuse the query, so the contract does.
+ */
+export const STORED_INT_MAX = 2_147_483_647;
+
 /** A positive integer id of a stored record (tickets, comments, attachments, messages, notifications). */
-export const recordIdSchema = z.int().min(1);
+export const recordIdSchema = z.int().min(1).max(STORED_INT_MAX, `id must be at most ${STORED_INT_MAX}`);
 
 /** An equipment family (console-core §1). */
 export const familySchema = z.enum(FAMILIES);
@@ -524,19 +531,19 @@ export type SoftwareUpdate = z.infer<typeof softwareUpdateSchema>;
  * helpers, like software versions).
  */
 export const specVersionSchema = z.object({
-  name: z.string().min(1),
+  name: safeText(TEXT_MAX.name).min(1),
   month: z.int().min(1).max(12),
-  year: z.int(),
-  semantic: z.string().min(1),
+  year: z.int().min(0).max(9999),
+  semantic: safeText(TEXT_MAX.name).min(1),
 });
 /** See {@link specVersionSchema}. */
 export type SpecVersion = z.infer<typeof specVersionSchema>;
 
 /** Required versions per family; '' means none (shown as N/A). */
 export const specPrerequisitesSchema = z.object({
-  require: z.string(),
-  gtpsRequire: z.string(),
-  oasisRequire: z.string(),
+  require: safeText(TEXT_MAX.name),
+  gtpsRequire: safeText(TEXT_MAX.name),
+  oasisRequire: safeText(TEXT_MAX.name),
 });
 
 /** The manifest of a spec update, as validated at a path: version and prerequisites. */
@@ -548,7 +555,7 @@ export const specManifestSchema = z.object({
 export type SpecManifest = z.infer<typeof specManifestSchema>;
 
 /** A spec filter: a list of serial patterns, '*' for all (back-office §5). */
-export const specFilterSchema = z.array(z.string().trim().min(1)).min(1);
+export const specFilterSchema = z.array(safeText(TEXT_MAX.name).trim().min(1)).min(1);
 
 /** A spec update (back-office §3). It is identified by its `path`. */
 export const specUpdateSchema = z.object({

@@ -10,7 +10,7 @@ import {
   ticketHistoryItemSchema,
   voltagesReportSchema,
 } from './entities';
-import { enumFilterQuery, filterQuery, flagQuery, pageQuery, requiredText } from './query';
+import { enumFilterQuery, filterQuery, flagQuery, pageQuery, recordIdText, requiredText } from './query';
 
 /** A request naming one unit by its serial number. */
 export const serialNumberQuerySchema = z.object({ serialNumber: requiredText });
@@ -194,7 +194,7 @@ export const deleteScreenShot = endpoint({
   name: 'equipment.deleteScreenShot',
   method: 'DELETE',
   path: '/api/v1/delete_screen_shot',
-  query: z.object({ id: requiredText }),
+  query: z.object({ id: recordIdText }),
   response: deletedScreenShotSchema,
   auth: 'token',
   summary: 'Deletes one screenshot.',
@@ -205,6 +205,7 @@ export const screenShotImage = endpoint({
   name: 'equipment.screenShotImage',
   method: 'GET',
   path: '/api/v1/screen_shot/:id',
+  params: z.object({ id: recordIdText }),
   query: thumbnailQuerySchema,
   response: binaryResponseSchema,
   binary: true,

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { PERMISSIONS, SUBSCRIPTION_PACKAGES } from '@equipment-dashboard/domain';
 import { endpoint } from './endpoint';
 import {
-  countSchema,
   fixtureSchema,
   paged,
+  STORED_INT_MAX,
   subscriptionPackageCodeSchema,
   subscriptionPackageNameSchema,
   targetSchema,
@@ -45,7 +45,7 @@ export const targetBodySchema = z
   .strictObject({
     packageIndex: subscriptionPackageCodeSchema,
     packageName: subscriptionPackageNameSchema,
-    targetId: countSchema,
+    targetId: z.int().min(0).max(STORED_INT_MAX, `targetId must be at most ${STORED_INT_MAX}`),
     targetName: requiredText,
   })
   .refine((body) => isMatchingPackage(body.packageName, body.packageIndex), {

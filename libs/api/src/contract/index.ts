@@ -20,6 +20,7 @@ import { usersEndpoints } from './users';
 export * from './endpoint';
 export * from './error';
 export * from './query';
+export * from './text';
 export * from './entities';
 export * from './live-events';
 export * from './auth';

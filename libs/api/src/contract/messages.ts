@@ -10,6 +10,7 @@ import {
 import { endpoint } from './endpoint';
 import { messageSchema, paged, recordIdSchema, timestampSchema } from './entities';
 import { enumFilterQuery, filterQuery, flagQuery, pageQuery, requiredText } from './query';
+import { nonBlankText, safeText, TEXT_MAX } from './text';
 
 /**
  * Query of GET /read/messages/v1/. `invert=true` turns the issuer filter around (messages of
@@ -32,9 +33,9 @@ const scheduleBodySchema = z
 
 /** The texts of a message with their limits (back-office §5). */
 const messageTexts = {
-  header: requiredText.max(MESSAGE_HEADER_MAX),
-  body: requiredText.max(MESSAGE_BODY_MAX),
-  callToAction: requiredText.max(MESSAGE_CALL_TO_ACTION_MAX),
+  header: nonBlankText(MESSAGE_HEADER_MAX),
+  body: nonBlankText(MESSAGE_BODY_MAX),
+  callToAction: nonBlankText(MESSAGE_CALL_TO_ACTION_MAX),
 };
 
 /**
@@ -59,7 +60,7 @@ export const createMessageBodySchema = z.strictObject({
     serialNumbers: z.array(requiredText).default([]),
   }),
   issuerUsername: requiredText,
-  issuerEmail: z.string(),
+  issuerEmail: safeText(TEXT_MAX.email),
   disposition: z.enum(['draft', 'pending approval']).default('draft'),
 });
 
@@ -78,7 +79,7 @@ export const updateMessageBodySchema = z.strictObject({
       serialNumbers: z.array(requiredText).optional(),
     }),
     issuerUsername: requiredText,
-    issuerEmail: z.string(),
+    issuerEmail: safeText(TEXT_MAX.email),
     disposition: z.enum(SAVE_DISPOSITIONS),
   }),
 });

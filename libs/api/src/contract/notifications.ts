@@ -15,10 +15,10 @@ import {
   timestampSchema,
 } from './entities';
 import { pageQuery, requiredText } from './query';
+import { nonBlankText, safeText, TEXT_MAX } from './text';
 
 /** A blank optional text becomes null, as the wizard sends region and city (back-office §5). */
-const blankToNull = z
-  .string()
+const blankToNull = safeText(TEXT_MAX.name)
   .nullable()
   .optional()
   .transform((value) => {
@@ -33,7 +33,7 @@ const blankToNull = z
 export const createNotificationBodySchema = z
   .strictObject({
     name: requiredText,
-    resourcePath: requiredText,
+    resourcePath: nonBlankText(TEXT_MAX.path),
     mimeType: z.enum(NOTIFICATION_MIME_TYPES),
     beginsOn: timestampSchema,
     endsOn: timestampSchema,

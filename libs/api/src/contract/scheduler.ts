@@ -11,6 +11,7 @@ import {
   versionSchema,
 } from './entities';
 import { enumFilterQuery, filterQuery, flagQuery, pageQuery, requiredText } from './query';
+import { updatePathSchema, versionBodySchema } from './updates';
 
 /** Columns the update scheduler table can be sorted by (the spec names `sortBy` but not its values). */
 export const SCHEDULER_SORT_FIELDS = [
@@ -49,8 +50,8 @@ export const updateSchedulerQuerySchema = z.object({
 export const scheduleSerialNumbersBodySchema = z.strictObject({
   serialNumbers: z.array(requiredText).min(1),
   // Not strict: the console passes the family's latest record, whose `path` is dropped here.
-  version: z.object({ semantic: requiredText, meta: z.string() }),
-  path: requiredText,
+  version: versionBodySchema,
+  path: updatePathSchema,
   date: calendarDaySchema,
 });
 

@@ -1,14 +1,37 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '@equipment-dashboard/domain';
 import { endpoint } from './endpoint';
+import { safeText, TEXT_MAX } from './text';
 
 /*
  * The simulator's own calls (not in the spec): testers drive the emulated fleet with them. All are
  * admin-only (simulatorControl). Durations are milliseconds or text like '90s', '20m', '1h30m'.
  */
 
-/** A duration: milliseconds, or text such as '45s', '20m', '1h30m', '2d'. */
-export const durationSchema = z.union([z.int().min(0), z.string().regex(/^\s*(\d+(\.\d+)?\s*(ms|s|m|h|d)\s*)+$/, "a duration like '90s', '20m' or '1h30m'")]);
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/**
+ * The longest duration a call takes: 366 days. Stepping the clock further at once is no test a person
+ * runs, and a step past what a Date holds (year 275760) would leave the clock unreadable.
+ */
+export const DURATION_MAX_MS = 366 * UNIT_MS.d;
+const tooLong = `at most 366 days (${DURATION_MAX_MS} ms)`;
+
+/** Milliseconds of a duration text that the pattern below accepted. */
+function textMs(text: string): number {
+  return [...text.matchAll(/(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)/g)].reduce(
+    (sum, [, amount, unit]) => sum + Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS],
+    0,
+  );
+}
+
+/** A duration of at most 366 days: milliseconds, or text such as '45s', '20m', '1h30m', '2d'. */
+export const durationSchema = z.union([
+  z.int().min(0).max(DURATION_MAX_MS, tooLong),
+  safeText(TEXT_MAX.name)
+    .regex(/^\s*(\d+(\.\d+)?\s*(ms|s|m|h|d)\s*)+$/, "a duration like '90s', '20m' or '1h30m'")
+    .refine((text) => textMs(text) <= DURATION_MAX_MS, tooLong),
+]);
 
 /** The simulated clock: now, and how many times faster than real time it runs (0 = stopped). */
 export const clockSchema = z.object({
@@ -65,7 +88,11 @@ export const readScenarios = endpoint({
  * (errors then name the line and field), or as an object.
  */
 export const applyScenarioBodySchema = z
-  .strictObject({ name: z.string().min(1).optional(), text: z.string().min(1).optional(), scenario: z.record(z.string(), z.unknown()).optional() })
+  .strictObject({
+    name: safeText(TEXT_MAX.name).min(1).optional(),
+    text: safeText(TEXT_MAX.document).min(1).optional(),
+    scenario: z.record(safeText(TEXT_MAX.name), z.unknown()).optional(),
+  })
   .refine((b) => [b.name, b.text, b.scenario].filter((v) => v !== undefined).length === 1, 'Give exactly one of name, text or scenario.');
 
 /** What applying a scenario did. */

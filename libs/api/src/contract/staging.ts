@@ -4,13 +4,14 @@ import { endpoint } from './endpoint';
 import { familySchema, versionSchema } from './entities';
 import { serialNumberBodySchema } from './equipment';
 import { requiredText } from './query';
+import { updatePathSchema, versionBodySchema } from './updates';
 
 /** Body of the stage calls: the unit, and the version and path of the family's update to stage. */
 export const stageBodySchema = z.strictObject({
   serialNumber: requiredText,
   // Not strict: the console passes the family's latest record, whose `path` is dropped here.
-  version: z.object({ semantic: requiredText, meta: z.string() }),
-  path: requiredText,
+  version: versionBodySchema,
+  path: updatePathSchema,
 });
 
 /**

@@ -12,10 +12,13 @@ import {
   ticketSummarySchema,
 } from './entities';
 import { binaryResponseSchema, thumbnailQuerySchema } from './equipment';
-import { filterQuery, flagQuery, idQuery, pageQuery, requiredText } from './query';
+import { filterQuery, flagQuery, idQuery, pageQuery, recordIdText, requiredText } from './query';
+import { nonBlankText, safeText, TEXT_MAX } from './text';
 
 /** A free-text answer of the ticket stepper: no field is required (console-core §5). */
-const text = z.string().default('');
+const text = safeText(TEXT_MAX.prose).default('');
+/** A one-box value the console copies from the unit (version, specs, model). */
+const unitText = safeText(TEXT_MAX.name);
 /** A Yes/No answer of the ticket stepper; unanswered is null. */
 const yesNo = z.boolean().nullable().default(null);
 
@@ -26,7 +29,7 @@ const yesNo = z.boolean().nullable().default(null);
  */
 export const createTicketBodySchema = z.strictObject({
   issuerUsername: requiredText,
-  issuerEmail: z.string(),
+  issuerEmail: safeText(TEXT_MAX.email),
   originatorName: text,
   originatorEmail: text,
   techOnSite: yesNo,
@@ -42,12 +45,12 @@ export const createTicketBodySchema = z.strictObject({
   other: text,
   issueStartedOn: text,
   serialNumber: requiredText,
-  version: z.string(),
-  specs: z.string().default('unknown'),
+  version: unitText,
+  specs: unitText.default('unknown'),
   connected: z.boolean(),
   escalated: z.boolean().default(TICKET_ESCALATED_DEFAULT),
   family: familySchema,
-  model: z.string(),
+  model: unitText,
 });
 /** See {@link createTicketBodySchema}. */
 export type CreateTicketBody = z.input<typeof createTicketBodySchema>;
@@ -143,7 +146,11 @@ export const createComment = endpoint({
   name: 'tickets.createComment',
   method: 'POST',
   path: '/create/comment/v1/',
-  body: z.strictObject({ ticketId: recordIdSchema, authorUsername: requiredText, text: requiredText }),
+  body: z.strictObject({
+    ticketId: recordIdSchema,
+    authorUsername: requiredText,
+    text: nonBlankText(TEXT_MAX.prose),
+  }),
   response: commentSchema,
   auth: 'token',
   permission: PERMISSIONS.manageTickets,
@@ -156,7 +163,7 @@ export const uploadTicketAttachment = endpoint({
   path: '/upload_ticket_attachment',
   query: z.object({ ticketId: idQuery, authorUsername: requiredText }),
   // The multipart body: the `file` part (PNG or JPEG; checked by the server) and this text field.
-  body: z.strictObject({ description: requiredText }),
+  body: z.strictObject({ description: nonBlankText(TEXT_MAX.prose) }),
   bodyEncoding: 'multipart',
   response: attachmentSchema,
   auth: 'token',
@@ -169,6 +176,7 @@ export const attachmentFile = endpoint({
   name: 'tickets.attachmentFile',
   method: 'GET',
   path: '/api/v1/ticket_attachment/:id',
+  params: z.object({ id: recordIdText }),
   query: thumbnailQuerySchema,
   response: binaryResponseSchema,
   binary: true,

@@ -20,7 +20,8 @@ import {
   specUpdateSchema,
   specVersionSchema,
 } from './entities';
-import { pageQuery, requiredText } from './query';
+import { pageQuery } from './query';
+import { nonBlankText, safeText, TEXT_MAX } from './text';
 
 /**
  * The error text of a validation that finds no manifest.json at the path (back-office §8): the
@@ -29,8 +30,30 @@ import { pageQuery, requiredText } from './query';
  */
 export const MANIFEST_NOT_FOUND = 'MANIFEST_NOT_FOUND';
 
+/** The longest folder name common file systems allow (ext4, XFS, APFS, NTFS), in bytes. */
+const PATH_SEGMENT_MAX_BYTES = 255;
+
+/**
+ * An update path as entered or stored (`/updates/aligner/5.6.0`). Whether it stays inside the updates
+ * folder is the server's check (it knows the folder); the contract refuses what cannot name a folder
+ * anywhere: a segment longer than 255 bytes, which the file system would answer with an error.
+ */
+export const updatePathSchema = nonBlankText(TEXT_MAX.path).refine(
+  (path) =>
+    path
+      .split(/[\\/]/)
+      .every((segment) => new TextEncoder().encode(segment).length <= PATH_SEGMENT_MAX_BYTES),
+  `a folder name in the path must be at most ${PATH_SEGMENT_MAX_BYTES} bytes`,
+);
+
+/** A software version as the console passes it: semantic and meta (its `path`, when sent, is dropped). */
+export const versionBodySchema = z.object({
+  semantic: nonBlankText(TEXT_MAX.name),
+  meta: safeText(TEXT_MAX.name),
+});
+
 /** Body of the validate calls: the path to look for a manifest.json at. */
-export const updatePathBodySchema = z.strictObject({ updatePath: requiredText });
+export const updatePathBodySchema = z.strictObject({ updatePath: updatePathSchema });
 
 /**
  * Body of the create-update calls: `{ version, prerequisite, family, path }` (back-office §7.2).
@@ -39,15 +62,15 @@ export const updatePathBodySchema = z.strictObject({ updatePath: requiredText })
  */
 export const createUpdateBodySchema = z.strictObject({
   // Not strict: the console passes the manifest's version, whose `path` is dropped here.
-  version: z.object({ semantic: requiredText, meta: z.string() }),
-  prerequisite: z.string().default(''),
+  version: versionBodySchema,
+  prerequisite: safeText(TEXT_MAX.name).default(''),
   family: familySchema.default(DEFAULT_UPDATE_FAMILY),
-  path: requiredText,
+  path: updatePathSchema,
 });
 
 /** Body of POST /create/spec_update/v1; filter is the comma-split list, '*' for every unit. */
 export const createSpecUpdateBodySchema = z.strictObject({
-  path: requiredText,
+  path: updatePathSchema,
   version: specVersionSchema,
   prerequisites: specPrerequisitesSchema,
   active: z.boolean().default(true),
@@ -60,7 +83,7 @@ export const createSpecUpdateBodySchema = z.strictObject({
  * was created with (a different version answers 409), and active, targetFamily and filter change.
  */
 export const updateSpecUpdateBodySchema = z.strictObject({
-  path: requiredText,
+  path: updatePathSchema,
   version: specVersionSchema,
   active: z.boolean(),
   targetFamily: z.enum(SPEC_TARGET_FAMILIES),

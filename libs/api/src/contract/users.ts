@@ -4,12 +4,16 @@ import { newPasswordSchema } from './auth';
 import { endpoint } from './endpoint';
 import { paged, roleSchema, userSchema } from './entities';
 import { filterQuery, pageQuery, requiredText } from './query';
+import { TEXT_MAX, tooLongMessage } from './text';
+
+/** An e-mail address; its format already refuses NUL and broken Unicode. */
+const emailSchema = z.email().max(TEXT_MAX.email, tooLongMessage(TEXT_MAX.email));
 
 /** Body of POST /create/user/v1/: every field is required (back-office §5). */
 export const createUserBodySchema = z.strictObject({
   username: requiredText,
   password: newPasswordSchema,
-  email: z.email(),
+  email: emailSchema,
   role: roleSchema,
   active: z.boolean(),
 });
@@ -24,7 +28,7 @@ export const updateUserBodySchema = z.strictObject({
     .union([z.literal(''), newPasswordSchema])
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
-  email: z.email().optional(),
+  email: emailSchema.optional(),
   role: roleSchema.optional(),
   active: z.boolean().optional(),
 });

@@ -75,6 +75,11 @@ describe('sign-in and passwords (console-core §4, §7)', () => {
     expect(res.body.error).toBe('invalid_request');
   });
 
+  it('when the username is not text (an object whose toString is not a function), then 400, never 500', async () => {
+    const res = await t.http.post('/auth/token/v1').send({ grant_type: 'password', username: { toString: 1 }, password: 'x', client_id: 'equipment-dashboard' });
+    expect(res.status).toBe(400);
+  });
+
   it('when a call has no token or a forged one, then 401', async () => {
     expect((await t.http.get('/read/users/v1/')).status).toBe(401);
     const forged = await t.http.get('/read/users/v1/').set('Authorization', 'Bearer a.b.c');
