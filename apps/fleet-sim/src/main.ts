@@ -23,10 +23,14 @@ Configuration is read from environment variables; see README.md.`;
 
 async function serve(): Promise<void> {
   const config = loadConfig();
+  // Signals are handled before anything starts: a stop asked for while the server starts waits for it.
+  let stopRequested: NodeJS.Signals | null = null;
+  let onSignal = (signal: NodeJS.Signals) => {
+    stopRequested ??= signal;
+  };
+  process.on('SIGTERM', (signal) => onSignal(signal));
+  process.on('SIGINT', (signal) => onSignal(signal));
   const server = await startServer(config);
-  server.deps.logger.info({ url: server.url, store: server.database.kind, mail: server.deps.mailer.destination }, 'listening');
-  // The one line a person starting the product looks for.
-  console.log(`Equipment Dashboard is serving at ${server.url}`);
   let stoppingSince: number | null = null;
   const stop = (signal: NodeJS.Signals) => {
     if (stoppingSince !== null) {
@@ -53,8 +57,11 @@ async function serve(): Promise<void> {
         process.exit(1);
       });
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  onSignal = stop;
+  server.deps.logger.info({ url: server.url, store: server.database.kind, mail: server.deps.mailer.destination }, 'listening');
+  // The one line a person starting the product looks for.
+  console.log(`Equipment Dashboard is serving at ${server.url}`);
+  if (stopRequested) stop(stopRequested);
 }
 
 const remoteOptions = {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -28,6 +28,7 @@ import { readSetting, replaceSetting, writeSetting } from './store/repos/setting
 import { StoreFollower } from './store/store-follower';
 import { commandsFeed, countsFeed, tombstonesFeed, unitsFeed } from './views/feeds';
 import { createViews } from './views/fleet-views';
+import { indexedUnitOfRuntime } from './views/unit-feed';
 import { worldFeed, type World } from './views/world-feed';
 
 export interface StartOptions {
@@ -122,9 +123,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // The process that runs the fleet starts simulated time now, at its speed; others follow the store's clock.
     if (config.SIM_ENGINE) await replaceSetting(db, CLOCK_KEY, clock.state());
     const world: World = { clock, services: new ServicesBoard(), latest: new LatestVersions(), settings: { ...DEFAULT_FLEET_SETTINGS } };
-    const views = createViews();
     const sim: { current: Simulator | null } = { current: null };
     const bridge: { current: ReturnType<typeof bridgeStoreToLive> | null } = { current: null };
+    const views = createViews((change) => bridge.current?.figuresChanged(change));
+    // This process's id in the units' change log: its views take its own simulator's writes directly.
+    const writer = config.SIM_ENGINE ? randomUUID() : null;
     const world$ = worldFeed(world, {
       servicesChanged: () => bridge.current?.servicesChanged(),
       settingsChanged: (settings) => sim.current?.settingsChanged(settings),
@@ -139,7 +142,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         seed: config.FLEET_SEED,
         services: world.services,
         settings: world.settings,
-        committed: () => void follower.wake(),
+        writer: writer ?? undefined,
+        commandEnded: (row) => views.waiters.seen([row]),
       });
       cleanup.push(() => sim.current?.stop() ?? Promise.resolve());
     }
@@ -160,8 +164,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     late.deps = deps;
     bridge.current = bridgeStoreToLive(deps);
 
-    follower.add(countsFeed(views.figures, (change) => bridge.current?.figuresChanged(change)));
-    follower.add(unitsFeed(views.index, (serials) => bridge.current?.unitsChanged(serials)));
+    follower.add(countsFeed((rows) => views.takeCounts(rows)));
+    follower.add(unitsFeed(views.index, (serials) => bridge.current?.unitsChanged(serials), writer));
+    sim.current?.onEvent({
+      unitsWritten: (units) => {
+        const now = clock.now();
+        views.index.upsert(units.map((unit) => indexedUnitOfRuntime(unit, now)));
+        bridge.current?.unitsChanged(units.map((unit) => unit.serialNumber));
+      },
+    });
     follower.add(
       tombstonesFeed((serials) => {
         views.index.remove(serials);

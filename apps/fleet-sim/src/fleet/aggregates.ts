@@ -2,6 +2,9 @@ import type { CountRow } from '../store/repos/counts-repo';
 import type { UnitRuntime } from './unit-runtime';
 
 const SEP = '\u0001';
+/** A shard keeps its ten units with the most alignments (the dashboard's top 10 is the best of all shards'). */
+const TOP = 10;
+const topKey = (serialNumber: string) => `top${SEP}${SEP}${serialNumber}`;
 
 /** A unit's contributions to the dashboard's counters, each `metric SEP family SEP key`. */
 export function contributionsOf(unit: UnitRuntime): string[] {
@@ -23,13 +26,49 @@ export function contributionsOf(unit: UnitRuntime): string[] {
 export class FleetAggregates {
   private readonly shards = new Map<number, Map<string, number>>();
   private readonly dirty = new Set<string>();
+  /** Per shard, its top units by alignment count, most first. */
+  private readonly tops = new Map<number, UnitRuntime[]>();
 
   add(unit: UnitRuntime): void {
     for (const key of contributionsOf(unit)) this.bump(unit.shard, key, 1);
+    this.offerTop(unit);
   }
 
-  remove(unit: UnitRuntime): void {
+  remove(unit: UnitRuntime, shardUnits: () => Iterable<UnitRuntime> = () => []): void {
     for (const key of contributionsOf(unit)) this.bump(unit.shard, key, -1);
+    const top = this.tops.get(unit.shard);
+    if (top?.includes(unit)) {
+      this.setTop(unit.shard, unit.serialNumber, 0);
+      this.tops.set(unit.shard, []);
+      for (const other of shardUnits()) if (other !== unit && other.shard === unit.shard) this.offerTop(other);
+    }
+  }
+
+  /** A unit's alignment count grew: it may enter its shard's top 10. */
+  offerTop(unit: UnitRuntime): void {
+    let top = this.tops.get(unit.shard);
+    if (!top) this.tops.set(unit.shard, (top = []));
+    const at = top.indexOf(unit);
+    if (at === -1) {
+      const last = top[top.length - 1];
+      if (top.length >= TOP && last && unit.alignmentCount <= last.alignmentCount) return;
+      top.push(unit);
+    }
+    top.sort((a, b) => b.alignmentCount - a.alignmentCount);
+    if (top.length > TOP) {
+      const out = top.pop() as UnitRuntime;
+      this.setTop(unit.shard, out.serialNumber, 0);
+    }
+    if (top.includes(unit)) this.setTop(unit.shard, unit.serialNumber, unit.alignmentCount);
+  }
+
+  private setTop(shard: number, serialNumber: string, count: number): void {
+    let counts = this.shards.get(shard);
+    if (!counts) this.shards.set(shard, (counts = new Map()));
+    const key = topKey(serialNumber);
+    if (count > 0) counts.set(key, count);
+    else counts.set(key, 0);
+    this.dirty.add(`${shard}${SEP}${key}`);
   }
 
   /** Take before a change, and hand to {@link update} after it. */

@@ -112,17 +112,15 @@ export const COMMAND_EFFECTS: Record<CommandName, Effect> = {
     const next = String(args['newSerialNumber']);
     const from = unit.serialNumber;
     if (ctx.engine.get(next)) throw new CommandRefused(`Serial number ${next} is already in use.`);
+    let shard = unit.shard;
     return {
       result: { serialNumber: next },
       // The rename is the unit's own report of its identity; every row keyed by the serial follows.
       store: async (tx) => {
-        await unitsRepo.renameUnit(tx, from, next);
+        shard = (await unitsRepo.renameUnit(tx, from, next))?.shard ?? shard;
         await addTombstone(tx, from);
       },
-      afterCommit: () => {
-        ctx.engine.state.rename(unit, next);
-        ctx.engine.change(unit, () => undefined);
-      },
+      afterCommit: () => ctx.engine.renameUnit(unit, next, shard),
     };
   },
 };

@@ -19,8 +19,8 @@ export interface CommandRunnerOptions {
   failureRate: (command: CommandName) => number;
   gatewayUp: () => boolean;
   voltageTrouble: ReadonlySet<string>;
-  /** Called after an outcome is committed (the API of this process reads it at once). */
-  committed: () => void;
+  /** Called with each command whose outcome was just committed (this process's waiting calls answer at once). */
+  ended: (row: CommandRow) => void;
 }
 
 /**
@@ -39,7 +39,6 @@ export class CommandRunner {
     this.ctx = { engine: options.engine, voltageTrouble: options.voltageTrouble };
     options.engine.onEvent({
       unitsConnected: (units) => units.forEach((unit) => this.deliver(unit)),
-      unitsInstalled: () => undefined,
     });
   }
 
@@ -60,15 +59,18 @@ export class CommandRunner {
   /** Expires queued commands whose time is up (simulated clock). */
   async expire(): Promise<void> {
     const now = this.options.engine.clock.now();
-    let expired = 0;
     for (const [serial, list] of this.queued) {
       for (const row of [...list]) {
         if (row.status !== 'queued' || !row.expiresAt || row.expiresAt.getTime() > now) continue;
         this.drop(serial, row);
-        if (await expireCommand(this.options.db, row.id, new Date(now))) expired += 1;
+        const expired = await expireCommand(this.options.db, row.id, new Date(now));
+        if (expired) this.options.ended(expired);
       }
     }
-    if (expired > 0) this.options.committed();
+  }
+
+  private tell(row: CommandRow | undefined): void {
+    if (row) this.options.ended(row);
   }
 
   private drop(serial: string, row: CommandRow): void {
@@ -89,7 +91,6 @@ export class CommandRunner {
     const { engine, db, logger } = this.options;
     try {
       if (row.status === 'queued' && !(await markSent(db, row.id, new Date(engine.clock.now())))) return;
-      this.options.committed();
       const replyAt = engine.clock.now() + engine.rng.int(REPLY_MIN_MS, REPLY_MAX_MS);
       engine.at(replyAt, (now) => void this.answer(unit, row, now));
     } catch (err) {
@@ -104,26 +105,26 @@ export class CommandRunner {
     try {
       const failRate = this.options.failureRate(row.command as CommandName);
       if (engine.rng.next() < failRate || !unit.connected || engine.get(unit.serialNumber) !== unit) {
-        await finishCommand(db, row.id, 'failed', { error: `Unit ${row.serialNumber} did not carry out ${row.command}.` }, at);
+        this.tell(await finishCommand(db, row.id, 'failed', { error: `Unit ${row.serialNumber} did not carry out ${row.command}.` }, at));
         return;
       }
       const effect = COMMAND_EFFECTS[row.command as CommandName];
       const outcome = await effect(unit, now, row.args, this.ctx);
-      await db.transaction(async (tx) => {
+      const finished = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         await writeRuntime(t, [engine.toWrite(unit, now)]);
         const stored = (await outcome.store?.(t)) ?? {};
         const result: CommandResult = { ...outcome.result, ...stored };
-        await finishCommand(t, row.id, 'completed', result, at);
+        return finishCommand(t, row.id, 'completed', result, at);
       });
       outcome.afterCommit?.();
+      this.tell(finished);
     } catch (err) {
       const message = err instanceof CommandRefused ? err.message : `Unit ${row.serialNumber} could not carry out ${row.command}.`;
       if (!(err instanceof CommandRefused)) logger.error({ err, command: row.id }, 'a command failed on its unit');
-      await finishCommand(db, row.id, 'failed', { error: message }, at).catch((e: unknown) => logger.error({ err: e }, 'a command outcome could not be stored'));
+      this.tell(await finishCommand(db, row.id, 'failed', { error: message }, at).catch((e: unknown) => void logger.error({ err: e }, 'a command outcome could not be stored')));
     } finally {
       this.known.delete(row.id);
-      this.options.committed();
     }
   }
 }

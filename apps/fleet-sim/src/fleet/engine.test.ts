@@ -22,7 +22,7 @@ describe('the write-behind (fleet/engine.ts)', () => {
     const statements: string[][] = [];
     jest.spyOn(db, 'execute').mockImplementation((query) => {
       const { sql, params } = dialect.sqlToQuery(query as SQL);
-      if (sql.trimStart().startsWith('UPDATE units')) statements.push(params[0] as string[]);
+      if (/^WITH changed AS \( *UPDATE units/.test(sql.trim().replace(/\s+/g, ' '))) statements.push(params[0] as string[]);
       return execute(query);
     });
     return statements;

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { Rng } from '../seed/random';
 import type { Db } from '../store/database';
 import { replaceShardCounts, writeCounts } from '../store/repos/counts-repo';
+import { pruneChangeRecords } from '../store/repos/feed-repo';
 import type { DesiredRow } from '../store/repos/desired-repo';
 import { readRuntimeRows, writeRuntime, type RuntimeWrite } from '../store/repos/runtime-repo';
 import { SHARD_COUNT } from '../store/schema';
@@ -16,9 +17,11 @@ import { IDLE_STATE, type UnitRuntime } from './unit-runtime';
 /** What the engine tells the rest of its simulator about. */
 export interface EngineListener {
   /** Units that came online (their queued commands can go to them now). */
-  unitsConnected(units: UnitRuntime[]): void;
+  unitsConnected?(units: UnitRuntime[]): void;
   /** Units that finished installing (the update scheduler counts deliveries). */
-  unitsInstalled(units: UnitRuntime[]): void;
+  unitsInstalled?(units: UnitRuntime[]): void;
+  /** Units whose reported state the write-behind just committed (this process's views take them as they are). */
+  unitsWritten?(units: UnitRuntime[]): void;
 }
 
 export interface EngineOptions {
@@ -30,6 +33,8 @@ export interface EngineOptions {
   shards?: readonly number[];
   /** Whether the gateway (charon) lets units connect now. */
   gatewayUp: () => boolean;
+  /** Who writes (logged with each write-behind statement, so this process's readers can skip their own). */
+  writer?: string;
   /** Real milliseconds between ticks. */
   tickMs?: number;
   /** Real milliseconds between writes of changed units to the store. */
@@ -65,6 +70,7 @@ export class FleetEngine {
   private flushTimer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private progressFlushes = 0;
+  private flushes = 0;
   /** Unit rows written behind since start. */
   rowsWritten = 0;
   private readonly tickMs: number;
@@ -160,11 +166,11 @@ export class FleetEngine {
     if (this.state.connectedNow.size > 0) {
       const units = [...this.state.connectedNow];
       this.state.connectedNow.clear();
-      this.listeners.forEach((l) => l.unitsConnected(units));
+      this.listeners.forEach((l) => l.unitsConnected?.(units));
     }
     if (this.state.installedNow.length > 0) {
       const units = this.state.installedNow.splice(0);
-      this.listeners.forEach((l) => l.unitsInstalled(units));
+      this.listeners.forEach((l) => l.unitsInstalled?.(units));
     }
   }
 
@@ -190,14 +196,18 @@ export class FleetEngine {
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
         const slice = batch.slice(i, i + WRITE_SLICE);
         try {
-          await writeRuntime(this.options.db, slice);
+          await writeRuntime(this.options.db, slice, this.options.writer ?? null);
           this.rowsWritten += slice.length;
+          const written = slice.flatMap((row) => this.state.units.get(row.serialNumber) ?? []);
+          this.listeners.forEach((l) => l.unitsWritten?.(written));
         } catch (error) {
           // Keep them dirty: the next flush tries again.
           for (const row of slice) this.state.dirty.set(row.serialNumber, 'state');
           this.options.logger.error({ err: error, units: slice.length }, 'write-behind failed');
         }
       }
+      // The change records readers follow are kept an hour (a reader that falls further behind reloads).
+      if (++this.flushes % 600 === 0) await pruneChangeRecords(this.options.db).catch(() => undefined);
       const counts = this.state.aggregates.rows('changed');
       try {
         await writeCounts(this.options.db, counts);
@@ -298,6 +308,15 @@ export class FleetEngine {
 
   addUnit(unit: UnitRuntime): void {
     this.state.add(unit);
+  }
+
+  /** A unit took a new serial (and with it, maybe, another shard): every index and counter follows. */
+  renameUnit(unit: UnitRuntime, serialNumber: string, shard: number): void {
+    this.state.remove(unit);
+    unit.serialNumber = serialNumber;
+    unit.shard = shard;
+    this.state.add(unit);
+    this.state.touch(unit, this.clock.now());
   }
 
   private heldShards(): number[] {

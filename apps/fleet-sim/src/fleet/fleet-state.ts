@@ -84,15 +84,7 @@ export class FleetState {
     this.busy.delete(unit);
     this.dirty.delete(unit.serialNumber);
     this.connectedNow.delete(unit);
-    this.aggregates.remove(unit);
-  }
-
-  /** Moves a unit to a new serial number; every index follows. */
-  rename(unit: UnitRuntime, serialNumber: string): void {
-    this.units.delete(unit.serialNumber);
-    this.dirty.delete(unit.serialNumber);
-    unit.serialNumber = serialNumber;
-    this.units.set(serialNumber, unit);
+    this.aggregates.remove(unit, () => this.units.values());
   }
 
   /** Records that a unit changed: written at the next flush. */

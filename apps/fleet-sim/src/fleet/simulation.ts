@@ -126,6 +126,7 @@ function doAlignments(ctx: TickContext): void {
     if (!unit) break;
     unit.alignmentCount += 1;
     unit.currentProcedure = PROCEDURES[rng.int(0, PROCEDURES.length - 1)] ?? 'Idle';
+    state.aggregates.offerTop(unit);
     state.touch(unit, to);
   }
 }

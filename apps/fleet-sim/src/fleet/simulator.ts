@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../store/database';
-import { openCommands } from '../store/repos/commands-repo';
+import { openCommands, type CommandRow } from '../store/repos/commands-repo';
 import { desiredChangedSince } from '../store/repos/desired-repo';
 import type { Feed } from '../store/store-follower';
 import type { SimClock } from './clock';
@@ -18,8 +18,10 @@ export interface SimulatorOptions {
   settings: FleetSettings;
   /** The shards to simulate; every unit when unset. */
   shards?: readonly number[];
-  /** Called after the simulator committed something the API waits for (a command's outcome). */
-  committed: () => void;
+  /** This process's id in the change log (see EngineOptions.writer). */
+  writer?: string;
+  /** Called with each command whose outcome the simulator just committed (calls of this process wait for it). */
+  commandEnded: (row: CommandRow) => void;
 }
 
 /** How often (real ms) queued commands are checked for expiry. */
@@ -48,6 +50,7 @@ export class Simulator {
       clock,
       seed: options.seed,
       shards: options.shards,
+      writer: options.writer,
       gatewayUp: () => services.isUp('charon', clock.now()),
     });
     engine.churn = settings.churn;
@@ -59,7 +62,7 @@ export class Simulator {
       failureRate: (command) => settings.failureRates[command] ?? 0,
       gatewayUp: () => services.isUp('charon', clock.now()),
       voltageTrouble,
-      committed: options.committed,
+      ended: options.commandEnded,
     });
     commands.offer(await openCommands(db, options.shards));
     return new Simulator(engine, commands, voltageTrouble, options);

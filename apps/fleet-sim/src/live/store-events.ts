@@ -1,7 +1,6 @@
 import type { ConnectionCounters } from '@equipment-dashboard/api';
 import { readAlignersFor } from '../services/equipment-service';
 import type { ServiceDeps } from '../services/service-deps';
-import { topAlignmentCounts } from '../store/repos/trend-repo';
 import { watchersOf } from '../store/repos/units-repo';
 import type { FiguresChange } from '../views/fleet-figures';
 
@@ -64,7 +63,6 @@ export function bridgeStoreToLive(deps: ServiceDeps) {
       .catch((err: unknown) => logger.warn({ err }, 'radar update failed'));
   }, RADAR_EVERY_MS);
 
-  let unitsMoved = true;
   let servicesSent = JSON.stringify(world.services.status(clock.now()));
   return {
     figuresChanged(change: FiguresChange) {
@@ -72,7 +70,6 @@ export function bridgeStoreToLive(deps: ServiceDeps) {
       for (const family of change.staged) live.emitLocal('SOFTWARE_UPDATES_STAGED', { family });
     },
     unitsChanged(serials: string[]) {
-      unitsMoved = true;
       if (live.localUsernames().length === 0) return;
       serials.forEach((s) => pendingRadar.add(s));
       sendRadar();
@@ -82,17 +79,13 @@ export function bridgeStoreToLive(deps: ServiceDeps) {
       servicesSent = JSON.stringify(status);
       live.emitLocal('SERVICE_STATUS', status);
     },
-    /** After each read of the store: the top aligners, the trend, and services coming back from a restart. */
+    /** After each read of the store: the trend, and services coming back from a restart. */
     async polled() {
       const now = clock.now();
       const status = world.services.status(now);
       if (JSON.stringify(status) !== servicesSent) {
         servicesSent = JSON.stringify(status);
         live.emitLocal('SERVICE_STATUS', status);
-      }
-      if (unitsMoved) {
-        unitsMoved = false;
-        views.top.list = (await topAlignmentCounts(db)).map((t) => ({ _id: { serialNumber: t.serialNumber }, count: t.count }));
       }
       await views.trend.sample(db, now, views.figures.counters().connectedAligners);
     },

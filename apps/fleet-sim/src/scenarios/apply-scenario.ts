@@ -17,7 +17,7 @@ import { ensureUpdateLibrary } from '../services/update-library';
 import { writeStaging } from '../store/repos/desired-repo';
 import { writeService } from '../store/repos/services-repo';
 import { replaceSetting } from '../store/repos/settings-repo';
-import { addFavorite, countFavorites, writeReport } from '../store/repos/units-repo';
+import { addFavorite, countFavorites, findUnitWithDesired, writeReport } from '../store/repos/units-repo';
 import { parseDuration } from './duration';
 import type { Scenario, ScenarioChanges, Selection, UnitChange } from './scenario-schema';
 
@@ -76,13 +76,21 @@ function targetOf(deps: ServiceDeps, family: Family, ref: string): TargetVersion
  * scenario sets desired state through the same writer as the console.
  */
 async function setStaging(deps: ServiceDeps, sim: Simulator, unit: UnitRuntime, target: TargetVersion | null): Promise<void> {
-  const row = await writeStaging(deps.db, {
+  const found = await findUnitWithDesired(deps.db, unit.serialNumber);
+  if (!found) return;
+  const written = await writeStaging(deps.db, {
     serialNumber: unit.serialNumber,
+    family: found.unit.family,
+    shard: found.unit.shard,
+    expectedRev: found.desired ? Number(found.desired.rev) : 0,
     target: target && { ...target, autoStaged: false },
     by: 'scenario',
     at: deps.clock.nowDate(),
   });
-  if (row) sim.engine.applyDesired([row]);
+  if (written) {
+    deps.views.takeCounts(written.counts);
+    sim.engine.applyDesired([written.desired]);
+  }
 }
 
 async function changeUnit(deps: ServiceDeps, sim: Simulator, unit: UnitRuntime, change: UnitChange): Promise<void> {
@@ -153,7 +161,7 @@ async function applyChanges(deps: ServiceDeps, sim: Simulator, changes: Scenario
   for (const [name, state] of Object.entries(changes.services ?? {})) await writeService(deps.db, name, state === 'up');
   await changeSettings(deps, changes);
   // The units read the services and settings just stored before they change.
-  await deps.follower.wake();
+  await deps.follower.wake({ world: true });
   let changed = 0;
   for (const rule of changes.units ?? []) {
     for (const unit of selectUnits(deps, sim, rule.select, rng)) {
@@ -175,7 +183,7 @@ async function applyChanges(deps: ServiceDeps, sim: Simulator, changes: Scenario
   }
   // What the units now report is stored before the answer (and before a step is said to be played).
   await sim.engine.flush();
-  await deps.follower.wake();
+  await deps.follower.wake({ world: true });
   return changed;
 }
 

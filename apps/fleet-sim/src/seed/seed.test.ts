@@ -38,7 +38,7 @@ const fakeHash = async (password: string) => `fake$${password}`;
 const fakeVerify = (password: string, hash: string) => hash === `fake$${password}`;
 
 /** Tables the running fleet fills (the trend's samples, departed units): a new world has none. */
-const RUNTIME_TABLES = new Set(['trend_samples', 'unit_tombstones']);
+const RUNTIME_TABLES = new Set(['trend_samples', 'unit_tombstones', 'unit_change_log']);
 const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .filter((table) => !RUNTIME_TABLES.has(getTableName(table)));

@@ -29,6 +29,6 @@ export async function changeClock(deps: ServiceDeps, change: { time?: string; st
   }
   const state = clock.state();
   await replaceSetting(deps.db, CLOCK_KEY, state);
-  await deps.follower.wake();
+  await deps.follower.wake({ world: true });
   return state;
 }

@@ -115,9 +115,10 @@ async function send(deps: ServiceDeps, user: AuthUser, request: CommandRequest):
     createdAt: new Date(now),
     expiresAt: new Date(now + deps.config.COMMAND_TTL_MINUTES * 60_000),
   });
-  const waiting = found.unit.connected ? deps.views.waiters.wait(row.id, WAIT_REAL_MS) : null;
-  void deps.follower.wake();
-  const ended = waiting ? await waiting : null;
+  // This process's units take it at once; other processes' read the queue on their next poll.
+  deps.sim?.commands.offer([row]);
+  if (!found.unit.connected) return answerOf(row, request);
+  const ended = await deps.views.waiters.wait(row.id, WAIT_REAL_MS);
   return answerOf(ended ?? (await findCommand(deps.db, row.id)) ?? row, request);
 }
 

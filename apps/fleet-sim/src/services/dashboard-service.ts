@@ -24,7 +24,7 @@ export function specVersions(deps: ServiceDeps) {
 }
 
 export function topAligners(deps: ServiceDeps) {
-  return deps.views.top.list;
+  return deps.views.figures.topAligners();
 }
 
 export function serviceStatus(deps: ServiceDeps): ServiceStatus {
@@ -38,7 +38,7 @@ export async function connectionCounters(deps: ServiceDeps) {
 /** Restarts an emulated service: it goes down, and comes back a few seconds later (SERVICE_STATUS both times). */
 export async function resetService(deps: ServiceDeps, caller: AuthUser, serviceName: ServiceName) {
   await restartService(deps.db, serviceName, new Date(deps.clock.now() + RESTART_DOWNTIME_MS));
-  await deps.follower.wake();
+  await deps.follower.wake({ world: true });
   deps.logger.info({ serviceName, by: caller.username }, 'service restart');
   return { serviceName, status: 'restarting' as const };
 }

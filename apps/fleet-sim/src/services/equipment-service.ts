@@ -205,7 +205,9 @@ export async function readAlignersFor(deps: ServiceDeps, username: string, seria
 export async function deleteEquipment(deps: ServiceDeps, caller: AuthUser, serialNumber: string): Promise<void> {
   const deleted = await unitsRepo.deleteUnit(deps.db, serialNumber);
   if (!deleted) throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
-  await deps.follower.wake();
+  // This process's views and units drop it at once; other processes read the tombstone within a poll.
+  deps.views.index.remove([serialNumber]);
+  deps.sim?.engine.removeUnits([serialNumber]);
   deps.logger.info({ serialNumber, by: caller.username }, 'equipment deleted');
 }
 

@@ -54,7 +54,6 @@ export async function recordSchedulerActivity(
  */
 export function schedulerActivityListener(deps: Pick<ServiceDeps, 'db' | 'views' | 'world' | 'clock' | 'logger'>): EngineListener {
   return {
-    unitsConnected: () => undefined,
     unitsInstalled(units: UnitRuntime[]) {
       for (const family of FAMILIES) {
         const deliveries = units.filter((u) => u.family === family).length;

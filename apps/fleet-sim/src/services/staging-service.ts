@@ -2,8 +2,9 @@ import type { StagedUpdate, UnstagedUpdate } from '@equipment-dashboard/api';
 import { stagingRefusal, type Family } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { isPending } from '../fleet/desired-state';
-import { NotFoundError, ValidationError } from '../http/errors';
-import { writeStaging } from '../store/repos/desired-repo';
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
+import { writeStaging, type StagedTarget } from '../store/repos/desired-repo';
+import { indexedUnitOfRows } from '../views/unit-feed';
 import { findSoftwareUpdate } from '../store/repos/releases-repo';
 import * as unitsRepo from '../store/repos/units-repo';
 import { desiredOf, numberOrNull, updateStateFor } from './equipment-service';
@@ -15,16 +16,49 @@ const FAMILY_CALL: Record<Family, string> = {
   'aligner-oasis': 'immediate_stage_of_oasis_software_update',
 };
 
-async function unitOfFamily(deps: ServiceDeps, serialNumber: string, family: Family): Promise<unitsRepo.UnitWithDesired> {
-  const found = await unitsRepo.findUnitWithDesired(deps.db, serialNumber);
-  if (!found) throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
-  const unitFamily = found.unit.family as Family;
+function requireFamily(unit: unitsRepo.UnitRow, family: Family): void {
+  const unitFamily = unit.family as Family;
   if (unitFamily !== family) {
-    throw new ValidationError(`Unit ${serialNumber} is a ${unitFamily} unit; use /create/${FAMILY_CALL[unitFamily]}/v1.`, {
+    throw new ValidationError(`Unit ${unit.serialNumber} is a ${unitFamily} unit; use /create/${FAMILY_CALL[unitFamily]}/v1.`, {
       family: unitFamily,
     });
   }
-  return found;
+}
+
+/**
+ * Writes a unit's desired staging as `decide` answers from the unit as it is (it may throw to refuse),
+ * and makes this process's views and units show it at once (its list row, the staged totals); other
+ * processes read it from the store within a poll. A concurrent staging of the same unit makes it read
+ * the unit again.
+ */
+async function changeStaging(
+  deps: ServiceDeps,
+  user: AuthUser,
+  serialNumber: string,
+  decide: (found: unitsRepo.UnitWithDesired) => StagedTarget | null,
+): Promise<unitsRepo.UnitWithDesired> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const found = await unitsRepo.findUnitWithDesired(deps.db, serialNumber);
+    if (!found) throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
+    const target = decide(found);
+    const written = await writeStaging(deps.db, {
+      serialNumber: found.unit.serialNumber,
+      family: found.unit.family,
+      shard: found.unit.shard,
+      expectedRev: found.desired ? Number(found.desired.rev) : 0,
+      target,
+      by: user.username,
+      at: deps.clock.nowDate(),
+    });
+    if (!written) continue;
+    deps.views.takeCounts(written.counts);
+    const indexed = indexedUnitOfRows(found.unit, written.desired);
+    if (indexed) deps.views.index.upsert([indexed]);
+    // This process's units take it at once; other processes' read it on their next poll.
+    deps.sim?.engine.applyDesired([written.desired]);
+    return found;
+  }
+  throw new ConflictError(`The staging of unit ${serialNumber} changed while this call ran; try again.`, undefined, 'staging_changed');
 }
 
 /**
@@ -40,40 +74,41 @@ export async function stage(
   input: { serialNumber: string; version: { semantic: string; meta: string }; path: string },
   options: { auto?: boolean } = {},
 ): Promise<StagedUpdate> {
-  const { unit, desired: desiredRow } = await unitOfFamily(deps, input.serialNumber, family);
-  const published = await findSoftwareUpdate(deps.db, family, input.version.semantic);
+  const published = deps.world.latest.find(family, input.version.semantic) ?? (await findSoftwareUpdate(deps.db, family, input.version.semantic));
   if (!published) {
     throw new ValidationError(`No ${family} update ${input.version.semantic} has been published.`, { version: input.version });
   }
-  const desired = desiredOf(desiredRow);
-  const doneRev = Number(unit.stagedRevDone);
-  const updateState = updateStateFor(unit.updateState, numberOrNull(unit.flowRev), desired, doneRev);
-  const refusal = stagingRefusal(
-    {
-      family,
-      version: { semantic: unit.versionSemantic, meta: unit.versionMeta },
-      pendingSoftwareDownload: isPending(desired, doneRev) ? desired.semantic : '',
-      updateState: { downloading: updateState.downloading, softwareUpdateDownload: updateState.softwareUpdateDownload },
-    },
-    deps.world.latest.byFamily(),
-  );
-  if (refusal) throw new ValidationError(refusal, { serialNumber: unit.serialNumber }, 'staging_refused');
   const target = { semantic: published.semantic, meta: published.meta, path: published.path, autoStaged: Boolean(options.auto) };
-  const written = await writeStaging(deps.db, { serialNumber: unit.serialNumber, target, by: user.username, at: deps.clock.nowDate() });
-  if (!written) throw new NotFoundError(`No unit with serial number ${input.serialNumber}.`);
-  await deps.follower.wake();
-  deps.logger.info({ serialNumber: unit.serialNumber, version: target.semantic, by: user.username, auto: target.autoStaged }, 'update staged');
-  return { serialNumber: unit.serialNumber, family, version: { semantic: target.semantic, meta: target.meta }, path: target.path };
+  const found = await changeStaging(deps, user, input.serialNumber, ({ unit, desired: desiredRow }) => {
+    requireFamily(unit, family);
+    const desired = desiredOf(desiredRow);
+    const doneRev = Number(unit.stagedRevDone);
+    const updateState = updateStateFor(unit.updateState, numberOrNull(unit.flowRev), desired, doneRev);
+    const refusal = stagingRefusal(
+      {
+        family,
+        version: { semantic: unit.versionSemantic, meta: unit.versionMeta },
+        pendingSoftwareDownload: isPending(desired, doneRev) ? desired.semantic : '',
+        updateState: { downloading: updateState.downloading, softwareUpdateDownload: updateState.softwareUpdateDownload },
+      },
+      deps.world.latest.byFamily(),
+    );
+    if (refusal) throw new ValidationError(refusal, { serialNumber: unit.serialNumber }, 'staging_refused');
+    return target;
+  });
+  deps.logger.info({ serialNumber: found.unit.serialNumber, version: target.semantic, by: user.username, auto: target.autoStaged }, 'update staged');
+  return { serialNumber: found.unit.serialNumber, family, version: { semantic: target.semantic, meta: target.meta }, path: target.path };
 }
 
 /** Unstage: the pending download is cleared (a download in progress stops when the unit reads it). */
 export async function unstage(deps: ServiceDeps, user: AuthUser, family: Family, serialNumber: string): Promise<UnstagedUpdate> {
-  const { unit, desired } = await unitOfFamily(deps, serialNumber, family);
-  if (!isPending(desiredOf(desired), Number(unit.stagedRevDone))) {
-    throw new ValidationError(`Unit ${serialNumber} has no staged update to unstage.`, undefined, 'nothing_staged');
-  }
-  await writeStaging(deps.db, { serialNumber, target: null, by: user.username, at: deps.clock.nowDate() });
-  await deps.follower.wake();
+  await changeStaging(deps, user, serialNumber, ({ unit, desired }) => {
+    requireFamily(unit, family);
+    if (!isPending(desiredOf(desired), Number(unit.stagedRevDone))) {
+      throw new ValidationError(`Unit ${serialNumber} has no staged update to unstage.`, undefined, 'nothing_staged');
+    }
+    return null;
+  });
   deps.logger.info({ serialNumber, by: user.username }, 'update unstaged');
   return { serialNumber, family, pendingSoftwareDownload: '' };
 }

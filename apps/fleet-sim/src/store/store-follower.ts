@@ -7,12 +7,17 @@ export interface Feed {
   readonly name: string;
   /** Reads the feed's whole state (at start). */
   load?(db: Db): Promise<void>;
-  /** Reads what changed at or after transaction `since` (rows may repeat: apply them idempotently). */
-  poll(db: Db, since: string): Promise<void>;
+  /**
+   * Reads what changed at or after transaction `since` (rows may repeat: apply them idempotently).
+   * `world` is true when a write of this process changed the world's shared rows (clock, services ...).
+   */
+  poll(db: Db, since: string, world: boolean): Promise<void>;
 }
 
 /** Real milliseconds between two reads of the store when nothing wakes the follower sooner. */
 export const FOLLOW_EVERY_MS = 250;
+/** Wakes this close together make one read (a burst of writes costs one read of the store, not one each). */
+const WAKE_BATCH_MS = 10;
 
 /**
  * Keeps a process's views of the store current: every {@link FOLLOW_EVERY_MS}, and at once when a write
@@ -27,6 +32,8 @@ export class StoreFollower {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private next: Promise<void> | null = null;
+  private soon: Promise<void> | null = null;
+  private world = false;
   private stopped = false;
 
   constructor(
@@ -49,15 +56,26 @@ export class StoreFollower {
     from ??= await oldestRunningXid(this.db);
     for (const feed of this.feeds) await feed.load?.(this.db);
     this.cursor = from;
-    this.timer = setInterval(() => void this.wake(), this.everyMs);
+    this.timer = setInterval(() => void this.read(), this.everyMs);
     this.timer.unref();
   }
 
   /**
-   * Reads the store now, or right after the read under way (after a write of this process, and on the
-   * timer). The promise resolves once a read that began after this call has ended.
+   * Reads the store soon (after a write of this process; `world` when it changed the clock, services,
+   * releases or settings), in one read with the other wakes of the next few milliseconds. The promise
+   * resolves once a read that began after this call has ended.
    */
-  wake(): Promise<void> {
+  wake(options: { world?: boolean } = {}): Promise<void> {
+    if (this.stopped || this.cursor === null) return Promise.resolve();
+    this.world ||= Boolean(options.world);
+    this.soon ??= new Promise<void>((resolve) => setTimeout(resolve, WAKE_BATCH_MS)).then(() => {
+      this.soon = null;
+      return this.read();
+    });
+    return this.soon;
+  }
+
+  private read(): Promise<void> {
     if (this.stopped || this.cursor === null) return Promise.resolve();
     if (!this.running) return this.begin();
     this.next ??= this.running.then(() => {
@@ -68,7 +86,9 @@ export class StoreFollower {
   }
 
   private begin(): Promise<void> {
-    const run = this.pollAll().finally(() => {
+    const world = this.world;
+    this.world = false;
+    const run = this.pollAll(world).finally(() => {
       if (this.running === run) this.running = null;
     });
     this.running = run;
@@ -81,7 +101,7 @@ export class StoreFollower {
     await this.running?.catch(() => undefined);
   }
 
-  private async pollAll(): Promise<void> {
+  private async pollAll(world: boolean): Promise<void> {
     const since = this.cursor;
     if (since === null) return;
     try {
@@ -90,7 +110,7 @@ export class StoreFollower {
       for (const feed of this.feeds) {
         if (this.stopped) return;
         try {
-          await feed.poll(this.db, since);
+          await feed.poll(this.db, since, world);
         } catch (err) {
           failed = true;
           this.logger.warn({ err, feed: feed.name }, 'reading changes from the store failed; trying again');

@@ -63,12 +63,12 @@ export async function setSpeed(t: TestServer, speed: number): Promise<void> {
 
 export async function setService(t: TestServer, name: ServiceName, up: boolean): Promise<void> {
   await writeService(t.server.deps.db, name, up);
-  await t.server.deps.follower.wake();
+  await t.server.deps.follower.wake({ world: true });
 }
 
 export async function setFleetSettings(t: TestServer, settings: Partial<FleetSettings>): Promise<void> {
   await replaceSetting(t.server.deps.db, FLEET_SETTINGS_KEY, { ...t.server.deps.world.settings, ...settings });
-  await t.server.deps.follower.wake();
+  await t.server.deps.follower.wake({ world: true });
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

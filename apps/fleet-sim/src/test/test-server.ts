@@ -59,7 +59,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   if (!options.churn) {
     // The field's random connects and drops stop, as a scenario would stop them (every process reads it).
     await replaceSetting(server.deps.db, FLEET_SETTINGS_KEY, { ...DEFAULT_FLEET_SETTINGS, churn: 0 });
-    await server.deps.follower.wake();
+    await server.deps.follower.wake({ world: true });
   }
   const http = request(server.url);
   return {

@@ -1,31 +1,30 @@
 import type { Db } from '../store/database';
 import { commandsChangedSince, type CommandRow } from '../store/repos/commands-repo';
-import { countsChangedSince } from '../store/repos/counts-repo';
+import { countsChangedSince, type CountRow } from '../store/repos/counts-repo';
 import { changedUnitSerials, tombstonesSince } from '../store/repos/feed-repo';
 import type { Feed } from '../store/store-follower';
-import type { FiguresChange, FleetFigures } from './fleet-figures';
 import { loadIndex, refreshIndex } from './unit-feed';
 import type { UnitIndex } from './unit-index';
 
-/** The dashboard's counters (`fleet_counts`). */
-export function countsFeed(figures: FleetFigures, changed: (change: FiguresChange) => void): Feed {
+/** The dashboard's counters (`fleet_counts`): all at start, then the changed rows. */
+export function countsFeed(take: (rows: CountRow[]) => void): Feed {
   return {
     name: 'counts',
-    load: async (db: Db) => void figures.apply(await countsChangedSince(db, '0')),
-    poll: async (db, since) => {
-      const change = figures.apply(await countsChangedSince(db, since));
-      if (change.counters || change.installed || change.staged.length > 0) changed(change);
-    },
+    load: async (db: Db) => take(await countsChangedSince(db, '0')),
+    poll: async (db, since) => take(await countsChangedSince(db, since)),
   };
 }
 
-/** The lists' index of units: changed units re-read, departed ones dropped. */
-export function unitsFeed(index: UnitIndex, changed: (serials: string[]) => void): Feed {
+/**
+ * The lists' index of units: changed units re-read, departed ones dropped. Units written by this process's
+ * own simulator (`ownWriter`) are not read back: the simulator hands them over as it writes them.
+ */
+export function unitsFeed(index: UnitIndex, changed: (serials: string[]) => void, ownWriter: string | null = null): Feed {
   return {
     name: 'units',
     load: (db) => loadIndex(db, index),
     poll: async (db, since) => {
-      const serials = await changedUnitSerials(db, since);
+      const serials = await changedUnitSerials(db, since, ownWriter);
       if (serials.length === 0) return;
       await refreshIndex(db, index, serials);
       changed(serials);

@@ -1,5 +1,5 @@
 import { compareVersions, FAMILIES, type Family } from '@equipment-dashboard/domain';
-import type { StagedTotals, VersionTotals } from '@equipment-dashboard/api';
+import type { StagedTotals, TopAligner, VersionTotals } from '@equipment-dashboard/api';
 import type { CountRow } from '../store/repos/counts-repo';
 
 const SEP = '\u0001';
@@ -7,6 +7,7 @@ const SEP = '\u0001';
 /** What changed in the figures after a read of the store. */
 export interface FiguresChange {
   counters: boolean;
+  top: boolean;
   /** Families whose staged totals (or units ready to download) changed. */
   staged: Family[];
   installed: boolean;
@@ -23,7 +24,7 @@ export class FleetFigures {
 
   /** Takes counter rows (all at start, then the changed ones); answers what moved. */
   apply(rows: readonly CountRow[]): FiguresChange {
-    const change: FiguresChange = { counters: false, staged: [], installed: false };
+    const change: FiguresChange = { counters: false, top: false, staged: [], installed: false };
     const staged = new Set<Family>();
     for (const row of rows) {
       const key = `${row.metric}${SEP}${row.family}${SEP}${row.key}`;
@@ -33,6 +34,7 @@ export class FleetFigures {
       this.rows.set(id, row.n);
       this.sums.set(key, (this.sums.get(key) ?? 0) + row.n - before);
       if (row.metric === 'total' || row.metric === 'connected') change.counters = true;
+      if (row.metric === 'top') change.top = true;
       if (row.metric === 'installed' || row.metric === 'specs') change.installed = true;
       if ((row.metric === 'desired' || row.metric === 'satisfied' || row.metric === 'ready') && isFamily(row.family)) staged.add(row.family);
     }
@@ -89,6 +91,15 @@ export class FleetFigures {
       total += pending;
     }
     return { total, readyToDownload: Math.max(0, this.sum('ready', family)), versions };
+  }
+
+  /** The ten units with the most alignments: the best of each shard's ten. */
+  topAligners(): TopAligner[] {
+    return [...this.keyed('top', '')]
+      .filter(([, count]) => count > 0)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 10)
+      .map(([serialNumber, count]) => ({ _id: { serialNumber }, count }));
   }
 
   specVersions(): VersionTotals {

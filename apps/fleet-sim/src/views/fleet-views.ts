@@ -1,23 +1,40 @@
-import type { TopAligner } from '@equipment-dashboard/api';
+import type { CountRow } from '../store/repos/counts-repo';
+import type { Db } from '../store/database';
 import { CommandWaiters } from './command-waiters';
-import { FleetFigures } from './fleet-figures';
+import { FleetFigures, type FiguresChange } from './fleet-figures';
+import { refreshIndex } from './unit-feed';
 import { Trend } from './trend';
 import { UnitIndex } from './unit-index';
 
 /**
- * What an API process keeps of the store to answer reads fast: the dashboard's figures, the lists'
- * index, the top aligners, the trend, and the calls waiting for a command's outcome. Each is kept
+ * What an API process keeps of the store to answer reads fast: the dashboard's figures (with the top
+ * aligners), the lists' index, the trend, and the calls waiting for a command's outcome. Each is kept
  * current by a feed of the store follower, so every process answers alike.
  */
 export interface FleetViews {
   figures: FleetFigures;
   index: UnitIndex;
-  /** The ten units with the most alignments, as last read. */
-  top: { list: TopAligner[] };
   trend: Trend;
   waiters: CommandWaiters;
+  /** Takes counter rows (read by the counts feed, or returned by a write of this process) and tells what moved. */
+  takeCounts(rows: readonly CountRow[]): void;
+  /** Re-reads some units into the index at once (after a write of this process). */
+  takeUnits(db: Db, serials: readonly string[]): Promise<void>;
 }
 
-export function createViews(): FleetViews {
-  return { figures: new FleetFigures(), index: new UnitIndex(), top: { list: [] }, trend: new Trend(), waiters: new CommandWaiters() };
+/** The views of a process; `figuresChanged` hears what moved in the figures (the live channel's events). */
+export function createViews(figuresChanged: (change: FiguresChange) => void = () => undefined): FleetViews {
+  const figures = new FleetFigures();
+  const index = new UnitIndex();
+  return {
+    figures,
+    index,
+    trend: new Trend(),
+    waiters: new CommandWaiters(),
+    takeCounts(rows) {
+      const change = figures.apply(rows);
+      if (change.counters || change.installed || change.top || change.staged.length > 0) figuresChanged(change);
+    },
+    takeUnits: (db, serials) => refreshIndex(db, index, serials),
+  };
 }

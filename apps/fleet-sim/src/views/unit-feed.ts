@@ -1,8 +1,11 @@
 import { FAMILIES, type Family } from '@equipment-dashboard/domain';
 import { deltaOf, isPending, type DesiredStaging } from '../fleet/desired-state';
-import { IDLE_STATE } from '../fleet/unit-runtime';
+import { updateStateOf } from '../fleet/update-flow';
+import { IDLE_STATE, type UnitRuntime } from '../fleet/unit-runtime';
 import type { Db } from '../store/database';
+import type { DesiredRow } from '../store/repos/desired-repo';
 import { readAllIndexRows, readIndexRows, type IndexSourceRow } from '../store/repos/unit-index-repo';
+import type { UnitRow } from '../store/repos/units-repo';
 import type { IndexedUnit, UnitIndex } from './unit-index';
 
 const msOf = (value: string | Date): number => (value instanceof Date ? value.getTime() : Date.parse(value));
@@ -50,7 +53,51 @@ export function indexedUnitOf(row: IndexSourceRow): IndexedUnit | null {
     autoStaged: staged && Boolean(desired?.autoStaged),
     stagedAt: staged ? (desired?.stagedAt ?? null) : null,
     state: delta?.state ?? reported,
+    desiredRev: desired?.rev ?? 0,
   };
+}
+
+/** A unit as its simulator just wrote it (this process's own writes, handed over without a read). */
+export function indexedUnitOfRuntime(unit: UnitRuntime, now: number): IndexedUnit {
+  const staged = isPending(unit.desired, unit.stagedRevDone);
+  const reported = updateStateOf(unit, now).state;
+  const delta = deltaOf(reported, unit.flow ? unit.flow.rev : null, unit.desired, unit.stagedRevDone);
+  return {
+    serialNumber: unit.serialNumber,
+    family: unit.family,
+    countryCode: unit.countryCode,
+    versionSemantic: unit.versionSemantic,
+    createdAt: unit.createdAt,
+    updatedAt: unit.updatedAt,
+    connected: unit.connected,
+    lastSeenOnlineAt: unit.lastSeenOnlineAt,
+    staged,
+    autoStaged: staged && Boolean(unit.desired?.autoStaged),
+    stagedAt: staged ? (unit.desired?.stagedAt ?? null) : null,
+    state: delta?.state ?? reported,
+    desiredRev: unit.desired?.rev ?? 0,
+  };
+}
+
+/** A unit as its rows read (a write of this process that already holds them). */
+export function indexedUnitOfRows(unit: UnitRow, desired: DesiredRow | null): IndexedUnit | null {
+  return indexedUnitOf({
+    serial_number: unit.serialNumber,
+    family: unit.family,
+    country_code: unit.countryCode,
+    version_semantic: unit.versionSemantic,
+    created_at: unit.createdAt,
+    updated_at: unit.updatedAt,
+    connected: unit.connected,
+    last_seen_online_at: unit.lastSeenOnlineAt,
+    staged_rev_done: unit.stagedRevDone,
+    state: String(unit.updateState['state'] ?? IDLE_STATE),
+    flow_rev: unit.flowRev,
+    rev: desired?.rev ?? null,
+    staged_semantic: desired?.stagedSemantic ?? null,
+    staged_at: desired?.stagedAt ?? null,
+    auto_staged: desired?.autoStaged ?? null,
+  });
 }
 
 /** Fills an empty index with every unit of the store. */

@@ -16,6 +16,7 @@ function unit(fields: Partial<IndexedUnit> & Pick<IndexedUnit, 'serialNumber'>):
     autoStaged: false,
     stagedAt: null,
     state: 'TRY_INSERT_UPDATE',
+    desiredRev: 0,
     ...fields,
   };
 }
@@ -152,6 +153,15 @@ describe('the lists index (views/unit-index.ts)', () => {
     expect(index.queryEquipment({ page: 1, sortBy: 'updatedAt', sortDesc: true }).serials[0]).toBe('B0');
     expect(index.serialsWhere('gtps', (s) => s.endsWith('1'))).toEqual(['A1', 'C1']);
     expect(index.size).toBe(3);
+  });
+
+  it('when a write seen with an older desired revision arrives, then it keeps the newer staging and state, and takes the rest', () => {
+    const index = indexOf([unit({ serialNumber: 'A1', staged: true, stagedAt: 5, state: 'READY_TO_DOWNLOAD', desiredRev: 7 })]);
+    index.upsert([unit({ serialNumber: 'A1', connected: true, updatedAt: 50, desiredRev: 6 })]);
+    expect(index.queryScheduler({ family: 'aligner', page: 1, onlyStaged: true, onlyConnected: true, filterState: 'ready' })).toEqual({ serials: ['A1'], total: 1 });
+    expect(index.queryEquipment({ page: 1, sortBy: 'updatedAt' }).serials).toEqual(['A1']);
+    index.upsert([unit({ serialNumber: 'A1', connected: true, desiredRev: 8 })]);
+    expect(index.queryScheduler({ family: 'aligner', page: 1, onlyStaged: true })).toEqual({ serials: [], total: 0 });
   });
 
   it('when a thousand units come and go in any order, then serial order and family totals stay exact', () => {

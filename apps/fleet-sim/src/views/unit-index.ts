@@ -19,6 +19,8 @@ export interface IndexedUnit {
   stagedAt: number | null;
   /** The updater state the console shows (UPDATE_STATE_LABELS key or a raw value). */
   state: string;
+  /** The desired revision the staged fields and the state were read with. */
+  desiredRev: number;
 }
 
 /** The equipment list's query (console-core §7 read/aligners). */
@@ -89,6 +91,7 @@ export class UnitIndex {
   private updatedAt = new Float64Array(0);
   private lastSeen = new Float64Array(0);
   private stagedAt = new Float64Array(0);
+  private desiredRev = new Float64Array(0);
   /** Slots in serial order. */
   private order = new Int32Array(0);
   private orderLength = 0;
@@ -108,26 +111,37 @@ export class UnitIndex {
     return this.slotOf.has(serialNumber);
   }
 
-  /** Adds or replaces units (a unit loaded at start, or changed since the last read of the store). */
+  /**
+   * Adds or replaces units (a unit loaded at start, or changed since the last read of the store). A unit
+   * seen with an older desired revision than the index holds (a simulator's write that had not read the
+   * API's newest staging yet) keeps the index's staging and state.
+   */
   upsert(units: readonly IndexedUnit[]): void {
     for (const unit of units) {
       let slot = this.slotOf.get(unit.serialNumber);
+      let stale = false;
       if (slot === undefined) {
         slot = this.allocate(unit.serialNumber);
       } else {
         this.countFamily(this.family[slot] as number, -1);
+        stale = unit.desiredRev < (this.desiredRev[slot] as number);
       }
       const family = FAMILY_IDS.get(unit.family) ?? 0;
       this.family[slot] = family;
       this.countFamily(family, 1);
       this.country[slot] = this.countries.id(unit.countryCode);
       this.version[slot] = this.versions.id(unit.versionSemantic);
-      this.state[slot] = this.states.id(unit.state);
-      this.flags[slot] = (unit.connected ? CONNECTED : 0) | (unit.staged ? STAGED : 0) | (unit.autoStaged ? AUTO_STAGED : 0);
       this.createdAt[slot] = unit.createdAt;
       this.updatedAt[slot] = unit.updatedAt;
       this.lastSeen[slot] = unit.lastSeenOnlineAt ?? NaN;
+      if (stale) {
+        this.flags[slot] = ((this.flags[slot] as number) & ~CONNECTED) | (unit.connected ? CONNECTED : 0);
+        continue;
+      }
+      this.state[slot] = this.states.id(unit.state);
+      this.flags[slot] = (unit.connected ? CONNECTED : 0) | (unit.staged ? STAGED : 0) | (unit.autoStaged ? AUTO_STAGED : 0);
       this.stagedAt[slot] = unit.staged && unit.stagedAt !== null ? unit.stagedAt : NaN;
+      this.desiredRev[slot] = unit.desiredRev;
     }
   }
 
@@ -353,6 +367,7 @@ export class UnitIndex {
     this.updatedAt = grown(this.updatedAt, (n) => new Float64Array(n));
     this.lastSeen = grown(this.lastSeen, (n) => new Float64Array(n));
     this.stagedAt = grown(this.stagedAt, (n) => new Float64Array(n));
+    this.desiredRev = grown(this.desiredRev, (n) => new Float64Array(n));
     this.order = grown(this.order, (n) => new Int32Array(n));
     this.capacity = capacity;
   }

@@ -22,9 +22,13 @@ export interface WorldListener {
   settingsChanged?(settings: FleetSettings): void;
 }
 
-/** Follows the small shared rows of the world (read whole at every poll: a handful of rows). */
+/** Other processes' changes of the world show within this long (this process's own at once). */
+const WORLD_EVERY_MS = 1_000;
+
+/** Follows the small shared rows of the world (read whole: a handful of rows), once a second or when this process changed them. */
 export function worldFeed(world: World, listener: WorldListener = {}): Feed {
   let releasesSeen = -1;
+  let readAt = 0;
   let settingsSeen = '';
   const read = async (db: Db) => {
     const [settings, services, lastRelease] = await Promise.all([
@@ -52,5 +56,13 @@ export function worldFeed(world: World, listener: WorldListener = {}): Feed {
       }
     }
   };
-  return { name: 'world', load: read, poll: (db) => read(db) };
+  return {
+    name: 'world',
+    load: read,
+    poll: async (db, _since, changedHere) => {
+      if (!changedHere && Date.now() - readAt < WORLD_EVERY_MS) return;
+      readAt = Date.now();
+      await read(db);
+    },
+  };
 }

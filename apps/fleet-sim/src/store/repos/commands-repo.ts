@@ -29,22 +29,24 @@ export async function markSent(db: Db, id: number, at: Date): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The unit's answer to a command it took. */
-export async function finishCommand(db: Db, id: number, status: 'completed' | 'failed', result: unknown, at: Date): Promise<void> {
-  await db
+/** The unit's answer to a command it took; answers the command as it now is. */
+export async function finishCommand(db: Db, id: number, status: 'completed' | 'failed', result: unknown, at: Date): Promise<CommandRow | undefined> {
+  const [row] = await db
     .update(commands)
     .set({ status, result, completedAt: at })
-    .where(and(eq(commands.id, id), eq(commands.status, 'sent')));
+    .where(and(eq(commands.id, id), eq(commands.status, 'sent')))
+    .returning();
+  return row;
 }
 
-/** A queued command the unit never took in time. */
-export async function expireCommand(db: Db, id: number, at: Date): Promise<boolean> {
-  const rows = await db
+/** A queued command the unit never took in time; answers it as it now is (undefined if it was not queued). */
+export async function expireCommand(db: Db, id: number, at: Date): Promise<CommandRow | undefined> {
+  const [row] = await db
     .update(commands)
     .set({ status: 'expired', completedAt: at, result: { error: 'The unit did not take the command before it expired.' } })
     .where(and(eq(commands.id, id), eq(commands.status, 'queued')))
-    .returning({ id: commands.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 /** Queued and sent commands of some shards' units (a simulator taking units takes their commands too). */

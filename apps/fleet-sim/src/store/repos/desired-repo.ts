@@ -1,6 +1,8 @@
 import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { fleetCounts, unitDesired, units } from '../schema';
+import type { CountRow } from './counts-repo';
+import { rowsOf } from './feed-repo';
 
 /** A unit's desired state as the API wrote it (see `unit_desired`). */
 export interface DesiredRow {
@@ -42,55 +44,57 @@ const desiredColumns = {
   autoStaged: unitDesired.autoStaged,
 };
 
-/** The counter row of desired stagings that a unit's staged version moves. */
-async function bumpDesired(db: Db, family: string, semantic: string, shard: number, by: 1 | -1): Promise<void> {
-  await db
-    .insert(fleetCounts)
-    .values({ metric: 'desired', family, key: semantic, shard, n: by })
-    .onConflictDoUpdate({
-      target: [fleetCounts.metric, fleetCounts.family, fleetCounts.key, fleetCounts.shard],
-      set: { n: sql`${fleetCounts.n} + ${by}` },
-    });
-}
-
 /**
  * Sets (a target) or clears (null) a unit's staged update, with the next desired revision, and moves the
- * `desired` counters in the same transaction. Answers the new row, or undefined when the unit does not
- * exist. The unit's row is locked first, so concurrent stagings of one unit count right.
+ * `desired` counters, in one statement. It writes only if the unit's desired state is still the revision
+ * the caller read (`expectedRev`, 0 when it had none): a concurrent staging of the same unit makes it
+ * answer undefined, and the caller reads again. Answers the new desired row and the counter rows as they
+ * now are.
  */
 export async function writeStaging(
   db: Db,
-  input: { serialNumber: string; target: StagedTarget | null; by: string; at: Date },
-): Promise<DesiredRow | undefined> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const [unit] = await t
-      .select({ family: units.family, shard: units.shard })
-      .from(units)
-      .where(eq(units.serialNumber, input.serialNumber))
-      .for('update');
-    if (!unit) return undefined;
-    const [before] = await t.select(desiredColumns).from(unitDesired).where(eq(unitDesired.serialNumber, input.serialNumber)).for('update');
-    const target = input.target;
-    const values = {
-      rev: sql<number>`nextval('unit_desired_rev_seq')`,
-      stagedSemantic: target?.semantic ?? null,
-      stagedMeta: target?.meta ?? '',
-      path: target?.path ?? null,
-      stagedAt: target ? input.at : null,
-      autoStaged: target?.autoStaged ?? false,
-      updatedBy: input.by,
-      updatedAt: new Date(),
-    };
-    const [after] = await t
-      .insert(unitDesired)
-      .values({ serialNumber: input.serialNumber, ...values })
-      .onConflictDoUpdate({ target: unitDesired.serialNumber, set: values })
-      .returning(desiredColumns);
-    if (before?.stagedSemantic) await bumpDesired(t, unit.family, before.stagedSemantic, unit.shard, -1);
-    if (target) await bumpDesired(t, unit.family, target.semantic, unit.shard, 1);
-    return after;
-  });
+  input: { serialNumber: string; family: string; shard: number; expectedRev: number; target: StagedTarget | null; by: string; at: Date },
+): Promise<{ desired: DesiredRow; counts: CountRow[] } | undefined> {
+  const t = input.target;
+  const result = await db.execute(sql`
+    WITH prev AS (
+      SELECT staged_semantic FROM unit_desired WHERE serial_number = ${input.serialNumber}
+    ), up AS (
+      INSERT INTO unit_desired AS d (serial_number, rev, staged_semantic, staged_meta, path, staged_at, auto_staged, updated_by, updated_at)
+      VALUES (${input.serialNumber}, nextval('unit_desired_rev_seq'), ${t?.semantic ?? null}, ${t?.meta ?? ''}, ${t?.path ?? null},
+              ${t ? input.at.toISOString() : null}::timestamptz, ${t?.autoStaged ?? false}, ${input.by}, now())
+      ON CONFLICT (serial_number) DO UPDATE SET
+        rev = excluded.rev, staged_semantic = excluded.staged_semantic, staged_meta = excluded.staged_meta, path = excluded.path,
+        staged_at = excluded.staged_at, auto_staged = excluded.auto_staged, updated_by = excluded.updated_by, updated_at = excluded.updated_at
+      WHERE d.rev = ${input.expectedRev}
+      RETURNING d.serial_number, d.rev, d.staged_semantic, d.staged_meta, d.path, d.staged_at, d.auto_staged
+    ), moves AS (
+      SELECT 'desired'::text AS metric, ${input.family}::text AS family, p.staged_semantic AS key, ${input.shard}::smallint AS shard, -1 AS n
+      FROM prev p, up WHERE p.staged_semantic IS NOT NULL
+      UNION ALL
+      SELECT 'desired', ${input.family}::text, up.staged_semantic, ${input.shard}::smallint, 1 FROM up WHERE up.staged_semantic IS NOT NULL
+    ), counted AS (
+      INSERT INTO fleet_counts AS c (metric, family, key, shard, n)
+      SELECT metric, family, key, shard, sum(n)::integer FROM moves GROUP BY metric, family, key, shard
+      ON CONFLICT (metric, family, key, shard) DO UPDATE SET n = c.n + excluded.n
+      RETURNING c.metric, c.family, c.key, c.shard, c.n
+    )
+    SELECT (SELECT row_to_json(up) FROM up) AS desired, (SELECT coalesce(json_agg(counted), '[]'::json) FROM counted) AS counts`);
+  const row = rowsOf<{ desired: Record<string, unknown> | null; counts: CountRow[] }>(result)[0];
+  if (!row?.desired) return undefined;
+  const d = row.desired;
+  return {
+    desired: {
+      serialNumber: String(d['serial_number']),
+      rev: Number(d['rev']),
+      stagedSemantic: (d['staged_semantic'] as string | null) ?? null,
+      stagedMeta: String(d['staged_meta'] ?? ''),
+      path: (d['path'] as string | null) ?? null,
+      stagedAt: d['staged_at'] ? new Date(String(d['staged_at'])) : null,
+      autoStaged: Boolean(d['auto_staged']),
+    },
+    counts: row.counts.map((c) => ({ ...c, shard: Number(c.shard), n: Number(c.n) })),
+  };
 }
 
 export async function readDesired(db: Db, serialNumber: string): Promise<DesiredRow | undefined> {

@@ -1,6 +1,6 @@
 import { gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../database';
-import { unitTombstones } from '../schema';
+import { unitChangeLog, unitTombstones } from '../schema';
 
 /**
  * The oldest transaction still running now. Every transaction below it has ended, so a reader that next
@@ -15,13 +15,28 @@ export async function oldestRunningXid(db: Db): Promise<string> {
   return x;
 }
 
-/** Serials of units whose row or desired state changed at or after a transaction. */
-export async function changedUnitSerials(db: Db, xid: string): Promise<string[]> {
+/**
+ * Serials of units whose row (unit_change_log) or desired state changed at or after a transaction; rows
+ * logged by `skipWriter` (this process's own simulator, which hands them over directly) left out.
+ */
+export async function changedUnitSerials(db: Db, xid: string, skipWriter: string | null = null): Promise<string[]> {
   const result = await db.execute<{ s: string }>(sql`
-    SELECT serial_number AS s FROM units WHERE change_xid >= ${xid}::xid8
+    SELECT unnest(serials) AS s FROM unit_change_log WHERE change_xid >= ${xid}::xid8 AND writer IS DISTINCT FROM ${skipWriter}::text
     UNION
     SELECT serial_number FROM unit_desired WHERE change_xid >= ${xid}::xid8`);
   return rowsOf<{ s: string }>(result).map((r) => r.s);
+}
+
+/** Records that some units' rows changed outside the write-behind (a rename). */
+export async function logUnitChanges(db: Db, serials: readonly string[]): Promise<void> {
+  if (serials.length > 0) await db.insert(unitChangeLog).values({ serials: [...serials] });
+}
+
+/** Drops change records older than an hour: readers follow them within a poll, or reload at start. */
+export async function pruneChangeRecords(db: Db): Promise<void> {
+  const before = new Date(Date.now() - 60 * 60_000);
+  await db.delete(unitChangeLog).where(lt(unitChangeLog.createdAt, before));
+  await db.delete(unitTombstones).where(lt(unitTombstones.createdAt, before));
 }
 
 /** Records that a unit left (deleted, or renamed away), for readers that follow `units`. */
@@ -32,10 +47,6 @@ export async function addTombstone(db: Db, serialNumber: string): Promise<void> 
 export async function tombstonesSince(db: Db, xid: string): Promise<string[]> {
   const rows = await db.select({ s: unitTombstones.serialNumber }).from(unitTombstones).where(gte(unitTombstones.changeXid, xid));
   return rows.map((r) => r.s);
-}
-
-export async function pruneTombstones(db: Db, before: Date): Promise<void> {
-  await db.delete(unitTombstones).where(lt(unitTombstones.createdAt, before));
 }
 
 /** The rows of `db.execute`, whichever driver answered (node-postgres wraps them, PGlite too). */

@@ -104,12 +104,17 @@ export interface RuntimeWrite {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Writes many units' reported columns in one statement (UPDATE ... FROM unnest of column arrays). */
-export async function writeRuntime(db: Db, rows: RuntimeWrite[]): Promise<void> {
+/**
+ * Writes many units' reported columns in one statement (UPDATE ... FROM unnest of column arrays), and logs
+ * them for readers as written by `writer` (a simulator hands its own writes to its process's views).
+ */
+export async function writeRuntime(db: Db, rows: RuntimeWrite[], writer: string | null = null): Promise<void> {
   if (rows.length === 0) return;
   // One bound parameter per column (drizzle would otherwise spread an array into a list).
   const col = <T>(pick: (r: RuntimeWrite) => T) => sql.param(rows.map(pick));
+  // The statement also logs which units it changed, for the readers that follow the table (one log row).
   await db.execute(sql`
+    WITH changed AS (
     UPDATE units AS u SET
       connected = d.connected,
       connect_count = d.connect_count,
@@ -151,6 +156,9 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[]): Promise<void> 
            update_state, staged_rev_done, flow_rev, version_semantic, version_meta, version_order, log_level, target_type,
            last_seen, ssh_until, updated_at)
     WHERE u.serial_number = d.serial_number
+    RETURNING u.serial_number
+    )
+    INSERT INTO unit_change_log (serials, writer) SELECT array_agg(serial_number), ${writer}::text FROM changed HAVING count(*) > 0
   `);
 }
 

@@ -1,6 +1,6 @@
-import { asc, desc, gte, sql } from 'drizzle-orm';
+import { asc, gte, sql } from 'drizzle-orm';
 import type { Db } from '../database';
-import { trendSamples, units } from '../schema';
+import { trendSamples } from '../schema';
 
 /** Records a sample unless another process recorded this minute first. */
 export async function addTrendSample(db: Db, at: Date, connected: number): Promise<void> {
@@ -14,13 +14,4 @@ export async function trendSamplesSince(db: Db, from: Date): Promise<{ at: numbe
 
 export async function pruneTrendSamples(db: Db, before: Date): Promise<void> {
   await db.delete(trendSamples).where(sql`${trendSamples.at} < ${before}`);
-}
-
-/** The ten units with the most alignments (an index scan, not a sort of the fleet). */
-export async function topAlignmentCounts(db: Db, limit = 10): Promise<{ serialNumber: string; count: number }[]> {
-  return db
-    .select({ serialNumber: units.serialNumber, count: units.alignmentCount })
-    .from(units)
-    .orderBy(desc(units.alignmentCount), asc(units.serialNumber))
-    .limit(limit);
 }

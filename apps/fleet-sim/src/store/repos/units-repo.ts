@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { favorites, screenshots, tickets, unitDesired, unitReports, units } from '../schema';
 import type { DesiredRow } from './desired-repo';
-import { addTombstone } from './feed-repo';
+import { addTombstone, logUnitChanges } from './feed-repo';
 
 export type UnitRow = typeof units.$inferSelect;
 
@@ -63,11 +63,17 @@ export async function deleteUnit(db: Db, serialNumber: string): Promise<boolean>
 }
 
 /** Renames a unit everywhere (call it in a transaction): its row (favourites, screenshots, reports and desired state follow by ON UPDATE CASCADE), tickets, schedules and commands. */
-export async function renameUnit(db: Db, from: string, to: string): Promise<void> {
-  await db.update(units).set({ serialNumber: to, updatedAt: new Date() }).where(eq(units.serialNumber, from));
+export async function renameUnit(db: Db, from: string, to: string): Promise<{ shard: number } | undefined> {
+  const [renamed] = await db
+    .update(units)
+    .set({ serialNumber: to, updatedAt: new Date() })
+    .where(eq(units.serialNumber, from))
+    .returning({ shard: units.shard });
+  await logUnitChanges(db, [to]);
   await db.execute(sql`UPDATE tickets SET serial_number = ${to} WHERE serial_number = ${from}`);
   await db.execute(sql`UPDATE schedules SET serial_number = ${to} WHERE serial_number = ${from}`);
   await db.execute(sql`UPDATE commands SET serial_number = ${to} WHERE serial_number = ${from}`);
+  return renamed;
 }
 
 export async function openTicketCounts(db: Db, serialNumbers: string[]): Promise<Map<string, number>> {
