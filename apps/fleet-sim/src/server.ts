@@ -69,7 +69,7 @@ async function tokenSecret(config: Config, database: Database): Promise<string> 
 /** Requests in flight on the HTTP server, but the live channel's long polls (they end with the sockets). */
 function trackRequests(httpServer: HttpServer): { idle(): Promise<void> } {
   const open = new Set<object>();
-  let waiters: (() => void)[] = [];
+  const waiters: (() => void)[] = [];
   httpServer.on('request', (req, res) => {
     if ((req.url ?? '').startsWith('/socket.io/')) return;
     open.add(res);

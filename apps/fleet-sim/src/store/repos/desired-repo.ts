@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../database';
-import { fleetCounts, unitDesired, units } from '../schema';
+import { unitDesired, units } from '../schema';
 import type { CountRow } from './counts-repo';
 import { rowsOf } from './feed-repo';
 
