@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { DatabaseOpenError } from './store/database-errors';
 import { runClock, runScenarioApply, runScenarioList } from './cli/scenario-command';
 import { runSeedCommand } from './cli/seed-command';
-import { startServer } from './server';
+import { startServer, startSimWorker } from './server';
 
 const USAGE = `Usage: fleet-sim [command]
 
@@ -30,35 +30,36 @@ async function serve(): Promise<void> {
   };
   process.on('SIGTERM', (signal) => onSignal(signal));
   process.on('SIGINT', (signal) => onSignal(signal));
-  const server = await startServer(config);
+  const server = config.FLEET_ROLE === 'sim' ? await startSimWorker(config) : await startServer(config);
+  const logger = 'deps' in server ? server.deps.logger : server.logger;
   let stoppingSince: number | null = null;
   const stop = (signal: NodeJS.Signals) => {
     if (stoppingSince !== null) {
       // `npm start` forwards the signal its process group already delivered: the same stop, not a second one.
       if (Date.now() - stoppingSince < 1_000) return;
       // A second signal: the operator wants out now.
-      server.deps.logger.warn({ signal, waitingOn: server.closingStep() }, 'second signal: exiting now');
+      logger.warn({ signal, waitingOn: server.closingStep() }, 'second signal: exiting now');
       process.exit(1);
     }
     stoppingSince = Date.now();
-    server.deps.logger.info({ signal }, 'shutting down: closing live sockets, finishing requests, flushing, closing the store');
+    logger.info({ signal }, 'shutting down: closing live sockets, finishing requests, flushing, closing the store');
     const deadlineSeconds = config.SHUTDOWN_DEADLINE_SECONDS;
     // Whatever the store or a socket does, the process ends: a stop that hangs is worse than one that is cut.
     setTimeout(() => {
       const step = server.closingStep();
-      server.deps.logger.error({ waitingOn: step, deadlineSeconds }, `shutdown deadline passed after ${deadlineSeconds} s, still ${step}: exiting`);
+      logger.error({ waitingOn: step, deadlineSeconds }, `shutdown deadline passed after ${deadlineSeconds} s, still ${step}: exiting`);
       process.exit(1);
     }, deadlineSeconds * 1000).unref();
     server
       .close()
       .then(() => process.exit(0))
       .catch((err: unknown) => {
-        server.deps.logger.error({ err, waitingOn: server.closingStep() }, 'shutdown failed');
+        logger.error({ err, waitingOn: server.closingStep() }, 'shutdown failed');
         process.exit(1);
       });
   };
   onSignal = stop;
-  server.deps.logger.info({ url: server.url, store: server.database.kind, mail: server.deps.mailer.destination }, 'listening');
+  logger.info({ url: server.url, role: config.FLEET_ROLE }, 'listening');
   // The one line a person starting the product looks for.
   console.log(`Equipment Dashboard is serving at ${server.url}`);
   if (stopRequested) stop(stopRequested);

@@ -55,6 +55,29 @@ export interface RunningServer {
 
 /** Requests in flight get this long to finish at shutdown (live long polls are not waited for). */
 const REQUEST_GRACE_MS = 5_000;
+/** Advisory lock id held by the process that plays due schedules. */
+const SCHEDULE_LOCK = 727_002;
+
+/**
+ * The simulated clock, one row of the store for every process. The process that runs the whole fleet
+ * (FLEET_ROLE=all) starts simulated time at real now and SIM_SPEED, as a single server always did; in a
+ * cluster the first process to start writes it and the others follow it (the world feed adopts it).
+ */
+async function startClock(config: Config, db: Database['db']): Promise<SimClock> {
+  const clock = new SimClock(Date.now(), config.SIM_SPEED);
+  if (config.FLEET_ROLE === 'all') await replaceSetting(db, CLOCK_KEY, clock.state());
+  else await writeSetting(db, CLOCK_KEY, clock.state());
+  return clock;
+}
+
+/** Asks whether this process holds a lock of the store, trying to take it when it does not. */
+function leadership(database: Database, key: number): () => Promise<boolean> {
+  let release: (() => Promise<void>) | null = null;
+  return async () => {
+    release ??= await database.tryLock(key).catch(() => null);
+    return release !== null;
+  };
+}
 
 /** The token signing secret: TOKEN_SECRET, or one generated once and kept in the store (shared by every process). */
 async function tokenSecret(config: Config, database: Database): Promise<string> {
@@ -119,9 +142,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
     const follower = new StoreFollower(db, logger);
     const from = await follower.mark();
-    const clock = new SimClock(Date.now(), config.SIM_SPEED);
-    // The process that runs the fleet starts simulated time now, at its speed; others follow the store's clock.
-    if (config.SIM_ENGINE) await replaceSetting(db, CLOCK_KEY, clock.state());
+    const clock = await startClock(config, db);
     const world: World = { clock, services: new ServicesBoard(), latest: new LatestVersions(), settings: { ...DEFAULT_FLEET_SETTINGS } };
     const sim: { current: Simulator | null } = { current: null };
     const bridge: { current: ReturnType<typeof bridgeStoreToLive> | null } = { current: null };
@@ -192,8 +213,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await bridge.current.polled();
 
     sim.current?.onEvent(schedulerActivityListener(deps));
-    sim.current?.start();
-    const stopSchedules = config.SIM_ENGINE ? startSchedulePlayer(deps) : () => undefined;
+    await sim.current?.start();
+    // One process plays the schedules: the one holding the schedule lock (every process tries, so another takes
+    // over when it stops).
+    const stopSchedules = startSchedulePlayer(deps, leadership(database, SCHEDULE_LOCK));
 
     const routers = buildRouters(deps, {
       authenticate: (req) => authenticateToken(tokenFromHeader(req.headers.authorization)),
@@ -242,6 +265,100 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     return { url: `http://localhost:${port}`, port, httpServer, database, deps, close, closingStep: () => step };
   } catch (error) {
     for (const undo of cleanup.reverse()) await undo().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A simulator process (FLEET_ROLE=sim): its shards' units, and GET /healthz. */
+export interface RunningWorker {
+  url: string;
+  port: number;
+  logger: Logger;
+  simulator: Simulator;
+  close(): Promise<void>;
+  closingStep(): string;
+}
+
+/**
+ * Starts a simulator of a cluster: it seeds an empty store (once, under the seed lock), follows the store's
+ * world, takes its fair share of the shards through leases, and serves only GET /healthz (its role, the
+ * shards and units it holds). Everything it tells consoles goes through the store.
+ */
+export async function startSimWorker(config: Config, options: Pick<StartOptions, 'logger' | 'databaseSchema' | 'seed'> = {}): Promise<RunningWorker> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const prefixes = loadSerialPrefixes(config.SERIAL_PREFIXES_FILE);
+  const database = await openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    schemaName: options.databaseSchema ?? config.DATABASE_SCHEMA,
+  });
+  const db = database.db;
+  try {
+    if (options.seed !== false) await ensureDemoWorld({ config, db, logger, prefixes });
+    const follower = new StoreFollower(db, logger);
+    const from = await follower.mark();
+    const clock = await startClock(config, db);
+    const world: World = { clock, services: new ServicesBoard(), latest: new LatestVersions(), settings: { ...DEFAULT_FLEET_SETTINGS } };
+    const sim: { current: Simulator | null } = { current: null };
+    const world$ = worldFeed(world, { settingsChanged: (settings) => sim.current?.settingsChanged(settings) });
+    await world$.load?.(db);
+    follower.add(world$);
+    // The figures let the update scheduler's deliveries carry the fleet's figures of the hour.
+    const views = createViews();
+    const simulator = await Simulator.load({
+      db,
+      logger,
+      clock,
+      seed: config.FLEET_SEED,
+      services: world.services,
+      settings: world.settings,
+      leased: true,
+      writer: `sim-${randomUUID()}`,
+      commandEnded: () => undefined,
+    });
+    sim.current = simulator;
+    follower.add(countsFeed((rows) => views.takeCounts(rows)));
+    follower.add(tombstonesFeed((serials) => simulator.engine.removeUnits(serials)));
+    follower.add(commandsFeed((rows) => simulator.commands.offer(rows)));
+    for (const feed of simulator.feeds()) follower.add(feed);
+    await follower.start(from);
+    simulator.onEvent(schedulerActivityListener({ db, views, world, clock, logger }));
+    await simulator.start();
+
+    const httpServer = createServer((req, res) => {
+      if (req.method === 'GET' && (req.url ?? '').split('?')[0] === '/healthz') {
+        const body = { status: 'ok', role: 'sim', units: simulator.engine.state.units.size, shards: simulator.engine.heldShards() };
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+        return;
+      }
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"A simulator process serves only GET /healthz.","code":"not_found"}');
+    });
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.PORT, config.HOST, () => resolve());
+    });
+    const address = httpServer.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    let step = 'running';
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        step = 'stopping new connections';
+        httpServer.close();
+        httpServer.closeAllConnections();
+        step = 'stopping the store follower';
+        await follower.stop();
+        step = "writing the simulator's last changes and giving its shards back";
+        await simulator.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
+        step = 'closing the store';
+        await database.close();
+        step = 'closed';
+      })();
+      return closing;
+    };
+    return { url: `http://localhost:${port}`, port, logger, simulator, close, closingStep: () => step };
+  } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
   }

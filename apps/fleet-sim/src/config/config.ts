@@ -47,18 +47,27 @@ const configSchema = z.object({
   CONSOLE_DIR: z.string().optional(),
   SIM_SPEED: z.coerce.number().min(0).default(1),
   SIM_ENGINE: booleanish,
+  FLEET_ROLE: z.enum(['all', 'api', 'sim']).optional(),
   COMMAND_TTL_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(60),
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(1).max(600).default(15),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<RawConfig, 'DATA_DIR' | 'PUBLIC_URL' | 'SIM_ENGINE'> {
+/**
+ * What a process does: `all` (one process: API, live channel, console and every unit; the only role on
+ * PGlite), `api` (HTTP, live channel, console; simulates no unit), `sim` (simulates the shards it leases;
+ * serves only GET /healthz).
+ */
+export type FleetRole = 'all' | 'api' | 'sim';
+
+export interface Config extends Omit<RawConfig, 'DATA_DIR' | 'PUBLIC_URL' | 'SIM_ENGINE' | 'FLEET_ROLE'> {
   DATA_DIR: string;
   PUBLIC_URL: string;
   /** The console's build output, served with a history-mode fallback. */
   CONSOLE_DIR: string;
-  /** False only when SIM_ENGINE=false: tests that drive units by hand stop the clock. */
+  FLEET_ROLE: FleetRole;
+  /** Whether this process simulates units (roles all and sim). */
   SIM_ENGINE: boolean;
 }
 
@@ -79,11 +88,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const raw = parsed.data;
   const port = raw.PORT;
+  // SIM_ENGINE=false, the earlier way to add an API process, means FLEET_ROLE=api.
+  const role: FleetRole = raw.FLEET_ROLE ?? (env['SIM_ENGINE'] !== undefined && !raw.SIM_ENGINE ? 'api' : 'all');
+  const problems: string[] = [];
+  if (role !== 'all' && !raw.DATABASE_URL) {
+    problems.push(`FLEET_ROLE=${role} needs DATABASE_URL: processes in roles share one PostgreSQL (the embedded store serves one process, FLEET_ROLE=all).`);
+  }
+  if (role !== 'all' && !raw.REDIS_URL) {
+    problems.push(`FLEET_ROLE=${role} needs REDIS_URL: several processes share their live events through Redis.`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...raw,
     DATA_DIR: resolve(cwd, raw.DATA_DIR),
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     CONSOLE_DIR: resolve(cwd, raw.CONSOLE_DIR ?? 'dist/apps/console'),
-    SIM_ENGINE: env['SIM_ENGINE'] === undefined ? true : raw.SIM_ENGINE,
+    FLEET_ROLE: role,
+    SIM_ENGINE: role !== 'api',
   };
 }

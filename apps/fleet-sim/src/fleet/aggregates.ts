@@ -89,10 +89,11 @@ export class FleetAggregates {
     return n;
   }
 
-  /** Every counter of some shards (a recount), or only those changed since the last call. */
-  rows(which: 'changed' | 'all'): CountRow[] {
-    const keys = which === 'all' ? [...this.shards].flatMap(([shard, counts]) => [...counts.keys()].map((k) => `${shard}${SEP}${k}`)) : [...this.dirty];
-    this.dirty.clear();
+  /** Every counter (of some shards: a recount), or only those changed since the last call. */
+  rows(which: 'changed' | 'all', only?: readonly number[]): CountRow[] {
+    const shards = [...this.shards].filter(([shard]) => !only || only.includes(shard));
+    const keys = which === 'all' ? shards.flatMap(([shard, counts]) => [...counts.keys()].map((k) => `${shard}${SEP}${k}`)) : [...this.dirty];
+    if (which === 'changed') this.dirty.clear();
     return keys.map((entry) => {
       const [shard, metric, family, key] = entry.split(SEP) as [string, string, string, string];
       const n = this.shards.get(Number(shard))?.get(`${metric}${SEP}${family}${SEP}${key}`) ?? 0;
@@ -100,9 +101,13 @@ export class FleetAggregates {
     });
   }
 
-  /** Marks every counter written (after a recount was stored). */
-  clearChanged(): void {
-    this.dirty.clear();
+  /** Forgets shards this simulator gave away (their counters in the store are their new holder's). */
+  dropShards(shards: readonly number[]): void {
+    for (const shard of shards) {
+      this.shards.delete(shard);
+      this.tops.delete(shard);
+    }
+    for (const key of [...this.dirty]) if (shards.includes(Number(key.split(SEP)[0]))) this.dirty.delete(key);
   }
 
   private bump(shard: number, key: string, by: number): void {

@@ -56,6 +56,14 @@ export class CommandRunner {
     }
   }
 
+  /** Forgets the commands of units this simulator gave away (their new simulator takes them from the store). */
+  forget(serials: readonly string[]): void {
+    for (const serial of serials) {
+      for (const row of this.queued.get(serial) ?? []) this.known.delete(row.id);
+      this.queued.delete(serial);
+    }
+  }
+
   /** Expires queued commands whose time is up (simulated clock). */
   async expire(): Promise<void> {
     const now = this.options.engine.clock.now();

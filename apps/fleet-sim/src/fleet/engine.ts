@@ -29,8 +29,10 @@ export interface EngineOptions {
   logger: Logger;
   clock: SimClock;
   seed: string;
-  /** The shards this simulator holds; all units when unset. */
+  /** The shards this simulator starts with; all of them when unset (a leased simulator starts with none). */
   shards?: readonly number[];
+  /** Writes only the shards it holds a lease on (several simulators on one store; see fleet/shard-leases.ts). */
+  leased?: boolean;
   /** Whether the gateway (charon) lets units connect now. */
   gatewayUp: () => boolean;
   /** Who writes (logged with each write-behind statement, so this process's readers can skip their own). */
@@ -76,8 +78,10 @@ export class FleetEngine {
   private readonly tickMs: number;
   private readonly flushMs: number;
   private readonly dueTasks: { at: number; run: (now: number) => void }[] = [];
+  private readonly held: Set<number>;
 
   private constructor(private readonly options: EngineOptions) {
+    this.held = new Set(options.shards ?? Array.from({ length: SHARD_COUNT }, (_, i) => i));
     this.rng = new Rng(`${options.seed}/engine`);
     this.lastTick = options.clock.now();
     this.tickMs = options.tickMs ?? 250;
@@ -91,20 +95,53 @@ export class FleetEngine {
   /** Loads the units of its shards, squares their flows with their desired state, and recounts them. */
   static async load(options: EngineOptions): Promise<FleetEngine> {
     const engine = new FleetEngine(options);
-    const now = options.clock.now();
-    const sharePlace = placeSharer();
-    for await (const rows of readRuntimeRows(options.db, options.shards)) {
-      for (const row of rows) {
-        const unit = runtimeFromRow(row, now, sharePlace);
-        if (!unit) continue;
-        const changed = engine.reconcile(unit, now);
-        engine.state.add(unit);
-        if (changed) engine.state.touch(unit, now);
-      }
-    }
-    await replaceShardCounts(options.db, engine.heldShards(), engine.state.aggregates.rows('all'));
+    if (engine.held.size > 0) await engine.loadShards([...engine.held]);
     options.clock.onChange(() => engine.tick());
     return engine;
+  }
+
+  private async loadShards(shards: number[]): Promise<number> {
+    const now = this.clock.now();
+    const sharePlace = placeSharer();
+    let loaded = 0;
+    for await (const rows of readRuntimeRows(this.options.db, shards.length === SHARD_COUNT ? undefined : shards)) {
+      for (const row of rows) {
+        const unit = runtimeFromRow(row, now, sharePlace);
+        if (!unit || this.state.units.has(unit.serialNumber)) continue;
+        const changed = this.reconcile(unit, now);
+        this.state.add(unit);
+        if (changed) this.state.touch(unit, now);
+        loaded += 1;
+      }
+    }
+    await replaceShardCounts(this.options.db, shards, this.state.aggregates.rows('all', shards));
+    return loaded;
+  }
+
+  /** Shards whose lease this simulator just took: their units join it, and their counters are recounted. */
+  async takeShards(shards: readonly number[]): Promise<number> {
+    const fresh = shards.filter((s) => !this.held.has(s));
+    fresh.forEach((s) => this.held.add(s));
+    return fresh.length > 0 ? this.loadShards(fresh) : 0;
+  }
+
+  /** Shards this simulator gives away: what changed is written first, then their units leave it. */
+  async dropShards(shards: readonly number[]): Promise<string[]> {
+    await this.flush(true);
+    shards.forEach((s) => this.held.delete(s));
+    const gone: string[] = [];
+    for (const unit of [...this.state.units.values()]) {
+      if (!shards.includes(unit.shard)) continue;
+      this.state.remove(unit);
+      gone.push(unit.serialNumber);
+    }
+    this.state.aggregates.dropShards(shards);
+    return gone;
+  }
+
+  /** The shards this simulator holds now. */
+  heldShards(): number[] {
+    return [...this.held].sort((a, b) => a - b);
   }
 
   onEvent(listener: EngineListener): void {
@@ -196,7 +233,7 @@ export class FleetEngine {
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
         const slice = batch.slice(i, i + WRITE_SLICE);
         try {
-          await writeRuntime(this.options.db, slice, this.options.writer ?? null);
+          await writeRuntime(this.options.db, slice, this.options.writer ?? null, this.options.leased);
           this.rowsWritten += slice.length;
           const written = slice.flatMap((row) => this.state.units.get(row.serialNumber) ?? []);
           this.listeners.forEach((l) => l.unitsWritten?.(written));
@@ -210,7 +247,7 @@ export class FleetEngine {
       if (++this.flushes % 600 === 0) await pruneChangeRecords(this.options.db).catch(() => undefined);
       const counts = this.state.aggregates.rows('changed');
       try {
-        await writeCounts(this.options.db, counts);
+        await writeCounts(this.options.db, counts, this.options.leased ? (this.options.writer ?? null) : null);
       } catch (error) {
         this.options.logger.error({ err: error }, 'counters write-behind failed: recounting at the next flush');
         await replaceShardCounts(this.options.db, this.heldShards(), this.state.aggregates.rows('all')).catch(() => undefined);
@@ -319,7 +356,4 @@ export class FleetEngine {
     this.state.touch(unit, this.clock.now());
   }
 
-  private heldShards(): number[] {
-    return this.options.shards ? [...this.options.shards] : Array.from({ length: SHARD_COUNT }, (_, i) => i);
-  }
 }

@@ -8,6 +8,7 @@ import { CommandRunner } from './command-runner';
 import { FleetEngine, type EngineListener } from './engine';
 import type { FleetSettings } from './fleet-settings';
 import type { ServicesBoard } from './services-board';
+import { ShardLeases } from './shard-leases';
 
 export interface SimulatorOptions {
   db: Db;
@@ -16,8 +17,8 @@ export interface SimulatorOptions {
   seed: string;
   services: ServicesBoard;
   settings: FleetSettings;
-  /** The shards to simulate; every unit when unset. */
-  shards?: readonly number[];
+  /** Lease shards from the store with the other simulators (FLEET_ROLE=sim); else simulate every unit. */
+  leased?: boolean;
   /** This process's id in the change log (see EngineOptions.writer). */
   writer?: string;
   /** Called with each command whose outcome the simulator just committed (calls of this process wait for it). */
@@ -33,6 +34,8 @@ const EXPIRY_EVERY_MS = 1_000;
  */
 export class Simulator {
   private expiryTimer: NodeJS.Timeout | undefined;
+  /** The shard leases of a simulator among several (null: this one simulates every unit). */
+  leases: ShardLeases | null = null;
 
   private constructor(
     readonly engine: FleetEngine,
@@ -49,7 +52,8 @@ export class Simulator {
       logger,
       clock,
       seed: options.seed,
-      shards: options.shards,
+      shards: options.leased ? [] : undefined,
+      leased: options.leased,
       writer: options.writer,
       gatewayUp: () => services.isUp('charon', clock.now()),
     });
@@ -64,15 +68,26 @@ export class Simulator {
       voltageTrouble,
       ended: options.commandEnded,
     });
-    commands.offer(await openCommands(db, options.shards));
-    return new Simulator(engine, commands, voltageTrouble, options);
+    const simulator = new Simulator(engine, commands, voltageTrouble, options);
+    if (options.leased) {
+      simulator.leases = new ShardLeases(db, logger, options.writer ?? 'simulator', {
+        take: async (shards) => {
+          await engine.takeShards(shards);
+          commands.offer(await openCommands(db, shards));
+        },
+        give: async (shards) => commands.forget(await engine.dropShards(shards)),
+      });
+    } else {
+      commands.offer(await openCommands(db));
+    }
+    return simulator;
   }
 
   /** The feeds the simulator follows: the API's desired stagings of its units. */
   feeds(): Feed[] {
     const { engine } = this;
-    const shards = this.options.shards;
-    return [{ name: 'desired', poll: async (db, since) => engine.applyDesired(await desiredChangedSince(db, since, shards)) }];
+    const every = !this.options.leased;
+    return [{ name: 'desired', poll: async (db, since) => engine.applyDesired(await desiredChangedSince(db, since, every ? undefined : engine.heldShards())) }];
   }
 
   onEvent(listener: EngineListener): void {
@@ -84,7 +99,8 @@ export class Simulator {
     this.engine.churn = settings.churn;
   }
 
-  start(): void {
+  async start(): Promise<void> {
+    await this.leases?.start();
     this.engine.start();
     this.expiryTimer = setInterval(() => {
       this.commands.expire().catch((err: unknown) => this.options.logger.warn({ err }, 'expiring commands failed'));
@@ -95,5 +111,6 @@ export class Simulator {
   async stop(): Promise<void> {
     clearInterval(this.expiryTimer);
     await this.engine.stop();
+    await this.leases?.stop();
   }
 }

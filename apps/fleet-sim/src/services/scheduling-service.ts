@@ -89,12 +89,16 @@ export async function playDueSchedules(deps: ServiceDeps): Promise<number> {
   }
 }
 
-/** Plays due schedules every few seconds of real time and after every clock jump; answers a stop function. */
-export function startSchedulePlayer(deps: ServiceDeps, everyMs = 2_000): () => void {
+/**
+ * Plays due schedules every few seconds of real time and after every clock jump, while `leads` says this
+ * process is the one that plays them; answers a stop function.
+ */
+export function startSchedulePlayer(deps: ServiceDeps, leads: () => Promise<boolean> = async () => true, everyMs = 2_000): () => void {
   let running: Promise<unknown> | null = null;
   const run = () => {
     if (running) return;
-    running = playDueSchedules(deps)
+    running = leads()
+      .then((leading) => (leading ? playDueSchedules(deps) : 0))
       .catch((err: unknown) => deps.logger.error({ err }, 'playing schedules failed'))
       .finally(() => (running = null));
   };

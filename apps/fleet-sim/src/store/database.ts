@@ -19,6 +19,11 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** Writes everything to disk (CHECKPOINT); called before a clean exit. */
   checkpoint(): Promise<void>;
+  /**
+   * Takes a lock only one process at a time may hold (PostgreSQL session advisory lock, on a connection of its
+   * own, so it goes with the process); answers its release, or null when another process holds it.
+   */
+  tryLock(key: number): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 }
 
@@ -76,11 +81,31 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
   }
   await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
   lockClient.release();
+  const held = new Set<{ release(): void }>();
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     checkpoint: async () => undefined,
-    close: () => pool.end(),
+    tryLock: async (key) => {
+      const client = await pool.connect();
+      // Keyed by the schema too: several worlds (test schemas) may share one database.
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext(current_schema())) AS ok', [key]);
+      if (!rows[0]?.ok) {
+        client.release();
+        return null;
+      }
+      held.add(client);
+      return async () => {
+        if (!held.delete(client)) return;
+        await client.query('SELECT pg_advisory_unlock($1, hashtext(current_schema()))', [key]).catch(() => undefined);
+        client.release();
+      };
+    },
+    close: async () => {
+      for (const client of held) client.release();
+      held.clear();
+      await pool.end();
+    },
   };
 }
 
@@ -116,6 +141,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     checkpoint: async () => {
       await client.query('CHECKPOINT');
     },
+    // One process per folder: it always holds every lock.
+    tryLock: async () => async () => undefined,
     close: async () => {
       try {
         if (!client.closed) await client.close();

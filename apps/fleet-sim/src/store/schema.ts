@@ -550,6 +550,24 @@ export const services = pgTable('services', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * Which simulator holds each shard of the fleet, until when (the database's clock). A holder renews its
+ * leases while it lives; a lease that runs out is taken by another simulator. Only the holder of a shard
+ * writes its units' reported state.
+ */
+export const shardLeases = pgTable('shard_leases', {
+  shard: smallint('shard').primaryKey(),
+  holder: text('holder'),
+  expiresAt: ts('expires_at'),
+});
+
+/** The simulators alive (each renews its row), so that each takes its fair share of the shards. */
+export const simWorkers = pgTable('sim_workers', {
+  id: text('id').primaryKey(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  seenAt: ts('seen_at').notNull().defaultNow(),
+});
+
 /** Small key-value settings of the simulator: the clock, the seed the world was made from. */
 export const simSettings = pgTable('sim_settings', {
   key: text('key').primaryKey(),

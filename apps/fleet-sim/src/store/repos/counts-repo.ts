@@ -11,15 +11,19 @@ export interface CountRow {
   n: number;
 }
 
-/** Writes a simulator's counters as absolute values (it holds the shards, so it is their only writer). */
-export async function writeCounts(db: Db, rows: readonly CountRow[]): Promise<void> {
+/**
+ * Writes a simulator's counters as absolute values (it holds the shards, so it is their only writer);
+ * with `holder`, only those of shards it still holds a lease on.
+ */
+export async function writeCounts(db: Db, rows: readonly CountRow[], holder: string | null = null): Promise<void> {
   if (rows.length === 0) return;
   const col = <T>(pick: (r: CountRow) => T) => sql.param(rows.map(pick));
   await db.execute(sql`
     INSERT INTO fleet_counts (metric, family, key, shard, n)
     SELECT * FROM unnest(
       ${col((r) => r.metric)}::text[], ${col((r) => r.family)}::text[], ${col((r) => r.key)}::text[],
-      ${col((r) => r.shard)}::smallint[], ${col((r) => r.n)}::integer[])
+      ${col((r) => r.shard)}::smallint[], ${col((r) => r.n)}::integer[]) AS d(metric, family, key, shard, n)
+    ${holder ? sql`WHERE EXISTS (SELECT 1 FROM shard_leases l WHERE l.shard = d.shard AND l.holder = ${holder})` : sql``}
     ON CONFLICT (metric, family, key, shard) DO UPDATE SET n = EXCLUDED.n
     WHERE fleet_counts.n <> EXCLUDED.n
   `);

@@ -107,8 +107,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /**
  * Writes many units' reported columns in one statement (UPDATE ... FROM unnest of column arrays), and logs
  * them for readers as written by `writer` (a simulator hands its own writes to its process's views).
+ * `fenced`: only units of shards `writer` holds a lease on are written (a simulator that lost a shard
+ * while it paused cannot write over its new holder).
  */
-export async function writeRuntime(db: Db, rows: RuntimeWrite[], writer: string | null = null): Promise<void> {
+export async function writeRuntime(db: Db, rows: RuntimeWrite[], writer: string | null = null, fenced = false): Promise<void> {
   if (rows.length === 0) return;
   // One bound parameter per column (drizzle would otherwise spread an array into a list).
   const col = <T>(pick: (r: RuntimeWrite) => T) => sql.param(rows.map(pick));
@@ -156,6 +158,7 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[], writer: string 
            update_state, staged_rev_done, flow_rev, version_semantic, version_meta, version_order, log_level, target_type,
            last_seen, ssh_until, updated_at)
     WHERE u.serial_number = d.serial_number
+      ${fenced ? sql`AND EXISTS (SELECT 1 FROM shard_leases l WHERE l.shard = u.shard AND l.holder = ${writer})` : sql``}
     RETURNING u.serial_number
     )
     INSERT INTO unit_change_log (serials, writer) SELECT array_agg(serial_number), ${writer}::text FROM changed HAVING count(*) > 0

@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import type { Db } from '../store/database';
+import { claimShards, heartbeat, leaveWorkers, releaseShards, renewLeases } from '../store/repos/leases-repo';
+import { SHARD_COUNT } from '../store/schema';
+
+/** What holds shards: it takes their units when it gains them, and writes and drops them when it gives them up. */
+export interface ShardOwner {
+  take(shards: number[]): Promise<void>;
+  give(shards: number[]): Promise<void>;
+}
+
+export interface ShardLeaseOptions {
+  /** A lease lasts this long unless renewed (a simulator that dies loses its shards after at most this). */
+  ttlMs?: number;
+  /** Leases are renewed, and the fair share looked at, this often. */
+  everyMs?: number;
+}
+
+/**
+ * A simulator's leases on shards of the fleet (ThingsBoard's partitions, hawkBit's lock registry): it says it
+ * is alive, renews what it holds, gives back what is over its fair share (the shards divided by the
+ * simulators alive), and takes free or expired shards up to it. A simulator that stops gives its shards back
+ * at once; one that is killed loses them when their leases run out, and the others take them over.
+ */
+export class ShardLeases {
+  private readonly held = new Set<number>();
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<void> = Promise.resolve();
+  private readonly ttlMs: number;
+  private readonly everyMs: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    private readonly worker: string,
+    private readonly owner: ShardOwner,
+    options: ShardLeaseOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 10_000;
+    this.everyMs = options.everyMs ?? 3_000;
+  }
+
+  shards(): number[] {
+    return [...this.held].sort((a, b) => a - b);
+  }
+
+  /** Takes a first share, then keeps the leases. */
+  async start(): Promise<void> {
+    await this.rebalance();
+    this.timer = setInterval(() => void this.rebalance(), this.everyMs);
+    this.timer.unref();
+  }
+
+  /** Runs one round now (tests; and after a start, to settle faster). */
+  rebalance(): Promise<void> {
+    this.round = this.round.then(() => this.once()).catch((err: unknown) => this.logger.warn({ err }, 'shard leases: a round failed; trying again'));
+    return this.round;
+  }
+
+  private async once(): Promise<void> {
+    const alive = await heartbeat(this.db, this.worker, this.ttlMs);
+    const fair = Math.ceil(SHARD_COUNT / Math.max(1, alive));
+    const still = new Set(await renewLeases(this.db, this.worker, this.ttlMs));
+    const lost = [...this.held].filter((s) => !still.has(s));
+    if (lost.length > 0) {
+      this.logger.warn({ shards: lost }, 'shard leases ran out: another simulator holds them now');
+      lost.forEach((s) => this.held.delete(s));
+      await this.owner.give(lost);
+    }
+    if (still.size > fair) {
+      const surplus = [...still].sort((a, b) => b - a).slice(0, still.size - fair);
+      await this.owner.give(surplus);
+      await releaseShards(this.db, this.worker, surplus);
+      surplus.forEach((s) => this.held.delete(s));
+      this.logger.info({ shards: surplus.length, held: this.held.size }, 'shards given back to even out the simulators');
+    } else if (still.size < fair) {
+      const gained = await claimShards(this.db, this.worker, fair - still.size, this.ttlMs);
+      if (gained.length > 0) {
+        gained.forEach((s) => this.held.add(s));
+        await this.owner.take(gained);
+        this.logger.info({ shards: gained.length, held: this.held.size }, 'shards taken');
+      }
+    }
+  }
+
+  /** Gives every shard back (after the owner wrote them) and leaves. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.round;
+    const all = this.shards();
+    await this.owner.give(all);
+    await releaseShards(this.db, this.worker, all);
+    await leaveWorkers(this.db, this.worker);
+    this.held.clear();
+  }
+}

@@ -1,0 +1,150 @@
+// `npm run cluster`: the product as several processes on the local PostgreSQL and Redis, behind Debian's
+// nginx, with one command: N API processes (FLEET_ROLE=api), M simulators (FLEET_ROLE=sim), and nginx with
+// sticky sessions in front. Ctrl-C stops them all. See docs/operations.md, "Several processes".
+//
+//   npm run cluster                                   # 2 API processes, 2 simulators, http://localhost:8080
+//   npm run cluster -- --api 3 --sim 2 --port 8090 --size 100000 --fresh
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { nginxConfig } from './nginx-config.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values: args } = parseArgs({
+  options: {
+    api: { type: 'string', default: '2' },
+    sim: { type: 'string', default: '2' },
+    port: { type: 'string', default: process.env.PORT ?? '8080' },
+    size: { type: 'string', default: process.env.FLEET_SIZE ?? '5000' },
+    schema: { type: 'string', default: process.env.DATABASE_SCHEMA ?? 'cluster' },
+    fresh: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+const apis = Number(args.api);
+const sims = Number(args.sim);
+if (!(apis >= 1) || !(sims >= 1)) {
+  console.error('--api and --sim must be 1 or more.');
+  process.exit(2);
+}
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+if (!nginx) {
+  console.error('nginx is needed in front of the API processes (sticky sessions for the live channel):\n  apt-get install -y nginx');
+  process.exit(1);
+}
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+if (!args['no-build']) {
+  const build = spawnSync(join(root, 'node_modules/.bin/nx'), ['run-many', '-t', 'build', '-p', 'console', 'fleet-sim', '--output-style=static'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const home = join(root, '.data', 'cluster');
+mkdirSync(home, { recursive: true });
+// One secret and one demo password for every process of the cluster, kept between runs.
+const secrets = join(home, 'secrets.json');
+const kept = existsSync(secrets) && !args.fresh ? JSON.parse(readFileSync(secrets, 'utf8')) : {};
+const TOKEN_SECRET = process.env.TOKEN_SECRET ?? kept.TOKEN_SECRET ?? randomBytes(32).toString('hex');
+const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? kept.DEMO_PASSWORD ?? randomBytes(9).toString('base64url');
+writeFileSync(secrets, JSON.stringify({ TOKEN_SECRET, DEMO_PASSWORD }), { mode: 0o600 });
+
+if (args.fresh) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${args.schema}" CASCADE`);
+  await client.end();
+}
+
+const shared = {
+  ...process.env,
+  DATABASE_URL,
+  DATABASE_SCHEMA: args.schema,
+  REDIS_URL,
+  TOKEN_SECRET,
+  DEMO_PASSWORD,
+  FLEET_SIZE: args.size,
+  HOST: '127.0.0.1',
+  PORT: '0',
+  PUBLIC_URL: `http://localhost:${args.port}`,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+};
+const children = [];
+let stopping = false;
+
+/** Starts one process of the cluster and answers its URL (from its "serving at" line). */
+function start(name, role) {
+  const child = spawn(process.execPath, [join(root, 'dist/apps/fleet-sim/main.cjs')], {
+    cwd: root,
+    env: { ...shared, FLEET_ROLE: role, DATA_DIR: join(home, name) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push({ name, child });
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`${name} exited (${signal ?? code}); the others go on.`);
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /serving at (http:\/\/localhost:(\d+))/.exec(out);
+      if (match) {
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+        resolve({ name, url: match[1], port: Number(match[2]) });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before serving:\n${out}`)));
+  });
+}
+
+async function stopAll() {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nstopping nginx, the API processes and the simulators ...');
+  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(children.map(({ child }) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+  rmSync(nginxDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGINT', stopAll);
+process.on('SIGTERM', stopAll);
+
+const nginxDir = mkdtempSync(join(tmpdir(), 'equipment-dashboard-nginx-'));
+try {
+  // The first process seeds an empty store (under a lock, once); the others start once it serves.
+  const first = await start('api-1', 'api');
+  const rest = await Promise.all([
+    ...Array.from({ length: apis - 1 }, (_, i) => start(`api-${i + 2}`, 'api')),
+    ...Array.from({ length: sims }, (_, i) => start(`sim-${i + 1}`, 'sim')),
+  ]);
+  const api = [first, ...rest.filter((p) => p.name.startsWith('api-'))];
+  writeFileSync(join(nginxDir, 'nginx.conf'), nginxConfig({ port: Number(args.port), upstreams: api.map((p) => `127.0.0.1:${p.port}`), dir: nginxDir }));
+  const proxy = spawn(nginx, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+  children.push({ name: 'nginx', child: proxy });
+  proxy.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`nginx exited (${code}): is port ${args.port} free?`);
+      void stopAll();
+    }
+  });
+  console.log(`\nEquipment Dashboard cluster is serving at http://localhost:${args.port}`);
+  console.log(`  ${api.length} API processes (${api.map((p) => p.port).join(', ')}), ${sims} simulators, nginx on ${args.port}`);
+  console.log(`  store: ${DATABASE_URL} schema ${args.schema}; events: ${REDIS_URL}`);
+  console.log(`  sign in as admin (or any demo user) with the password ${DEMO_PASSWORD} (kept in .data/cluster/secrets.json)`);
+  console.log('  Ctrl-C stops everything.');
+} catch (error) {
+  console.error(error.message);
+  await stopAll();
+}
