@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { dropSchema, requireBuild, startServerProcess, tokenAt, type ServerProcess } from '../test/spawn-server';
+import { TEST_PASSWORD } from '../test/test-server';
+
+const databaseUrl = process.env['DATABASE_URL'] ?? '';
+const redisUrl = process.env['REDIS_URL'] ?? '';
+
+async function within<T>(ms: number, read: () => Promise<T>, passes: (value: T) => boolean): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (passes(value)) return value;
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms: ${JSON.stringify(value)?.slice(0, 400)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * The product as several processes (FLEET_ROLE): two API processes and two simulators on one PostgreSQL
+ * and one Redis. Any API process answers any call alike within a second; live events reach consoles of
+ * every API process; a killed simulator's units are taken over; a killed API process loses nothing it
+ * acknowledged.
+ */
+describe('a cluster: two API processes and two simulators', () => {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    DATABASE_SCHEMA: schema,
+    REDIS_URL: redisUrl,
+    TOKEN_SECRET: randomBytes(32).toString('hex'),
+    DEMO_PASSWORD: TEST_PASSWORD,
+    FLEET_SIZE: '400',
+    FLEET_SEED: 'cluster',
+    SIM_SPEED: '10',
+  };
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let sims: ServerProcess[] = [];
+  const tokens = new Map<ServerProcess, string>();
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    requireBuild();
+    a = await startServerProcess({ ...shared, FLEET_ROLE: 'api' });
+    [b, ...sims] = await Promise.all([
+      startServerProcess({ ...shared, FLEET_ROLE: 'api' }),
+      startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
+      startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
+    ]);
+    tokens.set(a, await tokenAt(a.url, 'admin'));
+    tokens.set(b, await tokenAt(b.url, 'admin'));
+    // The simulators even out their shares within a few lease rounds.
+    await within(20_000, () => Promise.all(sims.map(health)), (hs) => hs.every((h) => h.shards.length === 32));
+  }, 120_000);
+
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await Promise.all([a, b, ...sims].map((p) => p?.stop()));
+    await dropSchema(databaseUrl, schema);
+  });
+
+  const health = async (p: ServerProcess) => (await request(p.url).get('/healthz')).body as { role: string; units: number; shards: number[] };
+  const get = (p: ServerProcess, path: string, query: Record<string, string> = {}) =>
+    request(p.url).get(path).query(query).set('Authorization', `Bearer ${tokens.get(p)}`);
+  const post = (p: ServerProcess, path: string, body: object) => request(p.url).post(path).set('Authorization', `Bearer ${tokens.get(p)}`).send(body);
+  const detail = async (p: ServerProcess, serial: string) => (await get(p, '/read/aligner/v1/', { serialNumber: serial, username: 'admin' })).body;
+
+  /** Aligners on 5.x below the latest, nothing staged, connected. */
+  async function candidates(count: number): Promise<string[]> {
+    const latest = (await get(a, '/read/latest_software_version/v1')).body.semantic as string;
+    const found: string[] = [];
+    for (let page = 1; found.length < count && page < 40; page++) {
+      const docs = (await get(a, '/read/updatescheduler_aligners/v1/', { page: String(page), filterSoftwareVersion: '5.', onlyConnected: 'true' })).body.docs;
+      for (const d of docs) if (!d.staging.isStaged && d.version.semantic !== latest && found.length < count) found.push(d.serialNumber);
+    }
+    return found;
+  }
+
+  it('when a simulator is asked for its health, then it says its role and holds half the fleet; it serves nothing else', async () => {
+    const [one, two] = await Promise.all(sims.map(health));
+    expect(one).toMatchObject({ role: 'sim' });
+    expect((one?.units ?? 0) + (two?.units ?? 0)).toBe(400);
+    expect((await request(sims[0]?.url ?? '').get('/read/aligners/v1/')).status).toBe(404);
+  });
+
+  it('when a unit is staged through one API process, then the other shows it within a second, and the figures agree', async () => {
+    const [serial] = await candidates(1);
+    const latest = (await get(a, '/read/latest_software_version/v1')).body;
+    const res = await post(a, '/create/immediate_stage_of_software_update/v1', { serialNumber: serial, version: { semantic: latest.semantic, meta: latest.meta }, path: latest.path });
+    expect(res.status).toBe(200);
+    await within(1000, () => detail(b, serial as string), (d) => d.pendingSoftwareDownload === latest.semantic);
+    for (const path of ['/read/staged_update_totals/v1', '/read/aligner_software_versions/v1', '/read/top_aligners_by_alignment_count/v1']) {
+      await within(1000, async () => [(await get(a, path)).body, (await get(b, path)).body], ([x, y]) => JSON.stringify(x) === JSON.stringify(y));
+    }
+    const listed = await within(1000, async () => (await get(b, '/read/updatescheduler_aligners/v1/', { onlyStaged: 'true', filterSerialNumber: serial as string })).body, (l) => l.totalDocs === 1);
+    expect(listed.docs[0].serialNumber).toBe(serial);
+  });
+
+  it('when a ticket is opened through one API process, then a console on the other hears of it', async () => {
+    const socket = connect(`${b.url}/dashboard`, { transports: ['polling'], auth: { token: tokens.get(b) }, reconnection: false, forceNew: true });
+    sockets.push(socket);
+    await new Promise<void>((ok, fail) => {
+      socket.once('connect', () => ok());
+      socket.once('connect_error', fail);
+    });
+    const heard = new Promise<{ serialNumber: string }>((r) => socket.once('REPORT_SUPPORT_TICKET_CREATED', r));
+    const [serial] = await candidates(1);
+    const unit = await detail(a, serial as string);
+    const res = await post(a, '/create/ticket/v1', {
+      issuerUsername: 'admin',
+      issuerEmail: 'admin@equipment-dashboard.example',
+      serialNumber: serial,
+      version: unit.version.semantic,
+      connected: unit.connected,
+      family: unit.family,
+      model: 'Model',
+      description: 'Heard across processes',
+      escalated: false,
+    });
+    expect(res.status).toBe(200);
+    await expect(heard).resolves.toMatchObject({ serialNumber: serial });
+  });
+
+  it('when a simulator is killed, then its units answer commands again within 30 s', async () => {
+    const [victim, survivor] = sims as [ServerProcess, ServerProcess];
+    const held = new Set((await health(victim)).shards);
+    // A connected unit of the victim's shards: the survivor does not hold it yet.
+    const before = new Set((await health(survivor)).shards);
+    victim.process.kill('SIGKILL');
+    const killedAt = Date.now();
+    await within(30_000, () => health(survivor), (h) => h.shards.length === 64);
+    const takenOver = Date.now() - killedAt;
+    expect(takenOver).toBeLessThan(15_000);
+    expect([...held].every((s) => !before.has(s))).toBe(true);
+    const serials = await candidates(20);
+    let answered = false;
+    for (const serial of serials) {
+      const res = await post(b, '/cmd/aligner_get_usb_status/v1', { serialNumber: serial });
+      if (res.status === 200 && res.body.status === 'completed') {
+        answered = true;
+        break;
+      }
+    }
+    expect(answered).toBe(true);
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+    sims = [survivor];
+  }, 60_000);
+
+  it('when an API process is killed right after acknowledged writes, then they are all there through the other', async () => {
+    const serials = await candidates(3);
+    const latest = (await get(a, '/read/latest_software_version/v1')).body;
+    for (const serial of serials) {
+      expect((await post(a, '/create/immediate_stage_of_software_update/v1', { serialNumber: serial, version: { semantic: latest.semantic, meta: latest.meta }, path: latest.path })).status).toBe(200);
+    }
+    const fav = await post(a, '/create/favorite/v1/', { username: 'admin', serialNumber: serials[0] });
+    expect(fav.status).toBe(200);
+    a.process.kill('SIGKILL');
+    for (const serial of serials) expect((await detail(b, serial)).pendingSoftwareDownload).toBe(latest.semantic);
+    const radar = (await get(b, '/read/favorites/v1/', { username: 'admin' })).body as { serialNumber: string }[];
+    expect(radar.map((r) => r.serialNumber)).toContain(serials[0]);
+  });
+});
