@@ -27,6 +27,7 @@ import { openDatabase, type Database } from './store/database';
 import { readSetting, replaceSetting, writeSetting } from './store/repos/settings-repo';
 import { StoreFollower } from './store/store-follower';
 import { commandsFeed, countsFeed, tombstonesFeed, unitsFeed } from './views/feeds';
+import { DirectivePlayer } from './scenarios/directive-player';
 import { createViews } from './views/fleet-views';
 import { indexedUnitOfRuntime } from './views/unit-feed';
 import { worldFeed, type World } from './views/world-feed';
@@ -306,6 +307,7 @@ export async function startSimWorker(config: Config, options: Pick<StartOptions,
     follower.add(world$);
     // The figures let the update scheduler's deliveries carry the fleet's figures of the hour.
     const views = createViews();
+    const worker = `sim-${randomUUID()}`;
     const simulator = await Simulator.load({
       db,
       logger,
@@ -314,10 +316,13 @@ export async function startSimWorker(config: Config, options: Pick<StartOptions,
       services: world.services,
       settings: world.settings,
       leased: true,
-      writer: `sim-${randomUUID()}`,
+      writer: worker,
       commandEnded: () => undefined,
     });
     sim.current = simulator;
+    const directives = new DirectivePlayer({ db, clock, world, views, config, logger }, simulator, worker);
+    await directives.load();
+    follower.add(directives.feed());
     follower.add(countsFeed((rows) => views.takeCounts(rows)));
     follower.add(tombstonesFeed((serials) => simulator.engine.removeUnits(serials)));
     follower.add(commandsFeed((rows) => simulator.commands.offer(rows)));

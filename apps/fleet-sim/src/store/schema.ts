@@ -568,6 +568,40 @@ export const simWorkers = pgTable('sim_workers', {
   seenAt: ts('seen_at').notNull().defaultNow(),
 });
 
+/**
+ * Scenario changes for the simulators of a cluster (FLEET_ROLE=sim): each applies a directive's unit rules to
+ * the units of the shards it holds, at `due_at` (simulated time; now when null), and records what it did. The
+ * rest of a later step (services, settings, releases, radars) is done once, by the simulator that claims it.
+ */
+export const simDirectives = pgTable(
+  'sim_directives',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+    seed: text('seed').notNull(),
+    dueAt: ts('due_at'),
+    /** The simulator that did the step's part outside the units (null: not done, or nothing to do). */
+    globalBy: text('global_by'),
+    changeXid: changeXid(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sim_directives_change_idx').on(t.changeXid)],
+);
+
+export const simDirectiveResults = pgTable(
+  'sim_directive_results',
+  {
+    directiveId: bigint('directive_id', { mode: 'number' })
+      .notNull()
+      .references(() => simDirectives.id, { onDelete: 'cascade' }),
+    worker: text('worker').notNull(),
+    shards: smallint('shards').array().notNull(),
+    unitsChanged: integer('units_changed').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.directiveId, t.worker] })],
+);
+
 /** Small key-value settings of the simulator: the clock, the seed the world was made from. */
 export const simSettings = pgTable('sim_settings', {
   key: text('key').primaryKey(),

@@ -98,6 +98,17 @@ describe('a cluster: two API processes and two simulators', () => {
     expect(listed.docs[0].serialNumber).toBe(serial);
   });
 
+  it('when a scenario is applied through an API process, then the simulators change their units and the call counts them all', async () => {
+    const admin = tokens.get(b);
+    const res = await request(b.url).post('/sim/scenario/apply').set('Authorization', `Bearer ${admin}`).send({ name: 'hung-downloads' });
+    expect(res.status).toBe(200);
+    expect(res.body.unitsChanged).toBeGreaterThan(0);
+    const hung = (await get(a, '/read/updatescheduler_aligners/v1/', { filterState: 'DOWNLOADING', page: '1' })).body;
+    expect(hung.totalDocs).toBeGreaterThan(0);
+    const unit = await detail(a, hung.docs[0].serialNumber);
+    expect(unit.updateState).toMatchObject({ state: 'DOWNLOADING' });
+  });
+
   it('when a ticket is opened through one API process, then a console on the other hears of it', async () => {
     const socket = connect(`${b.url}/dashboard`, { transports: ['polling'], auth: { token: tokens.get(b) }, reconnection: false, forceNew: true });
     sockets.push(socket);
