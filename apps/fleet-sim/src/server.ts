@@ -333,7 +333,14 @@ export async function startSimWorker(config: Config, options: Pick<StartOptions,
 
     const httpServer = createServer((req, res) => {
       if (req.method === 'GET' && (req.url ?? '').split('?')[0] === '/healthz') {
-        const body = { status: 'ok', role: 'sim', units: simulator.engine.state.units.size, shards: simulator.engine.heldShards() };
+        const { engine } = simulator;
+        const body = {
+          status: 'ok',
+          role: 'sim',
+          units: engine.state.units.size,
+          shards: engine.heldShards(),
+          stats: { unitChanges: engine.state.changes, rowsWritten: engine.rowsWritten },
+        };
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
         return;
       }

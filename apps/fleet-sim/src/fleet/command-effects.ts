@@ -88,13 +88,18 @@ export const COMMAND_EFFECTS: Record<CommandName, Effect> = {
     }
     return { result: { updateState: unit.flow.phase } };
   },
+  // The updater may have begun on its own between the call and the unit's turn: that is what was asked.
   aligner_download_now: (unit, now, _args, ctx) => {
-    if (!unit.flow || !beginDownload(unit.flow, now)) throw new CommandRefused(`Unit ${unit.serialNumber} has no update waiting to download.`);
+    if (!unit.flow || (!beginDownload(unit.flow, now) && unit.flow.phase !== 'downloading')) {
+      throw new CommandRefused(`Unit ${unit.serialNumber} has no update waiting to download.`);
+    }
     ctx.engine.change(unit, () => undefined);
     return { result: { updateState: 'DOWNLOADING' } };
   },
   aligner_install_now: (unit, now, _args, ctx) => {
-    if (!unit.flow || !beginInstall(unit.flow, now)) throw new CommandRefused(`Unit ${unit.serialNumber} has no downloaded update ready to install.`);
+    if (!unit.flow || (!beginInstall(unit.flow, now) && unit.flow.phase !== 'installing')) {
+      throw new CommandRefused(`Unit ${unit.serialNumber} has no downloaded update ready to install.`);
+    }
     ctx.engine.change(unit, () => undefined);
     return { result: { updateState: 'INSTALLING_UPDATE' } };
   },

@@ -1,0 +1,274 @@
+// Benchmark of the product as several processes (issue 19, docs/performance.md): two simulators (FLEET_ROLE=sim)
+// and two API processes (FLEET_ROLE=api) on the local PostgreSQL and Redis, at BENCH_UNITS units (1,000,000).
+// Prints: each simulator's CPU share, RSS and RSS per unit while about 1% of the fleet changes per second; each
+// API process's RSS; p50/p95 of 300 mixed equipment-list pages, of update-scheduler pages and of every dashboard
+// read; stagings; how long a live event takes from the write's answer to 200 polling consoles spread over the two
+// API processes; and, with BENCH_SOAK_MINUTES, a soak with a write mix (errors, RSS growth). Passes nothing.
+//
+//   npx nx run fleet-sim:build
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 node tools/bench/cluster.mjs
+//   BENCH_SCHEMA=bench1m ...   reuse a schema seeded before (kept); else a new one is seeded and dropped
+//   BENCH_UNITS=100000 BENCH_SOAK_MINUTES=30 BENCH_CONSOLES=200 BENCH_SPEED=3 ...
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const main = process.env.BENCH_MAIN ?? join(root, 'dist/apps/fleet-sim/main.cjs');
+const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+if (!databaseUrl) {
+  console.error('DATABASE_URL is needed (postgres://postgres@127.0.0.1:5432/test here).');
+  process.exit(2);
+}
+const units = Number(process.env.BENCH_UNITS ?? 1_000_000);
+const keepSchema = Boolean(process.env.BENCH_SCHEMA);
+const schema = process.env.BENCH_SCHEMA ?? `bench_cluster_${Date.now()}`;
+// The field's rhythm changes about 0.033% of units a second at speed 1 (connects, drops, alignments).
+const speed = Number(process.env.BENCH_SPEED ?? 30);
+const consoles = Number(process.env.BENCH_CONSOLES ?? 200);
+const soakMinutes = Number(process.env.BENCH_SOAK_MINUTES ?? 0);
+const password = 'bench-password-123';
+const CLK_TCK = 100;
+const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-cluster-'));
+const shared = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  DATABASE_SCHEMA: schema,
+  REDIS_URL: redisUrl,
+  TOKEN_SECRET: 'bench-token-secret-0123456789-0123456789',
+  DEMO_PASSWORD: password,
+  FLEET_SIZE: '5000',
+  FLEET_SEED: 'bench',
+  SIM_SPEED: String(speed),
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  CONSOLE_DIR: join(dataDir, 'no-console'),
+};
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const line = (label, sorted) =>
+  `${label.padEnd(52)} p50 ${pct(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${pct(sorted, 95).toFixed(1).padStart(6)} ms  max ${sorted.at(-1).toFixed(1).padStart(7)} ms`;
+const cpuTicks = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+const rssMb = (pid) => Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS')).split(/\s+/)[1]) / 1024);
+
+const children = [];
+function start(name, role, extra = {}) {
+  const child = spawn(process.execPath, ['--max-old-space-size=4096', main], {
+    env: { ...shared, FLEET_ROLE: role, DATA_DIR: join(dataDir, name), ...extra },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /serving at (http:\/\/localhost:\d+)/.exec(out);
+      if (match) resolve({ name, child, url: match[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}:\n${out}`)));
+  });
+}
+
+async function token(url) {
+  const res = await fetch(`${url}/auth/token/v1`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password, client_id: 'equipment-dashboard' }),
+  });
+  return (await res.json()).access_token;
+}
+
+async function time(url, auth, requests) {
+  const times = [];
+  for (const { path, body } of requests) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { Authorization: `Bearer ${auth}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function sql(text, params = []) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const health = async (p) => (await fetch(`${p.url}/healthz`)).json();
+
+try {
+  const existing = await sql(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'units'`, [schema]);
+  let have = existing[0].n ? (await sql(`SELECT count(*)::int AS n FROM "${schema}".units`))[0].n : 0;
+  if (have < units) {
+    console.log(`seeding ${units.toLocaleString()} units into schema ${schema} ...`);
+    if (have === 0) {
+      const first = await start('seed', 'api');
+      first.child.kill('SIGTERM');
+      await new Promise((r) => first.child.once('exit', r));
+      children.length = 0;
+      have = 5000;
+    }
+    const t0 = Date.now();
+    execFileSync(process.execPath, [main, 'seed', '--size', String(units - have)], { env: { ...shared, DATA_DIR: join(dataDir, 'seed') }, stdio: ['ignore', 'ignore', 'inherit'] });
+    console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
+
+  const t0 = Date.now();
+  const sims = await Promise.all([start('sim-1', 'sim'), start('sim-2', 'sim')]);
+  const apis = await Promise.all([start('api-1', 'api'), start('api-2', 'api')]);
+  for (;;) {
+    const hs = await Promise.all(sims.map(health));
+    if (hs.every((h) => h.shards.length === 32)) break;
+    await sleep(1000);
+  }
+  console.log(`\n${units.toLocaleString()} units on PostgreSQL, 2 simulators and 2 API processes; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+
+  // 1. The simulators, alone: CPU share and memory over 30 s.
+  await sleep(5000);
+  const before = await Promise.all(sims.map(health));
+  const cpu0 = sims.map((s) => cpuTicks(s.child.pid));
+  const started = Date.now();
+  await sleep(30_000);
+  const seconds = (Date.now() - started) / 1000;
+  const after = await Promise.all(sims.map(health));
+  sims.forEach((s, i) => {
+    const cpu = (cpuTicks(s.child.pid) - cpu0[i]) / CLK_TCK / seconds;
+    const rss = rssMb(s.child.pid);
+    const changes = (after[i].stats.unitChanges - before[i].stats.unitChanges) / seconds;
+    const rows = (after[i].stats.rowsWritten - before[i].stats.rowsWritten) / seconds;
+    console.log(
+      `${s.name}: ${after[i].units.toLocaleString()} units, ${changes.toFixed(0)} changes/s (${((100 * changes) / after[i].units).toFixed(2)}%), ${rows.toFixed(0)} rows written/s; ` +
+        `CPU ${(cpu * 100).toFixed(1)}% of one core; RSS ${rss} MB (${Math.round((rss * 1024 * 1024) / after[i].units)} bytes a unit)`,
+    );
+  });
+  for (const a of apis) console.log(`${a.name}: RSS ${rssMb(a.child.pid)} MB`);
+
+  // 2. Reads and writes through an API process while the simulators run.
+  const [api1, api2] = apis;
+  const auth = await token(api1.url);
+  const families = ['aligner', 'gtps', 'aligner-oasis'];
+  const lists = [];
+  for (let i = 0; i < 300; i++) {
+    const q = new URLSearchParams({ page: String(1 + (i % 50)) });
+    if (i % 3 === 1) q.set('filterFamily', families[i % 3]);
+    if (i % 5 === 2) q.set('filterCountryCode', ['US', 'DE', 'BR', 'JP'][i % 4]);
+    if (i % 4 === 3) q.set('sortBy', ['softwareVersion', 'updatedAt', 'createdAt', 'countryCode'][i % 4]);
+    if (i % 2 === 1) q.set('sortDesc', 'true');
+    if (i % 7 === 0) q.set('filterSerialNumber', ['AX', 'TP', 'CB', 'OA'][i % 4]);
+    if (i % 11 === 5) q.set('filterSoftwareVersion', ['5.', '4.3', '1.'][i % 3]);
+    lists.push({ path: `/read/aligners/v1/?${q}` });
+  }
+  console.log('\n' + line('GET /read/aligners/v1/ (300 mixed pages)', await time(api1.url, auth, lists)));
+  const schedulerLists = lists.slice(0, 100).map(({ path }, i) => ({
+    path: `/read/updatescheduler_${['aligners', 'gtps', 'aligners_oasis'][i % 3]}/v1/?${new URLSearchParams(path.split('?')[1])}`.replace(/filterFamily=[^&]*&?/, ''),
+  }));
+  console.log(line('GET /read/updatescheduler_*/v1/ (100 mixed pages)', await time(api1.url, auth, schedulerLists)));
+  for (const path of [
+    '/api/v1/check_services',
+    '/read/latest_software_version/v1',
+    '/read/staged_update_totals/v1',
+    '/read/aligner_software_versions/v1',
+    '/read/spec_versions/v1',
+    '/read/ticket_statistics/v1',
+    '/read/top_aligners_by_alignment_count/v1',
+  ]) {
+    console.log(line(`GET ${path}`, await time(api1.url, auth, Array(100).fill({ path }))));
+  }
+  const latest = await (await fetch(`${api1.url}/read/latest_software_version/v1`, { headers: { Authorization: `Bearer ${auth}` } })).json();
+  const toStage = [];
+  for (let page = 1; toStage.length < 100 && page < 100; page++) {
+    const docs = (await (await fetch(`${api1.url}/read/updatescheduler_aligners/v1/?page=${page}&filterSoftwareVersion=5.`, { headers: { Authorization: `Bearer ${auth}` } })).json()).docs;
+    for (const d of docs) if (!d.staging.isStaged && d.version.semantic !== latest.semantic && toStage.length < 100) toStage.push(d.serialNumber);
+  }
+  const version = { semantic: latest.semantic, meta: latest.meta };
+  console.log(line(`POST staging (${toStage.length} units)`, await time(api1.url, auth, toStage.map((serialNumber) => ({ path: '/create/immediate_stage_of_software_update/v1', body: { serialNumber, version, path: latest.path } })))));
+  for (const a of apis) console.log(`${a.name}: RSS after reads ${rssMb(a.child.pid)} MB`);
+
+  // 3. Live events: polling consoles over both API processes; a ticket opened through one, heard by all.
+  const auth2 = await token(api2.url);
+  const sockets = [];
+  const heard = new Map();
+  for (let i = 0; i < consoles; i++) {
+    const target = i % 2 === 0 ? api1 : api2;
+    const socket = io(`${target.url}/dashboard`, { transports: ['polling'], auth: { token: i % 2 === 0 ? auth : auth2 }, reconnection: true, forceNew: true });
+    socket.on('REPORT_SUPPORT_TICKET_CREATED', (event) => heard.get(event.id)?.push(performance.now()));
+    sockets.push(socket);
+  }
+  await Promise.all(sockets.map((s) => (s.connected ? null : new Promise((r) => s.once('connect', r)))));
+  const unitForTickets = toStage[0];
+  const latencies = [];
+  for (let n = 0; n < 20; n++) {
+    const res = await fetch(`${api1.url}/create/ticket/v1`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ issuerUsername: 'admin', issuerEmail: 'admin@example.com', serialNumber: unitForTickets, version: '5.0.0', connected: true, family: 'aligner', model: 'M', description: `bench ${n}`, escalated: false }),
+    });
+    const answeredAt = performance.now();
+    const ticket = await res.json();
+    const times = heard.get(ticket.id) ?? [];
+    heard.set(ticket.id, times);
+    await sleep(1500);
+    latencies.push(...times.map((t) => t - answeredAt));
+    if (times.length < consoles) console.log(`  ticket ${ticket.id}: ${times.length} of ${consoles} consoles heard it`);
+  }
+  console.log(line(`live event, write answered -> ${consoles} consoles (${latencies.length} receipts)`, latencies.sort((a, b) => a - b)));
+
+  // 4. Soak: the consoles stay, writes go on, nothing may fail, memory may not creep.
+  if (soakMinutes > 0) {
+    const rss0 = [...sims, ...apis].map((p) => rssMb(p.child.pid));
+    let writes = 0;
+    let errors = 0;
+    const end = Date.now() + soakMinutes * 60_000;
+    let i = 0;
+    while (Date.now() < end) {
+      const serial = toStage[i % toStage.length];
+      const calls = [
+        { path: '/delete/immediate_unstage_of_software_update/v1', body: { serialNumber: serial } },
+        { path: '/create/immediate_stage_of_software_update/v1', body: { serialNumber: serial, version, path: latest.path } },
+        { path: '/cmd/aligner_get_usb_status/v1', body: { serialNumber: serial } },
+        { path: `/read/aligners/v1/?page=${1 + (i % 50)}&sortBy=updatedAt` },
+      ];
+      const call = calls[i % calls.length];
+      const target = i % 2 === 0 ? api1 : api2;
+      const res = await fetch(`${target.url}${call.path}`, {
+        method: call.body ? 'POST' : 'GET',
+        headers: { Authorization: `Bearer ${i % 2 === 0 ? auth : auth2}`, 'Content-Type': 'application/json' },
+        body: call.body ? JSON.stringify(call.body) : undefined,
+      });
+      await res.arrayBuffer();
+      writes += 1;
+      if (res.status >= 500) errors += 1;
+      i += 1;
+      await sleep(100);
+    }
+    const rss1 = [...sims, ...apis].map((p) => rssMb(p.child.pid));
+    const growth = rss1.map((r, k) => `${[...sims, ...apis][k].name} ${rss0[k]} -> ${r} MB (${(((r - rss0[k]) / rss0[k]) * 100).toFixed(1)}%)`);
+    console.log(`\nsoak ${soakMinutes} min: ${writes} calls, ${errors} answered 5xx; ${growth.join('; ')}`);
+  }
+  sockets.forEach((s) => s.close());
+} finally {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!keepSchema) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+}
