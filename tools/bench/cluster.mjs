@@ -114,7 +114,17 @@ async function sql(text, params = []) {
   }
 }
 
-const health = async (p) => (await fetch(`${p.url}/healthz`)).json();
+/** A simulator's health; it may be too busy to answer while it loads its shards, so a failure is retried. */
+async function health(p) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await (await fetch(`${p.url}/healthz`)).json();
+    } catch (error) {
+      if (attempt > 60) throw error;
+      await sleep(1000);
+    }
+  }
+}
 
 try {
   const existing = await sql(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'units'`, [schema]);

@@ -22,10 +22,18 @@ export interface ShardLeaseOptions {
  * simulators alive), and takes free or expired shards up to it. A simulator that stops gives its shards back
  * at once; one that is killed loses them when their leases run out, and the others take them over.
  */
+/** A simulator takes at most this many shards a round, so simulators that start together share the fleet early. */
+const CLAIM_PER_ROUND = 8;
+/** The next round after one that took shards while under its share. */
+const SOON_MS = 200;
+
 export class ShardLeases {
   private readonly held = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
+  private renewTimer: NodeJS.Timeout | undefined;
   private round: Promise<void> = Promise.resolve();
+  private rounds = 0;
+  private stopping = false;
   private readonly ttlMs: number;
   private readonly everyMs: number;
 
@@ -44,21 +52,43 @@ export class ShardLeases {
     return [...this.held].sort((a, b) => a - b);
   }
 
-  /** Takes a first share, then keeps the leases. */
+  /**
+   * Says it is alive, then keeps the leases: they are renewed on a timer of their own, so that loading the units
+   * of shards just taken (seconds, at a million units) never lets the leases it holds run out meanwhile.
+   */
   async start(): Promise<void> {
     await this.rebalance();
     this.timer = setInterval(() => void this.rebalance(), this.everyMs);
+    this.renewTimer = setInterval(() => void this.renew(), this.everyMs);
     this.timer.unref();
+    this.renewTimer.unref();
   }
 
-  /** Runs one round now (tests; and after a start, to settle faster). */
+  private async renew(): Promise<void> {
+    try {
+      await heartbeat(this.db, this.worker, this.ttlMs);
+      await renewLeases(this.db, this.worker, this.ttlMs);
+    } catch (err) {
+      this.logger.warn({ err }, 'shard leases: renewing failed; trying again');
+    }
+  }
+
+  /** Runs one round now; a round that took shards while under its share is followed by another at once. */
   rebalance(): Promise<void> {
-    this.round = this.round.then(() => this.once()).catch((err: unknown) => this.logger.warn({ err }, 'shard leases: a round failed; trying again'));
+    this.round = this.round
+      .then(() => this.once())
+      .then((more) => {
+        if (more && !this.stopping) setTimeout(() => void this.rebalance(), SOON_MS).unref();
+      })
+      .catch((err: unknown) => this.logger.warn({ err }, 'shard leases: a round failed; trying again'));
     return this.round;
   }
 
-  private async once(): Promise<void> {
+  /** One round; answers whether it took shards and is still under its share. */
+  private async once(): Promise<boolean> {
     const alive = await heartbeat(this.db, this.worker, this.ttlMs);
+    // The first round only says this simulator is alive: simulators that start together then see each other.
+    if (this.rounds++ === 0) return false;
     const fair = Math.ceil(SHARD_COUNT / Math.max(1, alive));
     const still = new Set(await renewLeases(this.db, this.worker, this.ttlMs));
     const lost = [...this.held].filter((s) => !still.has(s));
@@ -74,18 +104,22 @@ export class ShardLeases {
       surplus.forEach((s) => this.held.delete(s));
       this.logger.info({ shards: surplus.length, held: this.held.size }, 'shards given back to even out the simulators');
     } else if (still.size < fair) {
-      const gained = await claimShards(this.db, this.worker, fair - still.size, this.ttlMs);
+      const gained = await claimShards(this.db, this.worker, Math.min(CLAIM_PER_ROUND, fair - still.size), this.ttlMs);
       if (gained.length > 0) {
         gained.forEach((s) => this.held.add(s));
         await this.owner.take(gained);
         this.logger.info({ shards: gained.length, held: this.held.size }, 'shards taken');
+        return this.held.size < fair;
       }
     }
+    return false;
   }
 
   /** Gives every shard back (after the owner wrote them) and leaves. */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
+    clearInterval(this.renewTimer);
     await this.round;
     const all = this.shards();
     await this.owner.give(all);

@@ -6,7 +6,7 @@ const ROOT = resolve(__dirname, '../../../..');
 const MAIN = resolve(ROOT, 'dist/apps/fleet-sim/main.cjs');
 const HARNESS = resolve(ROOT, 'tools/reliability/sigterm.mjs');
 const STORE = process.env['TEST_STORE'] === 'postgres' ? 'postgres' : 'pglite';
-const CASES = ['console', 'busy', 'rmdir', 'second-signal'];
+const CASES = ['console', 'busy', 'rmdir', 'second-signal', 'early'];
 
 interface StopRun {
   case: string;

@@ -52,7 +52,7 @@ describe('a cluster: two API processes and two simulators', () => {
     tokens.set(a, await tokenAt(a.url, 'admin'));
     tokens.set(b, await tokenAt(b.url, 'admin'));
     // The simulators even out their shares within a few lease rounds.
-    await within(20_000, () => Promise.all(sims.map(health)), (hs) => hs.every((h) => h.shards.length === 32));
+    await within(30_000, () => Promise.all(sims.map(health)), (hs) => hs.every((h) => h.shards.length === 32) && hs.reduce((n, h) => n + h.units, 0) === 400);
   }, 120_000);
 
   afterAll(async () => {

@@ -32,6 +32,11 @@ function withDesired(row: Selected): RuntimeRow {
  * list) in serial order, a page at a time (a million units never sit in one result).
  */
 export async function* readRuntimeRows(db: Db, shards?: readonly number[]): AsyncGenerator<RuntimeRow[]> {
+  // Shard by shard: each page is then a range of the (shard, serial) index.
+  if (shards && shards.length > 1) {
+    for (const shard of shards) yield* readRuntimeRows(db, [shard]);
+    return;
+  }
   let after = '';
   for (;;) {
     const rows = await db
