@@ -37,8 +37,15 @@ const PASSWORD = 'demo-password-123';
 const fakeHash = async (password: string) => `fake$${password}`;
 const fakeVerify = (password: string, hash: string) => hash === `fake$${password}`;
 
-/** Tables the running fleet fills (the trend's samples, departed units): a new world has none. */
-const RUNTIME_TABLES = new Set(['trend_samples', 'unit_tombstones', 'unit_change_log']);
+/** Tables the running fleet fills (the trend's samples, departed units, simulators and their directives): a new world has none. */
+const RUNTIME_TABLES = new Set([
+  'trend_samples',
+  'unit_tombstones',
+  'unit_change_log',
+  'sim_workers',
+  'sim_directives',
+  'sim_directive_results',
+]);
 const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .filter((table) => !RUNTIME_TABLES.has(getTableName(table)));
