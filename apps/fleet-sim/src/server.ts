@@ -340,6 +340,7 @@ export async function startSimWorker(config: Config, options: Pick<StartOptions,
           units: engine.state.units.size,
           shards: engine.heldShards(),
           stats: { unitChanges: engine.state.changes, rowsWritten: engine.rowsWritten },
+          memory: process.memoryUsage(),
         };
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
         return;

@@ -9,7 +9,7 @@ import { SHARD_COUNT } from '../store/schema';
 import type { SimClock } from './clock';
 import { isPending, type DesiredStaging } from './desired-state';
 import { FleetState } from './fleet-state';
-import { placeSharer, runtimeFromRow, storedUpdateState, versionOrderOf } from './runtime-codec';
+import { intern, runtimeFromRow, storedUpdateState, versionOrderOf } from './runtime-codec';
 import { simulate } from './simulation';
 import { startFlow } from './update-flow';
 import { IDLE_STATE, type UnitRuntime } from './unit-runtime';
@@ -102,11 +102,10 @@ export class FleetEngine {
 
   private async loadShards(shards: number[]): Promise<number> {
     const now = this.clock.now();
-    const sharePlace = placeSharer();
     let loaded = 0;
     for await (const rows of readRuntimeRows(this.options.db, shards.length === SHARD_COUNT ? undefined : shards)) {
       for (const row of rows) {
-        const unit = runtimeFromRow(row, now, sharePlace);
+        const unit = runtimeFromRow(row, now);
         if (!unit || this.state.units.has(unit.serialNumber)) continue;
         const changed = this.reconcile(unit, now);
         this.state.add(unit);
@@ -296,9 +295,9 @@ export class FleetEngine {
       this.state.change(unit, now, (u) => {
         u.desired = {
           rev: row.rev,
-          semantic: row.stagedSemantic,
-          meta: row.stagedMeta,
-          path: row.path,
+          semantic: intern(row.stagedSemantic),
+          meta: intern(row.stagedMeta),
+          path: intern(row.path),
           stagedAt: row.stagedAt?.getTime() ?? null,
           autoStaged: row.autoStaged,
         };

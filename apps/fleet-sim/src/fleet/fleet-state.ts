@@ -1,30 +1,36 @@
 import { FleetAggregates } from './aggregates';
 import type { UnitRuntime } from './unit-runtime';
 
-/** An array that picks a random member and removes any member in O(1). */
-class IndexedSet {
+/**
+ * The units of one pool (connected or offline): an array to pick a random member from, removing any member in
+ * O(1). A unit is in one pool at a time and keeps its place in it (`poolSlot`), so the pool needs no map.
+ */
+class UnitPool {
   private readonly items: UnitRuntime[] = [];
-  private readonly index = new Map<UnitRuntime, number>();
 
   get size(): number {
     return this.items.length;
   }
 
+  has(unit: UnitRuntime): boolean {
+    return this.items[unit.poolSlot] === unit;
+  }
+
   add(unit: UnitRuntime): void {
-    if (this.index.has(unit)) return;
-    this.index.set(unit, this.items.length);
+    if (this.has(unit)) return;
+    unit.poolSlot = this.items.length;
     this.items.push(unit);
   }
 
   delete(unit: UnitRuntime): void {
-    const at = this.index.get(unit);
-    if (at === undefined) return;
+    if (!this.has(unit)) return;
+    const at = unit.poolSlot;
     const last = this.items.pop() as UnitRuntime;
-    this.index.delete(unit);
     if (last !== unit) {
       this.items[at] = last;
-      this.index.set(last, at);
+      last.poolSlot = at;
     }
+    unit.poolSlot = -1;
   }
 
   at(i: number): UnitRuntime | undefined {
@@ -45,8 +51,8 @@ export type DirtyLevel = 'state' | 'progress';
  */
 export class FleetState {
   readonly units = new Map<string, UnitRuntime>();
-  readonly connectedPool = new IndexedSet();
-  readonly offlinePool = new IndexedSet();
+  readonly connectedPool = new UnitPool();
+  readonly offlinePool = new UnitPool();
   readonly inFlow = new Set<UnitRuntime>();
   readonly flapping = new Set<UnitRuntime>();
   /** Units the gateway's outage cut off: they retry, so they come back soon after it does. */

@@ -1,6 +1,5 @@
 import { FAMILIES, semanticOf, type Family, type LogLevel } from '@equipment-dashboard/domain';
 import { versionOrder } from '../store/version-order';
-import type { UnitGeolocation } from '../store/schema';
 import { isPending, type DesiredStaging } from './desired-state';
 import { updateStateOf } from './update-flow';
 import { IDLE_STATE, type FlowPhase, type UnitRuntime, type UpdateFlow } from './unit-runtime';
@@ -18,7 +17,6 @@ export interface RuntimeRow {
   logLevel: string;
   targetType: string | null;
   countryCode: string;
-  geolocation: UnitGeolocation;
   connected: boolean;
   connectCount: number;
   port: number | null;
@@ -90,26 +88,23 @@ function flowFromPublicState(row: RuntimeRow, now: number): UpdateFlow | null {
 }
 
 /**
- * Units share a few thousand places, so a loaded fleet keeps one geolocation object per place and each
- * unit points at it: the list is answered from memory at about 8 bytes a unit instead of a few hundred.
- * One sharer serves one load.
+ * One string for each distinct value of the units' repeated fields (versions, classes, countries ...): a
+ * simulator holds half a million units, and one copy per unit of "5.4.1" or "DRAGON" is most of their memory.
  */
-export function placeSharer(): (geolocation: UnitGeolocation) => UnitGeolocation {
-  const places = new Map<string, UnitGeolocation>();
-  return (geolocation) => {
-    const key = JSON.stringify(geolocation);
-    const shared = places.get(key);
-    if (shared) return shared;
-    places.set(key, geolocation);
-    return geolocation;
-  };
+const interned = new Map<string, string>();
+export function intern(value: string): string;
+export function intern(value: string | null): string | null;
+export function intern(value: string | null): string | null {
+  if (value === null) return null;
+  let shared = interned.get(value);
+  if (shared === undefined) {
+    if (interned.size > 100_000) interned.clear();
+    interned.set(value, (shared = value));
+  }
+  return shared;
 }
 
-export function runtimeFromRow(
-  row: RuntimeRow,
-  now: number,
-  sharePlace: (geolocation: UnitGeolocation) => UnitGeolocation = (geolocation) => geolocation,
-): UnitRuntime | null {
+export function runtimeFromRow(row: RuntimeRow, now: number): UnitRuntime | null {
   if (!isFamily(row.family)) return null;
   const sim = row.updateState['sim'] as PersistedSim | undefined;
   const flow = sim ? sim.flow && { ...sim.flow, rev: row.flowRev ?? sim.flow.rev ?? 0 } : flowFromPublicState(row, now);
@@ -118,21 +113,20 @@ export function runtimeFromRow(
     serialNumber: row.serialNumber,
     shard: row.shard,
     family: row.family,
-    versionSemantic: row.versionSemantic,
-    versionMeta: row.versionMeta,
-    specsName: row.specs?.name ?? null,
-    systemClass: row.systemClass,
+    versionSemantic: intern(row.versionSemantic),
+    versionMeta: intern(row.versionMeta),
+    specsName: intern(row.specs?.name ?? null),
+    systemClass: intern(row.systemClass),
     numCameras: row.boardFeatures?.numCameras ?? null,
     isDDAligner: row.boardFeatures ? Boolean(row.boardFeatures.isDDAligner) : null,
     logLevel: row.logLevel === 'INFO' ? 'INFO' : ('WARN' as LogLevel),
-    targetType: row.targetType,
-    countryCode: row.countryCode,
-    geolocation: sharePlace(row.geolocation),
+    targetType: intern(row.targetType),
+    countryCode: intern(row.countryCode),
     connected: row.connected,
     connectCount: row.connectCount,
     port: row.port,
     address: row.address,
-    currentProcedure: row.currentProcedure,
+    currentProcedure: intern(row.currentProcedure),
     alignmentCount: row.alignmentCount,
     desired: row.desired,
     stagedRevDone: row.stagedRevDone,
@@ -145,6 +139,7 @@ export function runtimeFromRow(
     flapping: sim?.flapping ?? false,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
+    poolSlot: -1,
   };
 }
 

@@ -48,9 +48,9 @@ function draws(rng: Rng, n: number, dt: number, mean: number, cap: number): numb
 }
 
 function randomAddress(rng: Rng): string {
-  const lan = `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(2, 254)}`;
-  const wan = `${rng.int(23, 223)}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
-  return `::ffff:${lan},${wan}`;
+  // One flat string: a template of a dozen parts is a tree of string pieces, about 250 bytes a unit, where a
+  // simulator holds half a million units (join builds the characters once).
+  return ['::ffff:10.', rng.int(0, 255), '.', rng.int(0, 255), '.', rng.int(2, 254), ',', rng.int(23, 223), '.', rng.int(0, 255), '.', rng.int(0, 255), '.', rng.int(1, 254)].join('');
 }
 
 export function connect(unit: UnitRuntime, rng: Rng, now: number): void {

@@ -1,5 +1,4 @@
 import type { Family, LogLevel } from '@equipment-dashboard/domain';
-import type { UnitGeolocation } from '../store/schema';
 import type { DesiredStaging } from './desired-state';
 
 /** A version a unit is moving to: what staging or a schedule gave it. */
@@ -57,8 +56,6 @@ export interface UnitRuntime {
   logLevel: LogLevel;
   targetType: string | null;
   countryCode: string;
-  /** Shared with the other units of the same place: never mutate it. */
-  geolocation: UnitGeolocation;
   connected: boolean;
   connectCount: number;
   port: number | null;
@@ -80,6 +77,8 @@ export interface UnitRuntime {
   flapping: boolean;
   createdAt: number;
   updatedAt: number;
+  /** The unit's place in its pool (connected or offline units; see fleet-state.ts), -1 in none. */
+  poolSlot: number;
 }
 
 export const IDLE_STATE = 'TRY_INSERT_UPDATE';

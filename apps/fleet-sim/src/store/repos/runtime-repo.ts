@@ -52,7 +52,6 @@ export async function* readRuntimeRows(db: Db, shards?: readonly number[]): Asyn
         logLevel: units.logLevel,
         targetType: units.targetType,
         countryCode: units.countryCode,
-        geolocation: units.geolocation,
         connected: units.connected,
         connectCount: units.connectCount,
         port: units.port,
