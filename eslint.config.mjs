@@ -91,5 +91,37 @@ export default [
       ],
     },
   },
+  {
+    files: ['apps/fleet-sim/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts'] } } },
+    rules: {
+      // The server's layers (docs/decisions.md "Server layers"): only http/ knows HTTP, the simulator knows
+      // neither the seed nor the services, and core/ (typed errors, randomness, shared types) knows none of them.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...['store', 'fleet', 'services', 'core'].map((layer) => ({
+              target: `./apps/fleet-sim/src/${layer}`,
+              from: './apps/fleet-sim/src/http',
+              message: 'Only the route layer knows HTTP: move what is shared to src/core.',
+            })),
+            ...['seed', 'services'].map((layer) => ({
+              target: './apps/fleet-sim/src/fleet',
+              from: `./apps/fleet-sim/src/${layer}`,
+              message: 'The simulator does not depend on the seed or the services: move what is shared to src/core.',
+            })),
+            {
+              target: './apps/fleet-sim/src/core',
+              from: './apps/fleet-sim/src',
+              except: ['./core'],
+              message: 'src/core is the bottom layer: it imports nothing else of the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 ];

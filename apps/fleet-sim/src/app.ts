@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config/config';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
-import { TooManyRequestsError } from './http/errors';
+import { TooManyRequestsError } from './core/errors';
 import { staticConsole } from './http/static-console';
 import { redactUrl } from './logging';
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { Rng } from '../seed/random';
+import { Rng } from '../core/random';
 import type { Db } from '../store/database';
 import { replaceShardCounts, writeCounts } from '../store/repos/counts-repo';
 import { pruneChangeRecords } from '../store/repos/feed-repo';

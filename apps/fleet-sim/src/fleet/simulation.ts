@@ -1,4 +1,4 @@
-import type { Rng } from '../seed/random';
+import type { Rng } from '../core/random';
 import type { FleetState } from './fleet-state';
 import { advanceFlow } from './update-flow';
 import { IDLE_STATE, type UnitRuntime } from './unit-runtime';

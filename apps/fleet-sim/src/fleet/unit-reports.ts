@@ -1,5 +1,5 @@
 import type { VoltagesReport } from '@equipment-dashboard/api';
-import type { Rng } from '../seed/random';
+import type { Rng } from '../core/random';
 import type { UnitRuntime } from './unit-runtime';
 
 const BOARDS: Record<string, [name: string, min: number, max: number][]> = {

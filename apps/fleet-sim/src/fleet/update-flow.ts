@@ -1,6 +1,6 @@
 import type { Family } from '@equipment-dashboard/domain';
 import type { UpdateState } from '@equipment-dashboard/api';
-import type { Rng } from '../seed/random';
+import type { Rng } from '../core/random';
 import { IDLE_STATE, type DownloadTrack, type FlowPhase, type TargetVersion, type UnitRuntime, type UpdateFlow } from './unit-runtime';
 
 const MB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type EndpointDef } from '@equipment-dashboard/api';
 import express, { type Router } from 'express';
-import { NotImplementedError } from './errors';
+import { NotImplementedError } from '../core/errors';
 import { route, type RouteDeps, type RouteInput, type RouteResult } from './route';
 
 /** Mounts contract endpoints on one router and remembers which are served. */

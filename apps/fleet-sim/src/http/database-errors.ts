@@ -1,4 +1,4 @@
-import { ConflictError, type HttpError, ValidationError } from './errors';
+import { ConflictError, type HttpError, ValidationError } from '../core/errors';
 
 /** The SQLSTATE of a PostgreSQL or PGlite error, also when drizzle wraps it (`cause`). */
 export function sqlStateOf(error: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { databaseRefusal } from './database-errors';
-import { HttpError } from './errors';
+import { HttpError } from '../core/errors';
 
 interface BodyParserError extends Error {
   type?: string;

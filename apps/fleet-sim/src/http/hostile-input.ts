@@ -1,6 +1,6 @@
 import { hasLoneSurrogate, hasNul, NUL_MESSAGE, UNICODE_MESSAGE } from '@equipment-dashboard/api';
 import type { Request } from 'express';
-import { ValidationError } from './errors';
+import { ValidationError } from '../core/errors';
 
 /*
  * Defense in depth beneath the contract: whatever a schema forgets (a record's keys, an unknown

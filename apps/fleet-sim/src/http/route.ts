@@ -4,17 +4,11 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import multer from 'multer';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
-import { ForbiddenError, HttpError, UnauthorizedError, ValidationError } from './errors';
+import { ForbiddenError, HttpError, UnauthorizedError, ValidationError } from '../core/errors';
+import type { StatusResult } from '../core/status-result';
+import type { UploadedFile } from '../core/uploaded-file';
+import { zodDetails } from '../core/zod-details';
 import { refuseHostileInput } from './hostile-input';
-import { zodDetails } from './zod-details';
-
-/** A file of a multipart request, held in memory (uploads are small images and CSV files). */
-export interface UploadedFile {
-  originalName: string;
-  mimeType: string;
-  size: number;
-  buffer: Buffer;
-}
 
 /** The parsed type of an optional schema slot (undefined when the endpoint has none). */
 type Out<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
@@ -39,17 +33,9 @@ export interface FileResult {
   disposition?: 'inline' | 'attachment';
 }
 
-/** An answer with a status other than the endpoint's first success status. */
-export interface StatusResult<T> {
-  kind: 'status';
-  status: number;
-  body: T;
-}
-
 type ResponseData<E extends EndpointDef> = z.output<E['response']>;
 export type RouteResult<E extends EndpointDef> = ResponseData<E> | StatusResult<ResponseData<E>> | FileResult;
 
-export const withStatus = <T>(status: number, body: T): StatusResult<T> => ({ kind: 'status', status, body });
 export const fileResult = (file: Omit<FileResult, 'kind'>): FileResult => ({ kind: 'file', ...file });
 
 function isTagged(value: unknown, kind: string): boolean {

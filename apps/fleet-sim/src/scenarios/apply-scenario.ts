@@ -1,7 +1,7 @@
 import type { ScenarioResult } from '@equipment-dashboard/api';
 import type { Simulator } from '../fleet/simulator';
-import { ConflictError, ValidationError } from '../http/errors';
-import { Rng } from '../seed/random';
+import { ConflictError, ValidationError } from '../core/errors';
+import { Rng } from '../core/random';
 import { changeClock } from '../services/clock-service';
 import { readAlignersFor } from '../services/equipment-service';
 import { publishSoftwareUpdate } from '../services/releases-service';

@@ -1,7 +1,7 @@
 import type { Family } from '@equipment-dashboard/domain';
 import type { Logger } from 'pino';
 import type { Simulator } from '../fleet/simulator';
-import { Rng } from '../seed/random';
+import { Rng } from '../core/random';
 import { claimGlobal, directivesSince, pendingDirectives, recordResult, type DirectiveRow } from '../store/repos/directives-repo';
 import { insertSoftwareUpdate } from '../store/repos/releases-repo';
 import { addFavorite, countFavorites } from '../store/repos/units-repo';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NotFoundError } from '../http/errors';
+import { NotFoundError } from '../core/errors';
 import { parseScenarioText } from './scenario-file';
 import type { Scenario } from './scenario-schema';
 

@@ -3,7 +3,7 @@ import type { Db } from '../store/database';
 import { cameraCals } from '../store/schema';
 import { insertInBatches } from './batch';
 import { DAY_MS, MINUTE_MS, shift } from './dates';
-import type { Rng } from './random';
+import type { Rng } from '../core/random';
 
 type Matrix = number[][];
 

@@ -3,7 +3,7 @@ import type { Db } from '../store/database';
 import { chatSessions } from '../store/schema';
 import { insertInBatches } from './batch';
 import { DAY_MS, latest, shift } from './dates';
-import type { Rng } from './random';
+import type { Rng } from '../core/random';
 import type { UnitSummary } from './units';
 
 const EXCHANGES: readonly { query: string; response: string }[] = [

@@ -4,7 +4,7 @@ import type { Db } from '../store/database';
 import { ezFixtures, ezTargets } from '../store/schema';
 import { insertInBatches } from './batch';
 import { DAY_MS, isoDay, shift } from './dates';
-import type { Rng } from './random';
+import type { Rng } from '../core/random';
 
 type SubscriptionPackage = (typeof SUBSCRIPTION_PACKAGES)[number];
 

@@ -14,7 +14,7 @@ import { insertFixtures, insertTargets } from './ezadas';
 import { insertMessages, insertNotifications } from './outreach';
 import { insertFavorites, insertUsers, staffOf } from './people';
 import { buildPlaceBook } from './places';
-import { Rng } from './random';
+import { Rng } from '../core/random';
 import { buildReleaseBook, buildSpecReleases, insertReleases } from './releases';
 import { insertCommandLog, insertScreenshots, insertUnitReports } from './reports';
 import { insertSchedulerActivity, insertSchedules } from './scheduling';

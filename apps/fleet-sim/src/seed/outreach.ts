@@ -14,7 +14,7 @@ import { insertInBatches } from './batch';
 import { DAY_MS, shift, startOfUtcDay } from './dates';
 import type { StaffMember } from './people';
 import type { PlaceBook } from './places';
-import type { Rng } from './random';
+import type { Rng } from '../core/random';
 import type { UnitSummary } from './units';
 
 const ADS: readonly { name: string; file: string; mimeType: NotificationMimeType }[] = [

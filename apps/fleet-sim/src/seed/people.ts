@@ -8,7 +8,7 @@ import type { Db } from '../store/database';
 import { favorites, passwordResetTokens, users } from '../store/schema';
 import { insertInBatches } from './batch';
 import { DAY_MS, HOUR_MS, MINUTE_MS, shift } from './dates';
-import type { Rng } from './random';
+import type { Rng } from '../core/random';
 import type { UnitSummary } from './units';
 
 export const EMAIL_DOMAIN = 'equipment-dashboard.example';

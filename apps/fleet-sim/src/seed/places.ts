@@ -3,7 +3,7 @@
  * states as regions, cities, time zones) and countries-list (continent names).
  */
 import type { UnitGeolocation } from '../store/schema';
-import { WeightedTable, type Rng, type Weighted } from './random';
+import { WeightedTable, type Rng, type Weighted } from '../core/random';
 
 /** Market of a country's spec data sets (the prefix of a spec name, e.g. 'US-2025-03'). */
 export type SpecMarket = 'US' | 'EU' | 'AP' | 'LA';

@@ -13,7 +13,7 @@ import { softwareUpdates, specUpdates } from '../store/schema';
 import { insertInBatches } from './batch';
 import { DAY_MS, earliest, monthOf, shift } from './dates';
 import type { SpecMarket } from './places';
-import type { Rng } from './random';
+import type { Rng } from '../core/random';
 import { versionOrder } from './versions';
 
 /** One published software release. */

@@ -8,7 +8,7 @@ import { insertInBatches } from './batch';
 import { DAY_MS, MINUTE_MS, shift } from './dates';
 import { renderPanel } from './images';
 import type { StaffMember } from './people';
-import type { Rng } from './random';
+import type { Rng } from '../core/random';
 import type { UnitSummary } from './units';
 
 /** Report kinds, one row per unit and kind. */

@@ -7,7 +7,7 @@ import type { Db } from '../store/database';
 import { schedulerActivity, schedulerCounters, schedules } from '../store/schema';
 import { insertInBatches } from './batch';
 import { DAY_MS, HOUR_MS, isoDay, isoHour, shift, startOfUtcDay, startOfUtcHour } from './dates';
-import type { Rng } from './random';
+import type { Rng } from '../core/random';
 import { latestRelease, type ReleaseBook } from './releases';
 import type { FamilyCounts, UnitSummary } from './units';
 

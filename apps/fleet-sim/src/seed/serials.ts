@@ -15,7 +15,7 @@ import {
 } from '@equipment-dashboard/domain';
 import type { Db } from '../store/database';
 import { units } from '../store/schema';
-import { hashString, WeightedTable, type Rng, type Weighted } from './random';
+import { hashString, WeightedTable, type Rng, type Weighted } from '../core/random';
 
 /**
  * Sequence width of a prefix: most models have 9-character serials (4 digits), about one in four

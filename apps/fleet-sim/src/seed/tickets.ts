@@ -6,7 +6,7 @@ import { BATCH_SIZE, insertInBatches } from './batch';
 import { DAY_MS, HOUR_MS, MINUTE_MS, earliest, shift } from './dates';
 import { renderPanel, type RenderedImage } from './images';
 import type { StaffMember } from './people';
-import type { Rng } from './random';
+import type { Rng } from '../core/random';
 import { CALLERS, COMMENTS, IN_SERVICE, ISSUE_STARTED, PROBLEMS, type Problem } from './ticket-texts';
 import type { UnitSummary } from './units';
 

@@ -3,7 +3,7 @@ import type { Db } from '../store/database';
 import { pairings } from '../store/schema';
 import { insertInBatches } from './batch';
 import { DAY_MS, MINUTE_MS, shift } from './dates';
-import type { Rng } from './random';
+import type { Rng } from '../core/random';
 import type { UnitSummary } from './units';
 
 type Calibration = { name: string; state: string; passed: boolean; reportMessage: string | null };

@@ -15,7 +15,7 @@ import { units, type UnitGeolocation } from '../store/schema';
 import { BATCH_SIZE } from './batch';
 import { DAY_MS, HOUR_MS, MINUTE_MS, YEAR_MS, earliest, latest, monthOf, shift } from './dates';
 import type { PlaceBook } from './places';
-import { WeightedTable, type Rng, type Weighted } from './random';
+import { WeightedTable, type Rng, type Weighted } from '../core/random';
 import {
   latestRelease,
   specReleasesFor,

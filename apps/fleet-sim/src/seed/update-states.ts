@@ -3,7 +3,7 @@
  * download and install progress that goes with it.
  */
 import type { KnownUpdateState } from '@equipment-dashboard/domain';
-import type { Rng, Weighted } from './random';
+import type { Rng, Weighted } from '../core/random';
 import type { SoftwareRelease } from './releases';
 
 interface DownloadProgress {

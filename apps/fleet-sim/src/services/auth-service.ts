@@ -3,7 +3,7 @@ import { isPasswordExpired, isRole, MIN_PASSWORD_LENGTH, passwordChangeProblems 
 import type { AuthUser } from '../auth/auth-user';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { bearerToken } from '../auth/tokens';
-import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from '../http/errors';
+import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
 import * as usersRepo from '../store/repos/users-repo';
 import type { ServiceDeps } from './service-deps';
 

@@ -1,6 +1,6 @@
 import { cameraCalibrationSchema, type CameraCalibration, type Paged } from '@equipment-dashboard/api';
-import { HttpError } from '../http/errors';
-import { zodDetails } from '../http/zod-details';
+import { HttpError } from '../core/errors';
+import { zodDetails } from '../core/zod-details';
 import * as cameraCalsRepo from '../store/repos/camera-cals-repo';
 import type { ServiceDeps } from './service-deps';
 

@@ -1,6 +1,6 @@
 import type { ClockState } from '../fleet/clock';
 import { CLOCK_KEY } from '../fleet/fleet-settings';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../core/errors';
 import { parseDuration } from '../scenarios/duration';
 import { replaceSetting } from '../store/repos/settings-repo';
 import type { ServiceDeps } from './service-deps';

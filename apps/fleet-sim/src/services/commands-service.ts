@@ -2,10 +2,10 @@ import type { CommandName, CommandResponse } from '@equipment-dashboard/api';
 import { unitCapabilities, type LogLevel, type TargetType, type UnitCapabilities } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { pendingVersionOf } from '../fleet/desired-state';
-import { ConflictError, HttpError, NotFoundError, ServiceUnavailableError } from '../http/errors';
+import { ConflictError, HttpError, NotFoundError, ServiceUnavailableError } from '../core/errors';
 import { findCommand, queueCommand, type CommandRow } from '../store/repos/commands-repo';
 import * as unitsRepo from '../store/repos/units-repo';
-import { withStatus, type StatusResult } from '../http/route';
+import { withStatus, type StatusResult } from '../core/status-result';
 import { desiredOf, numberOrNull, updateStateFor } from './equipment-service';
 import type { ServiceDeps } from './service-deps';
 

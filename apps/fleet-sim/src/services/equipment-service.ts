@@ -4,7 +4,7 @@ import { FAMILIES, unitCapabilities, versionLabel, type Family } from '@equipmen
 import type { AuthUser } from '../auth/auth-user';
 import { deltaOf, pendingVersionOf, type DesiredStaging } from '../fleet/desired-state';
 import { IDLE_STATE } from '../fleet/unit-runtime';
-import { ForbiddenError, NotFoundError } from '../http/errors';
+import { ForbiddenError, NotFoundError } from '../core/errors';
 import type { DesiredRow } from '../store/repos/desired-repo';
 import * as unitsRepo from '../store/repos/units-repo';
 import type { UnitQuery } from '../views/unit-index';

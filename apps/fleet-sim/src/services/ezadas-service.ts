@@ -8,7 +8,7 @@ import {
   type SubscriptionPackageName,
 } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import * as ezRepo from '../store/repos/ezadas-repo';
 import type { ServiceDeps } from './service-deps';
 

@@ -1,5 +1,5 @@
 import type { AuthUser } from '../auth/auth-user';
-import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../core/errors';
 import * as unitsRepo from '../store/repos/units-repo';
 import { readAlignersFor } from './equipment-service';
 import type { ServiceDeps } from './service-deps';

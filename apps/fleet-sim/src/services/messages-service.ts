@@ -12,8 +12,8 @@ import {
 } from '@equipment-dashboard/domain';
 import { parse } from 'csv-parse/sync';
 import type { AuthUser } from '../auth/auth-user';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
-import type { UploadedFile } from '../http/route';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
+import type { UploadedFile } from '../core/uploaded-file';
 import * as messagesRepo from '../store/repos/messages-repo';
 import { placeIndex } from './places-service';
 import type { ServiceDeps } from './service-deps';

@@ -7,7 +7,7 @@ import {
   notificationTargetOf,
 } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../core/errors';
 import * as notificationsRepo from '../store/repos/notifications-repo';
 import { placeIndex } from './places-service';
 import type { ServiceDeps } from './service-deps';

@@ -1,6 +1,6 @@
 import type { ScheduleCreated } from '@equipment-dashboard/api';
 import type { AuthUser } from '../auth/auth-user';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../core/errors';
 import { findSoftwareUpdate } from '../store/repos/releases-repo';
 import * as schedulesRepo from '../store/repos/schedules-repo';
 import { familiesOf } from '../store/repos/units-repo';

@@ -2,7 +2,7 @@ import type { StagedUpdate, UnstagedUpdate } from '@equipment-dashboard/api';
 import { stagingRefusal, type Family } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { isPending } from '../fleet/desired-state';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { writeStaging, type StagedTarget } from '../store/repos/desired-repo';
 import { indexedUnitOfRows } from '../views/unit-feed';
 import { findSoftwareUpdate } from '../store/repos/releases-repo';

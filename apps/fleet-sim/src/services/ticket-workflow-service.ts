@@ -1,8 +1,8 @@
 import type { Attachment, Comment, Ticket, TicketSummary } from '@equipment-dashboard/api';
 import sharp from 'sharp';
 import type { AuthUser } from '../auth/auth-user';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
-import type { UploadedFile } from '../http/route';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
+import type { UploadedFile } from '../core/uploaded-file';
 import * as ticketsRepo from '../store/repos/tickets-repo';
 import { radarTouched } from './radar-service';
 import type { ServiceDeps } from './service-deps';

@@ -1,7 +1,7 @@
 import type { CreateTicketBody, Ticket, TicketHistoryItem, TicketStatistics } from '@equipment-dashboard/api';
 import { FAMILIES, TICKET_DISPOSITIONS, type Family, type TicketDisposition } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { ForbiddenError, NotFoundError } from '../http/errors';
+import { ForbiddenError, NotFoundError } from '../core/errors';
 import * as ticketsRepo from '../store/repos/tickets-repo';
 import { findUnit } from '../store/repos/units-repo';
 import { radarTouched } from './radar-service';

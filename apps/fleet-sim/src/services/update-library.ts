@@ -5,7 +5,7 @@ import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { MANIFEST_NOT_FOUND } from '@equipment-dashboard/api';
 import type { Family } from '@equipment-dashboard/domain';
 import type { Config } from '../config/config';
-import { HttpError, ValidationError } from '../http/errors';
+import { HttpError, ValidationError } from '../core/errors';
 import { readSoftwareUpdates } from '../store/repos/releases-repo';
 import { readAllSpecUpdates } from '../store/repos/spec-updates-repo';
 import type { ServiceDeps } from './service-deps';

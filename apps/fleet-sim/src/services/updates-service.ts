@@ -17,8 +17,8 @@ import {
 } from '@equipment-dashboard/domain';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
-import { zodDetails } from '../http/zod-details';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { zodDetails } from '../core/zod-details';
 import { findSoftwareUpdate } from '../store/repos/releases-repo';
 import * as specRepo from '../store/repos/spec-updates-repo';
 import { publishSoftwareUpdate } from './releases-service';

@@ -1,7 +1,7 @@
 import { isRole, MIN_PASSWORD_LENGTH, type Role } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { hashPassword } from '../auth/passwords';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import * as usersRepo from '../store/repos/users-repo';
 import type { ServiceDeps } from './service-deps';
 

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import * as auth from '../../services/auth-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';
-import { zodDetails } from '../zod-details';
+import { zodDetails } from '../../core/zod-details';
 
 /**
  * The token endpoint answers RFC 6749 §5.2 errors: a grant type other than `password` is 400

@@ -4,7 +4,7 @@ import * as favorites from '../../services/favorites-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import { ticketHistory } from '../../services/tickets-service';
 import type { ApiRouter } from '../api-router';
-import { NotFoundError } from '../errors';
+import { NotFoundError } from '../../core/errors';
 import { fileResult } from '../route';
 
 /** Port of the demo site the old console could open (console-core §7 "unused in visible menu"). */

@@ -2,7 +2,7 @@ import { ezadasEndpoints as ez } from '@equipment-dashboard/api';
 import * as ezadas from '../../services/ezadas-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';
-import { withStatus } from '../route';
+import { withStatus } from '../../core/status-result';
 
 /** EZ ADAS fixtures and targets (back-office §7.5), with the statuses the console's snackbars read (§8). */
 export function mountEzAdas(api: ApiRouter, deps: ServiceDeps): void {

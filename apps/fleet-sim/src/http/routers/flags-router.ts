@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import express, { type Router } from 'express';
 import sharp from 'sharp';
-import { NotFoundError } from '../errors';
+import { NotFoundError } from '../../core/errors';
 
 const FLAGS_DIR = join(dirname(require.resolve('country-flag-icons/package.json')), '3x2');
 /** Rendered size: 3:2 at twice the console's 24x16 for sharp edges on high-density screens. */

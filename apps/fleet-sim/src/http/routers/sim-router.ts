@@ -5,7 +5,7 @@ import { listScenarios, loadNamedScenario } from '../../scenarios/library';
 import { parseScenarioObject, parseScenarioText, ScenarioError } from '../../scenarios/scenario-file';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';
-import { ValidationError } from '../errors';
+import { ValidationError } from '../../core/errors';
 
 /** The simulator's controls for testers (admin only): the clock and scenarios. */
 export function mountSim(api: ApiRouter, deps: ServiceDeps): void {

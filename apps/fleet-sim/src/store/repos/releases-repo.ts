@@ -1,5 +1,5 @@
 import { and, eq, max } from 'drizzle-orm';
-import { ConflictError } from '../../http/errors';
+import { ConflictError } from '../../core/errors';
 import type { Db } from '../database';
 import { softwareUpdates } from '../schema';
 

@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
-import { ConflictError } from '../../http/errors';
+import { ConflictError } from '../../core/errors';
 import type { Db } from '../database';
 import { specUpdates } from '../schema';
 

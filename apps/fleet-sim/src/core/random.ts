@@ -1,6 +1,6 @@
 /**
- * The seeded randomness of the demo world. Everything the seed makes draws from an {@link Rng}; nothing
- * calls Math.random, so the same seed gives the same world.
+ * The seeded randomness of the demo world and the simulated units. Everything the seed and the simulator
+ * make draws from an {@link Rng}; nothing calls Math.random, so the same seed gives the same world.
  */
 
 /** cyrb53: a fast 53-bit string hash, good enough to spread seeds (not for security). */
