@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isPasswordExpired, isRole, MIN_PASSWORD_LENGTH, passwordChangeProblems } from '@equipment-dashboard/domain';
+import { can, isPasswordExpired, isRole, MIN_PASSWORD_LENGTH, PERMISSIONS, passwordChangeProblems } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { bearerToken } from '../auth/tokens';
@@ -125,7 +125,7 @@ export async function passwordExpiry(
   caller: AuthUser,
   username: string,
 ): Promise<{ username: string; expired: boolean; passwordChangedAt: string; maxAgeDays: number }> {
-  if (username !== caller.username && caller.role !== 'admin') {
+  if (username !== caller.username && !can(caller.role, PERMISSIONS.usersAdmin)) {
     throw new ForbiddenError('You can only check your own password expiry.');
   }
   const row = await usersRepo.findUser(deps.db, username);

@@ -1,4 +1,11 @@
 import type { Attachment, Comment, Ticket, TicketSummary } from '@equipment-dashboard/api';
+import {
+  canSendComment,
+  canUploadAttachment,
+  ticketRowActions,
+  type TicketRowActions,
+  type TicketStatus,
+} from '@equipment-dashboard/domain';
 import sharp from 'sharp';
 import type { AuthUser } from '../auth/auth-user';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
@@ -14,12 +21,29 @@ function requireSelf(caller: AuthUser, username: string, what: string): void {
   if (username !== caller.username) throw new ForbiddenError(`The ${what} must be the signed-in user.`);
 }
 
-async function openTicket(deps: ServiceDeps, id: number): Promise<ticketsRepo.TicketRow> {
+/**
+ * The ticket, when its state offers the action: the rule that shows the console's row actions
+ * (libs/domain) is the one the server enforces, so a closed ticket refuses all of them.
+ */
+async function ticketFor(
+  deps: ServiceDeps,
+  id: number,
+  offers: (actions: TicketRowActions) => boolean,
+): Promise<ticketsRepo.TicketRow> {
   const row = await ticketsRepo.findTicket(deps.db, id);
   if (!row) throw new NotFoundError(`No ticket ${id}.`);
-  if (row.status === 'closed') throw new ConflictError(`Ticket ${id} is closed: it cannot be changed or commented on.`, { id }, 'ticket_closed');
+  if (!offers(ticketRowActions({ status: row.status as TicketStatus, escalated: row.escalated }))) {
+    throw new ConflictError(`Ticket ${id} is closed: it cannot be changed or commented on.`, { id }, 'ticket_closed');
+  }
   return row;
 }
+
+/** Escalating an escalated ticket changes nothing, so either escalation action being offered is enough. */
+const changesEscalation = (actions: TicketRowActions) => actions.escalate || actions.deescalate;
+const closes = (actions: TicketRowActions) => actions.close;
+const comments = (actions: TicketRowActions) => actions.comment;
+/** New Attachment shows exactly when New Comment does: while the ticket is open (back-office §2.1). */
+const attaches = comments;
 
 function attachmentOf(row: Awaited<ReturnType<typeof ticketsRepo.attachmentsOf>>[number]): Attachment {
   return {
@@ -62,7 +86,7 @@ export async function readTicket(deps: ServiceDeps, id: number): Promise<Ticket>
 
 /** Escalated tickets mail engineering (back-office §4); escalating an escalated ticket changes nothing. */
 export async function setEscalated(deps: ServiceDeps, caller: AuthUser, id: number, escalated: boolean): Promise<Ticket> {
-  const row = await openTicket(deps, id);
+  const row = await ticketFor(deps, id, changesEscalation);
   if (row.escalated !== escalated) {
     await ticketsRepo.updateTicket(deps.db, id, { escalated });
     deps.logger.info({ ticket: id, escalated, by: caller.username }, 'ticket escalation changed');
@@ -75,7 +99,7 @@ export async function setEscalated(deps: ServiceDeps, caller: AuthUser, id: numb
 /** Closing is for good: a closed ticket takes no comments and cannot be reopened (back-office §4). */
 export async function closeTicket(deps: ServiceDeps, caller: AuthUser, id: number, username: string): Promise<Ticket> {
   requireSelf(caller, username, 'closer');
-  await openTicket(deps, id);
+  await ticketFor(deps, id, closes);
   await ticketsRepo.updateTicket(deps.db, id, { status: 'closed', closedByUsername: caller.username, closedAt: new Date() });
   const ticket = await readTicket(deps, id);
   deps.live.emit('REPORT_SUPPORT_TICKET_CLOSED', { id, serialNumber: ticket.serialNumber, closedBy: caller.username });
@@ -87,9 +111,9 @@ export async function closeTicket(deps: ServiceDeps, caller: AuthUser, id: numbe
 
 export async function addComment(deps: ServiceDeps, caller: AuthUser, input: { ticketId: number; authorUsername: string; text: string }): Promise<Comment> {
   requireSelf(caller, input.authorUsername, 'author');
+  if (!canSendComment(input.text)) throw new ValidationError('A comment needs text.', [{ path: 'text', message: 'Required' }]);
   const text = input.text.trim();
-  if (!text) throw new ValidationError('A comment needs text.', [{ path: 'text', message: 'Required' }]);
-  const row = await openTicket(deps, input.ticketId);
+  const row = await ticketFor(deps, input.ticketId, comments);
   const comment = await ticketsRepo.insertComment(deps.db, { ticketId: input.ticketId, authorUsername: caller.username, text });
   await ticketsRepo.updateTicket(deps.db, input.ticketId, {});
   deps.live.emit('REPORT_SUPPORT_TICKET_COMMENT_CREATED', { id: input.ticketId, serialNumber: row.serialNumber, author: caller.username, comment: text });
@@ -112,14 +136,16 @@ export async function addAttachment(
   if (!input.file) throw new ValidationError('Choose a PNG or JPEG file to upload.', [{ path: 'file', message: 'Required' }]);
   const description = input.description.trim();
   if (!description) throw new ValidationError('An attachment needs a description.', [{ path: 'description', message: 'Required' }]);
-  await openTicket(deps, input.ticketId);
+  await ticketFor(deps, input.ticketId, attaches);
   let format: string | undefined;
   try {
     format = (await sharp(input.file.buffer).metadata()).format;
   } catch {
     format = undefined;
   }
-  if (format !== 'png' && format !== 'jpeg') {
+  // The type is read from the bytes; the description is known to be there, so a refusal is the type's.
+  const sniffedType = format ? `image/${format}` : 'application/octet-stream';
+  if (!canUploadAttachment({ file: { type: sniffedType }, description })) {
     throw new ValidationError('Only PNG and JPEG images can be attached.', [{ path: 'file', message: `not PNG or JPEG (${input.file.mimeType})` }], 'unsupported_file_type');
   }
   const thumbnail = await sharp(input.file.buffer).rotate().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).png().toBuffer();

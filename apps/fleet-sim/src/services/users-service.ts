@@ -1,4 +1,4 @@
-import { isRole, MIN_PASSWORD_LENGTH, type Role } from '@equipment-dashboard/domain';
+import { can, isRole, MIN_PASSWORD_LENGTH, PERMISSIONS, rolesWith, type Role } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { hashPassword } from '../auth/passwords';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
@@ -24,6 +24,13 @@ export function publicUser(row: usersRepo.UserRow): PublicUser {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The users screen's permission: the store must keep one active user who holds it. */
+const administersUsers = (role: string) => can(role, PERMISSIONS.usersAdmin);
+
+async function isLastActiveAdministrator(deps: ServiceDeps): Promise<boolean> {
+  return (await usersRepo.countActiveUsersWithRoles(deps.db, rolesWith(PERMISSIONS.usersAdmin))) <= 1;
 }
 
 function checkPassword(password: string): void {
@@ -72,11 +79,11 @@ export async function updateUser(
   if (!current) throw new NotFoundError(`No user ${input.username}.`);
   const role = input.role ?? (current.role as Role);
   const active = input.active ?? current.active;
-  const losesAdmin = current.role === 'admin' && current.active && (role !== 'admin' || !active);
+  const losesAdmin = administersUsers(current.role) && current.active && (!administersUsers(role) || !active);
   if (losesAdmin && caller.username === current.username) {
     throw new ForbiddenError('You cannot remove your own admin role or deactivate yourself.');
   }
-  if (losesAdmin && (await usersRepo.countActiveAdmins(deps.db)) <= 1) {
+  if (losesAdmin && (await isLastActiveAdministrator(deps))) {
     throw new ConflictError('This is the last active admin; make another admin first.', undefined, 'last_admin');
   }
   const password = input.password ?? '';
@@ -104,7 +111,7 @@ export async function deleteUser(deps: ServiceDeps, caller: AuthUser, username: 
   if (username === caller.username) throw new ForbiddenError('You cannot delete yourself.');
   const current = await usersRepo.findUser(deps.db, username);
   if (!current) throw new NotFoundError(`No user ${username}.`);
-  if (current.role === 'admin' && current.active && (await usersRepo.countActiveAdmins(deps.db)) <= 1) {
+  if (administersUsers(current.role) && current.active && (await isLastActiveAdministrator(deps))) {
     throw new ConflictError('This is the last active admin; make another admin first.', undefined, 'last_admin');
   }
   await usersRepo.deleteUser(deps.db, username);

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { passwordResetTokens, users } from '../schema';
@@ -58,11 +58,12 @@ export async function deleteUser(db: Db, username: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function countActiveAdmins(db: Db): Promise<number> {
+export async function countActiveUsersWithRoles(db: Db, roles: readonly string[]): Promise<number> {
+  if (roles.length === 0) return 0;
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.active, true)));
+    .where(and(inArray(users.role, [...roles]), eq(users.active, true)));
   return row?.n ?? 0;
 }
 
