@@ -23,6 +23,7 @@ import type { ServiceDeps } from './services/service-deps';
 import { ensureDemoWorld } from './services/demo-world';
 import { schedulerActivityListener } from './services/scheduler-activity';
 import { startSchedulePlayer } from './services/scheduling-service';
+import { prepareUpdateLibrary } from './services/update-library';
 import { openDatabase, type Database } from './store/database';
 import { readSetting, replaceSetting, writeSetting } from './store/repos/settings-repo';
 import { StoreFollower } from './store/store-follower';
@@ -219,6 +220,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // over when it stops).
     const stopSchedules = startSchedulePlayer(deps, leadership(database, SCHEDULE_LOCK));
 
+    // The demo update library's manifests are written in the background; the first validation waits for them.
+    void prepareUpdateLibrary(deps);
     const routers = buildRouters(deps, {
       authenticate: (req) => authenticateToken(tokenFromHeader(req.headers.authorization)),
       checkResponses: options.checkResponses ?? false,

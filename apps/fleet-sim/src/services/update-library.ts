@@ -256,7 +256,7 @@ export async function ensureUpdateLibrary(
 const preparing = new WeakMap<object, Promise<void>>();
 
 /**
- * Starts {@link ensureUpdateLibrary} once per server (at mount time) and answers the same promise to
+ * Starts {@link ensureUpdateLibrary} once per server (server.ts, at start) and answers the same promise to
  * every later caller, so that a validation waits for the library the first time only.
  */
 export function prepareUpdateLibrary(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger'>): Promise<void> {

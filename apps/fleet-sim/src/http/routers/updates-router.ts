@@ -1,13 +1,10 @@
 import { updatesEndpoints as u } from '@equipment-dashboard/api';
 import type { ServiceDeps } from '../../services/service-deps';
-import { prepareUpdateLibrary } from '../../services/update-library';
 import * as updates from '../../services/updates-service';
 import type { ApiRouter } from '../api-router';
 
 /** Software and spec update publishing (back-office §7.2). */
 export function mountUpdates(api: ApiRouter, deps: ServiceDeps): void {
-  // The demo library's manifests are written at start; the first validation waits for them.
-  void prepareUpdateLibrary(deps);
   api
     .on(u.validateSoftwareUpdateAtPath, ({ body }) =>
       updates.validateSoftwareUpdate(deps, 'aligner', body.updatePath),
