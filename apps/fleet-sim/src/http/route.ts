@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import multer from 'multer';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
-import { ForbiddenError, HttpError, UnauthorizedError, ValidationError } from '../core/errors';
+import { ForbiddenError, HttpError, ValidationError } from '../core/errors';
 import type { StatusResult } from '../core/status-result';
 import type { UploadedFile } from '../core/uploaded-file';
 import { zodDetails } from '../core/zod-details';
@@ -135,12 +135,4 @@ export function route<E extends EndpointDef>(
     else res.status(status).json(payload);
   };
   router[method](expressPath(def.path), handle);
-}
-
-/** Checks a user's role without a contract endpoint (for rules that depend on the data). */
-export function requirePermission(user: AuthUser | null, permission: Permission): asserts user is AuthUser {
-  if (!user) throw new UnauthorizedError();
-  if (!can(user.role, permission)) {
-    throw new ForbiddenError(`The ${user.role} role may not do this (${permission}).`, { permission });
-  }
 }

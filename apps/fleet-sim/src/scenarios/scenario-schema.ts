@@ -98,6 +98,5 @@ export const scenarioSchema = z.strictObject({
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioChanges = Pick<Scenario, keyof typeof changesShape>;
-export type UnitRule = z.infer<typeof unitRuleSchema>;
 export type Selection = z.infer<typeof selectionSchema>;
 export type UnitChange = z.infer<typeof unitChangeSchema>;

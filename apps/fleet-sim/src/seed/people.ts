@@ -64,11 +64,6 @@ export function staffOf(): StaffMember[] {
   return [...roleUsers, ...named];
 }
 
-/** Who writes tickets and comments: staff who support units (not guests, not EZ ADAS only). */
-export function supportStaff(staff: readonly StaffMember[]): StaffMember[] {
-  return staff.filter((s) => s.role !== 'guest' && s.role !== 'ezadas');
-}
-
 /**
  * Inserts the users. The hashes are computed in parallel (Argon2id runs natively off the event loop), started by
  * the caller early so they overlap the rest of the seeding.

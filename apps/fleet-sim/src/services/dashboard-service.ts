@@ -31,10 +31,6 @@ export function serviceStatus(deps: ServiceDeps): ServiceStatus {
   return deps.world.services.status(deps.clock.now());
 }
 
-export async function connectionCounters(deps: ServiceDeps) {
-  return { ...deps.views.figures.counters(), connectedUsers: await deps.live.connectedUsers() };
-}
-
 /** Restarts an emulated service: it goes down, and comes back a few seconds later (SERVICE_STATUS both times). */
 export async function resetService(deps: ServiceDeps, caller: AuthUser, serviceName: ServiceName) {
   await restartService(deps.db, serviceName, new Date(deps.clock.now() + RESTART_DOWNTIME_MS));

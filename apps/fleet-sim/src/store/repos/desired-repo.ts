@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { unitDesired, units } from '../schema';
 import type { CountRow } from './counts-repo';
@@ -97,11 +97,6 @@ export async function writeStaging(
   };
 }
 
-export async function readDesired(db: Db, serialNumber: string): Promise<DesiredRow | undefined> {
-  const [row] = await db.select(desiredColumns).from(unitDesired).where(eq(unitDesired.serialNumber, serialNumber));
-  return row;
-}
-
 /** Desired rows written at or after a transaction (the simulator follows them), for some shards or all. */
 export async function desiredChangedSince(db: Db, xid: string, shards?: readonly number[]): Promise<DesiredRow[]> {
   const rows = await db
@@ -145,10 +140,4 @@ export async function insertDesiredBatch(db: Db, rows: readonly DesiredSeed[]): 
     GROUP BY u.family, a.staged_semantic, u.shard
     ON CONFLICT (metric, family, key, shard) DO UPDATE SET n = fleet_counts.n + EXCLUDED.n
   `);
-}
-
-/** Serials of units with a staging, for tests and checks. */
-export async function stagedSerials(db: Db): Promise<string[]> {
-  const rows = await db.select({ s: unitDesired.serialNumber }).from(unitDesired).where(isNotNull(unitDesired.stagedSemantic));
-  return rows.map((r) => r.s);
 }

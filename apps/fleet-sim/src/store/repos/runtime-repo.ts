@@ -168,8 +168,3 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[], writer: string 
     INSERT INTO unit_change_log (serials, writer) SELECT array_agg(serial_number), ${writer}::text FROM changed HAVING count(*) > 0
   `);
 }
-
-export async function unitExists(db: Db, serialNumber: string): Promise<boolean> {
-  const [row] = await db.select({ s: units.serialNumber }).from(units).where(eq(units.serialNumber, serialNumber)).limit(1);
-  return Boolean(row);
-}

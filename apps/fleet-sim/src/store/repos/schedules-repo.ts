@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lte } from 'drizzle-orm';
 import type { Db } from '../database';
 import { schedules } from '../schema';
 
@@ -30,9 +30,4 @@ export async function dueSchedules(db: Db, today: string, limit: number): Promis
 
 export async function markSchedule(db: Db, id: number, status: 'staged' | 'skipped'): Promise<void> {
   await db.update(schedules).set({ status }).where(eq(schedules.id, id));
-}
-
-export async function countScheduled(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(schedules).where(sql`${schedules.status} = 'scheduled'`);
-  return row?.n ?? 0;
 }

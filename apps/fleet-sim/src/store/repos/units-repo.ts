@@ -167,10 +167,6 @@ export async function writeReport(db: Db, serialNumber: string, kind: ReportKind
     .onConflictDoUpdate({ target: [unitReports.serialNumber, unitReports.kind], set: { data, createdAt } });
 }
 
-export async function insertUnits(db: Db, rows: (typeof units.$inferInsert)[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) await db.insert(units).values(rows.slice(i, i + 1000));
-}
-
 /** Every unit's family (the schedule dialog checks serials against it). */
 export async function familiesOf(db: Db, serialNumbers: readonly string[]): Promise<Map<string, string>> {
   if (serialNumbers.length === 0) return new Map();
