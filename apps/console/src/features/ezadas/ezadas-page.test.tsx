@@ -1,8 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { Provider } from 'react-redux';
+import { makeStore } from '../../app/store';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
+import { Snackbars } from '../../shared/ui/snackbars';
 import { json } from '../../test/fetch-stub';
-import { EzSnackbar } from './ez-snackbar';
+import { ezSnackbarShown } from './ez-snackbar';
 import { fixture, openEzAdas, queryOf, target } from './test-support';
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name} `) });
@@ -243,13 +246,21 @@ describe('EZ ADAS: snackbar', () => {
   it('when a message shows, then it goes away after 10 seconds', () => {
     jest.useFakeTimers();
     try {
-      const onClose = jest.fn();
-      render(<EzSnackbar message={{ id: 4, text: 'EZ ADAS fixture EZ1 reset' }} onClose={onClose} />);
+      const store = makeStore();
+      render(
+        <Provider store={store}>
+          <Snackbars />
+        </Provider>,
+      );
+      act(() => {
+        store.dispatch(ezSnackbarShown('EZ ADAS fixture EZ1 reset'));
+      });
       expect(screen.getByRole('status')).toHaveTextContent('EZ ADAS fixture EZ1 reset');
+      expect(snackbar()).toHaveTextContent('EZ ADAS fixture EZ1 reset');
       act(() => jest.advanceTimersByTime(9_999));
-      expect(onClose).not.toHaveBeenCalled();
+      expect(snackbar()).toBeInTheDocument();
       act(() => jest.advanceTimersByTime(1));
-      expect(onClose).toHaveBeenCalledWith(4);
+      expect(screen.queryByTestId('ezadas-snackbar')).not.toBeInTheDocument();
     } finally {
       jest.useRealTimers();
     }

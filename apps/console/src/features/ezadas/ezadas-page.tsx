@@ -3,7 +3,7 @@ import { canSeeNav } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { NoAccess } from '../../shared/back-office/no-access';
 import { selectUser } from '../../shared/session/session-slice';
-import { EzSnackbar, useEzSnackbar } from './ez-snackbar';
+import { useEzNotify } from './ez-snackbar';
 import { FixturesTab } from './fixtures-tab';
 import { TargetsTab } from './targets-tab';
 import { EZADAS_TEXTS as T } from './texts';
@@ -15,19 +15,16 @@ import { EZADAS_TEXTS as T } from './texts';
  */
 export function EzAdasPage() {
   const role = useAppSelector(selectUser)?.role;
-  const { message, notify, close } = useEzSnackbar();
+  const notify = useEzNotify();
   if (!canSeeNav(role, 'easy')) return <NoAccess title={T.title} message={T.noAccess} />;
   return (
-    <>
-      <Card title={T.title} role="region" aria-label={T.title}>
-        <Tabs
-          items={[
-            { key: 'fixtures', label: T.fixturesTab, children: <FixturesTab notify={notify} /> },
-            { key: 'targets', label: T.targetsTab, children: <TargetsTab notify={notify} /> },
-          ]}
-        />
-      </Card>
-      <EzSnackbar message={message} onClose={close} />
-    </>
+    <Card title={T.title} role="region" aria-label={T.title}>
+      <Tabs
+        items={[
+          { key: 'fixtures', label: T.fixturesTab, children: <FixturesTab notify={notify} /> },
+          { key: 'targets', label: T.targetsTab, children: <TargetsTab notify={notify} /> },
+        ]}
+      />
+    </Card>
   );
 }

@@ -53,8 +53,7 @@ export const EZADAS_TEXTS = {
   targetFor: (targetName: string) => `Target ${targetName}`,
   deleteTargetConfirm: (targetName: string) => `Are you sure you want to delete the target ${targetName}?`,
 
-  // Snackbar (back-office §8 table), 10 s with CLOSE (§2.8, §9).
-  close: 'CLOSE',
+  // Snackbar (back-office §8 table), 10 s with CLOSE (§2.8, §9): the console's snackbar says CLOSE.
   fixtureAlreadyExists: (serialNumber: string) => `EZ ADAS fixture ${serialNumber} already exists`,
   fixtureCreated: (serialNumber: string) => `EZ ADAS fixture ${serialNumber} was created`,
   fixtureCreationFailed: 'EZ ADAS fixture creation failed',

@@ -1,7 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { ALERT_MS, SNACKBAR_MS } from '@equipment-dashboard/domain';
+import { ALERT_MS } from '@equipment-dashboard/domain';
 import { SHARED_TEXTS } from '../texts';
 import { alertClosed, selectAlerts, selectSnackbar, snackbarClosed, type Toast } from './ui-slice';
 
@@ -28,8 +28,9 @@ function AlertItem({ alert, onClose }: { alert: Toast; onClose: (id: number) => 
 }
 
 /**
- * The 3-second snackbar with CLOSE (bottom centre, dark) and the 10-second alert snackbars (top
- * right, in the info colour) of console-core §2. Both float over the page, so nothing below moves.
+ * The snackbar with CLOSE (bottom centre, dark; 3 seconds, or as long as its screen asks) and the
+ * 10-second alert snackbars (top right, in the info colour) of console-core §2. Both float over the
+ * page, so nothing below moves.
  */
 export function Snackbars() {
   const dispatch = useDispatch();
@@ -37,7 +38,7 @@ export function Snackbars() {
   const alerts = useSelector(selectAlerts);
   const closeSnackbar = useCallback((id: number) => dispatch(snackbarClosed(id)), [dispatch]);
   const closeAlert = useCallback((id: number) => dispatch(alertClosed(id)), [dispatch]);
-  useAutoClose(snackbar, SNACKBAR_MS, closeSnackbar);
+  useAutoClose(snackbar, snackbar?.ms ?? 0, closeSnackbar);
 
   return (
     <>
@@ -45,6 +46,7 @@ export function Snackbars() {
         <div
           role="status"
           aria-live="polite"
+          data-testid={snackbar.testId}
           style={{
             position: 'fixed',
             left: '50%',
