@@ -1,13 +1,10 @@
-import { Button, Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { ZoomInOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useReadChatSessionsQuery, type ChatSession } from '@equipment-dashboard/api';
-import { serverPagination } from '../../shared/back-office/pagination';
 import { RowAction } from '../../shared/back-office/row-action';
-import { serverProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
-import { usePageInRange } from '../../shared/back-office/use-page-in-range';
+import { ServerList } from '../../shared/back-office/server-list';
+import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
 import { ChatSessionDialog } from './chat-session-dialog';
 import { AIKNOW_TEXTS as T } from './texts';
@@ -17,10 +14,9 @@ import { AIKNOW_TEXTS as T } from './texts';
  * YYYY-MM-DD HH:mm:ss, and 'View Chat Details' opening the 'Chat Session' modal.
  */
 export function ChatsTab() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListSearch(NO_FILTERS);
   const [open, setOpen] = useState<ChatSession | null>(null);
-  const { data, isFetching, error, refetch } = useReadChatSessionsQuery({ page });
-  usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, setPage);
+  const list = useReadChatSessionsQuery({ page });
 
   const columns: TableColumnsType<ChatSession> = [
     { key: 'sessionId', title: T.sessionId, dataIndex: 'sessionId' },
@@ -40,23 +36,12 @@ export function ChatsTab() {
 
   return (
     <>
-      {error && !data && (
-        <ServerErrorAlert
-          problem={serverProblem(error)}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              {BACK_OFFICE_TEXTS.retry}
-            </Button>
-          }
-        />
-      )}
-      <Table<ChatSession>
+      <ServerList<ChatSession>
+        result={list}
+        page={page}
+        onPage={setPage}
         rowKey="sessionId"
-        size="middle"
         columns={columns}
-        dataSource={data?.docs ?? []}
-        loading={{ spinning: isFetching, delay: 150 }}
-        pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}
       />
       {open && <ChatSessionDialog session={open} onClose={() => setOpen(null)} />}
     </>

@@ -1,19 +1,16 @@
-import { Button, Card, Flex, Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { Card, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useReadAuditsQuery, type AuditEntry, type CommandStatus } from '@equipment-dashboard/api';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
+import { FilterInput } from '../../shared/back-office/filter-input';
 import { NoAccess } from '../../shared/back-office/no-access';
-import { serverPagination } from '../../shared/back-office/pagination';
-import { serverProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
-import { useDebounced, usePageFor } from '../../shared/back-office/use-debounced';
-import { usePageInRange } from '../../shared/back-office/use-page-in-range';
+import { ServerList } from '../../shared/back-office/server-list';
+import { useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
 import { AUDITS_TEXTS as T } from './texts';
+
+const FILTERS = { filterSerialNumber: '', filterUsername: '' };
 
 /** Waiting reads amber, under way blue, the unit's answer green or red, and a command that never ran volcano. */
 const STATUS_COLORS = {
@@ -85,20 +82,15 @@ function Clipped({ text }: { text: string }) {
 export function AuditsPage() {
   const role = useAppSelector(selectUser)?.role;
   const allowed = can(role, PERMISSIONS.audits);
-  const [serialFilter, setSerialFilter] = useState('');
-  const [userFilter, setUserFilter] = useState('');
-  const filterSerialNumber = useDebounced(serialFilter.trim());
-  const filterUsername = useDebounced(userFilter.trim());
-  const [page, setPage] = usePageFor(`${filterSerialNumber}|${filterUsername}`);
-  const { data, isFetching, error, refetch } = useReadAuditsQuery(
+  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
+  const list = useReadAuditsQuery(
     {
       page,
-      filterSerialNumber: filterSerialNumber === '' ? undefined : filterSerialNumber,
-      filterUsername: filterUsername === '' ? undefined : filterUsername,
+      filterSerialNumber: filters.filterSerialNumber === '' ? undefined : filters.filterSerialNumber,
+      filterUsername: filters.filterUsername === '' ? undefined : filters.filterUsername,
     },
     { skip: !allowed },
   );
-  usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, setPage);
 
   if (!allowed) return <NoAccess title={T.title} message={T.noAccess} />;
 
@@ -147,43 +139,26 @@ export function AuditsPage() {
       <Typography.Paragraph type="secondary">
         {T.explanation} {T.lifecycle}
       </Typography.Paragraph>
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input
-          aria-label={T.filterSerialNumber}
-          placeholder={T.filterSerialNumber}
-          prefix={<SearchOutlined aria-hidden />}
-          allowClear
-          value={serialFilter}
-          onChange={(e) => setSerialFilter(e.target.value)}
-          style={{ maxWidth: 260 }}
-        />
-        <Input
-          aria-label={T.filterUsername}
-          placeholder={T.filterUsername}
-          prefix={<SearchOutlined aria-hidden />}
-          allowClear
-          value={userFilter}
-          onChange={(e) => setUserFilter(e.target.value)}
-          style={{ maxWidth: 260 }}
-        />
-      </Flex>
-      {error && !data && (
-        <ServerErrorAlert
-          problem={serverProblem(error)}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              {BACK_OFFICE_TEXTS.retry}
-            </Button>
-          }
-        />
-      )}
-      <Table<AuditEntry>
+      <ServerList<AuditEntry>
+        result={list}
+        page={page}
+        onPage={setPage}
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={data?.docs ?? []}
-        loading={{ spinning: isFetching, delay: 150 }}
-        pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}
+        filters={
+          <>
+            <FilterInput
+              label={T.filterSerialNumber}
+              value={filters.filterSerialNumber}
+              onCommit={(filterSerialNumber) => setFilters({ filterSerialNumber }, { replace: true })}
+            />
+            <FilterInput
+              label={T.filterUsername}
+              value={filters.filterUsername}
+              onCommit={(filterUsername) => setFilters({ filterUsername }, { replace: true })}
+            />
+          </>
+        }
       />
     </Card>
   );

@@ -1,17 +1,16 @@
-import { Button, Card, Flex, Input, Table, type TableColumnsType } from 'antd';
-import { SearchOutlined, ZoomInOutlined } from '@ant-design/icons';
+import { Card, type TableColumnsType } from 'antd';
+import { ZoomInOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useReadCameraCalsQuery, type CameraCalibration } from '@equipment-dashboard/api';
-import { serverPagination } from '../../shared/back-office/pagination';
+import { FilterInput } from '../../shared/back-office/filter-input';
 import { RowAction } from '../../shared/back-office/row-action';
-import { serverProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
-import { useDebounced, usePageFor } from '../../shared/back-office/use-debounced';
-import { usePageInRange } from '../../shared/back-office/use-page-in-range';
+import { ServerList } from '../../shared/back-office/server-list';
+import { useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
 import { CalibrationDialog } from './calibration-dialog';
 import { CAMERA_CAL_TEXTS as T } from './texts';
+
+const FILTERS = { filterSerialNumber: '' };
 
 /** The serial numbers of a side's boards, joined by commas (back-office §2.10). */
 export function boardSerials(boards: readonly { SerialNumber: string }[]): string {
@@ -24,15 +23,12 @@ export function boardSerials(boards: readonly { SerialNumber: string }[]): strin
  * first, and the detail dialog.
  */
 export function CameraCalPage() {
-  const [filter, setFilter] = useState('');
-  const filterSerialNumber = useDebounced(filter.trim());
-  const [page, setPage] = usePageFor(filterSerialNumber);
+  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
   const [open, setOpen] = useState<CameraCalibration | null>(null);
-  const { data, isFetching, error, refetch } = useReadCameraCalsQuery({
+  const list = useReadCameraCalsQuery({
     page,
-    filterSerialNumber: filterSerialNumber === '' ? undefined : filterSerialNumber,
+    filterSerialNumber: filters.filterSerialNumber === '' ? undefined : filters.filterSerialNumber,
   });
-  usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, setPage);
 
   const columns: TableColumnsType<CameraCalibration> = [
     { key: 'operator', title: T.operator, dataIndex: 'Operator' },
@@ -53,34 +49,19 @@ export function CameraCalPage() {
   return (
     <>
       <Card title={T.title} role="region" aria-label={T.title}>
-        <Flex style={{ marginBottom: 16 }}>
-          <Input
-            aria-label={T.filterCameraSerialNumber}
-            placeholder={T.filterCameraSerialNumber}
-            prefix={<SearchOutlined aria-hidden />}
-            allowClear
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            style={{ maxWidth: 320 }}
-          />
-        </Flex>
-        {error && !data && (
-          <ServerErrorAlert
-            problem={serverProblem(error)}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                {BACK_OFFICE_TEXTS.retry}
-              </Button>
-            }
-          />
-        )}
-        <Table<CameraCalibration>
+        <ServerList<CameraCalibration>
+          result={list}
+          page={page}
+          onPage={setPage}
           rowKey="id"
-          size="middle"
           columns={columns}
-          dataSource={data?.docs ?? []}
-          loading={{ spinning: isFetching, delay: 150 }}
-          pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}
+          filters={
+            <FilterInput
+              label={T.filterCameraSerialNumber}
+              value={filters.filterSerialNumber}
+              onCommit={(filterSerialNumber) => setFilters({ filterSerialNumber }, { replace: true })}
+            />
+          }
         />
       </Card>
       {open && <CalibrationDialog record={open} onClose={() => setOpen(null)} />}

@@ -1,5 +1,5 @@
-import { Button, Flex, Input, Table, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import {
   useDeleteEzFixtureMutation,
@@ -10,16 +10,16 @@ import {
 import { formatFixtureExpiry, parseFixtureExpiry } from '@equipment-dashboard/domain';
 import { errorStatus } from '../../shared/api/error-text';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
-import { serverPagination } from '../../shared/back-office/pagination';
+import { FilterInput } from '../../shared/back-office/filter-input';
 import { RowAction } from '../../shared/back-office/row-action';
-import { serverProblem, type CallError } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
-import { useDebounced, usePageFor } from '../../shared/back-office/use-debounced';
-import { usePageInRange } from '../../shared/back-office/use-page-in-range';
+import type { CallError } from '../../shared/back-office/server-error';
+import { ServerList } from '../../shared/back-office/server-list';
+import { useListSearch } from '../../shared/back-office/use-list-search';
 import { CreateFixtureDialog, ModifySubscriptionDialog } from './fixture-dialogs';
 import { resetFixtureOutcome } from './outcomes';
 import { EZADAS_TEXTS as T } from './texts';
+
+const FILTERS = { filterSerialNumber: '' };
 
 type Dialog = { kind: 'create' } | { kind: 'subscription' | 'reset' | 'delete'; fixture: Fixture };
 
@@ -35,17 +35,14 @@ export function expiryText(value: string): string {
  * §6), Create New Fixture, and their dialogs. Outcomes go to the screen's 10-second snackbar.
  */
 export function FixturesTab({ notify }: { notify: (text: string) => void }) {
-  const [filter, setFilter] = useState('');
-  const filterSerialNumber = useDebounced(filter.trim());
-  const [page, setPage] = usePageFor(filterSerialNumber);
+  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [resetFixture] = useResetEzFixtureMutation();
   const [deleteFixture] = useDeleteEzFixtureMutation();
-  const { data, isFetching, error, refetch } = useEzGetFixturesQuery({
+  const list = useEzGetFixturesQuery({
     page,
-    filterSerialNumber: filterSerialNumber === '' ? undefined : filterSerialNumber,
+    filterSerialNumber: filters.filterSerialNumber === '' ? undefined : filters.filterSerialNumber,
   });
-  usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, setPage);
   const close = () => setDialog(null);
 
   const reset = async (serialNumber: string) => {
@@ -96,41 +93,28 @@ export function FixturesTab({ notify }: { notify: (text: string) => void }) {
 
   return (
     <>
-      <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 16 }}>
-        <Input
-          aria-label={T.filterFixtureSerialNumber}
-          placeholder={T.filterFixtureSerialNumber}
-          prefix={<SearchOutlined aria-hidden />}
-          allowClear
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          style={{ maxWidth: 320 }}
-        />
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => setDialog({ kind: 'create' })}
-        >
-          {T.createNewFixture}
-        </Button>
-      </Flex>
-      {error && !data && (
-        <ServerErrorAlert
-          problem={serverProblem(error)}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              {BACK_OFFICE_TEXTS.retry}
-            </Button>
-          }
-        />
-      )}
-      <Table<Fixture>
+      <ServerList<Fixture>
+        result={list}
+        page={page}
+        onPage={setPage}
         rowKey="serialNumber"
-        size="middle"
         columns={columns}
-        dataSource={data?.docs ?? []}
-        loading={{ spinning: isFetching, delay: 150 }}
-        pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}
+        filters={
+          <FilterInput
+            label={T.filterFixtureSerialNumber}
+            value={filters.filterSerialNumber}
+            onCommit={(filterSerialNumber) => setFilters({ filterSerialNumber }, { replace: true })}
+          />
+        }
+        actions={
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            {T.createNewFixture}
+          </Button>
+        }
       />
       {dialog?.kind === 'create' && <CreateFixtureDialog onClose={close} notify={notify} />}
       {dialog?.kind === 'subscription' && (

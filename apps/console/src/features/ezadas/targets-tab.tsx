@@ -1,16 +1,13 @@
-import { Button, Flex, Table, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useDeleteEzTargetMutation, useEzGetTargetsQuery, type Target } from '@equipment-dashboard/api';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
-import { serverPagination } from '../../shared/back-office/pagination';
 import { RowAction } from '../../shared/back-office/row-action';
-import { serverProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
-import { usePageInRange } from '../../shared/back-office/use-page-in-range';
+import { ServerList } from '../../shared/back-office/server-list';
+import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
 import { selectUser } from '../../shared/session/session-slice';
 import { CreateTargetDialog, ModifyTargetDialog } from './target-dialogs';
 import { EZADAS_TEXTS as T } from './texts';
@@ -27,11 +24,10 @@ export function TargetsTab({ notify }: { notify: (text: string) => void }) {
   const mayCreate = can(role, PERMISSIONS.ezTargetCreate);
   const mayEdit = can(role, PERMISSIONS.ezTargetEdit);
   const mayDelete = can(role, PERMISSIONS.ezTargetDelete);
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListSearch(NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleteTarget] = useDeleteEzTargetMutation();
-  const { data, isFetching, error, refetch } = useEzGetTargetsQuery({ page });
-  usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, setPage);
+  const list = useEzGetTargetsQuery({ page });
   const close = () => setDialog(null);
 
   const columns: TableColumnsType<Target> = [
@@ -69,34 +65,23 @@ export function TargetsTab({ notify }: { notify: (text: string) => void }) {
 
   return (
     <>
-      {mayCreate && (
-        <Flex justify="flex-end" style={{ marginBottom: 16 }}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            {T.createNewTarget}
-          </Button>
-        </Flex>
-      )}
-      {error && !data && (
-        <ServerErrorAlert
-          problem={serverProblem(error)}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              {BACK_OFFICE_TEXTS.retry}
-            </Button>
-          }
-        />
-      )}
-      <Table<Target>
+      <ServerList<Target>
+        result={list}
+        page={page}
+        onPage={setPage}
         rowKey="targetName"
-        size="middle"
         columns={columns}
-        dataSource={data?.docs ?? []}
-        loading={{ spinning: isFetching, delay: 150 }}
-        pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}
+        actions={
+          mayCreate && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => setDialog({ kind: 'create' })}
+            >
+              {T.createNewTarget}
+            </Button>
+          )
+        }
       />
       {dialog?.kind === 'create' && <CreateTargetDialog onClose={close} notify={notify} />}
       {dialog?.kind === 'edit' && (

@@ -1,12 +1,11 @@
-import { Button, Table, Tooltip, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useReadMessagesQuery, type Message } from '@equipment-dashboard/api';
 import { messageListQuery, type MessageTab } from '@equipment-dashboard/domain';
-import { lastPageOf, serverPagination } from '../../shared/back-office/pagination';
-import { serverProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
+import { RowAction } from '../../shared/back-office/row-action';
+import { ServerList } from '../../shared/back-office/server-list';
+import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
 import { formatMessageDate } from './message-dates';
 import { MESSAGING_TEXTS as T } from './texts';
 
@@ -16,8 +15,6 @@ export type MessageRowAction = MessageTab['actions'][number];
 export interface MessageListProps {
   tab: MessageTab;
   username: string;
-  page: number;
-  onPage: (page: number) => void;
   /** Whether this user may use an action on this message (roles, and who issued it). */
   allowed: (action: MessageRowAction, message: Message) => boolean;
   onAction: (action: MessageRowAction, message: Message) => void;
@@ -34,15 +31,9 @@ const ACTIONS: Record<MessageRowAction, { label: string; icon: ReactNode; danger
  * One Messaging list (back-office §2.7, §7.4): the tab's filters (libs/domain `messageListQuery`), server
  * paged, columns ID, Header, Market, Start Date, End Date (UTC, M/D/YYYY h:mm A), Actions by tab.
  */
-export function MessageList({ tab, username, page, onPage, allowed, onAction }: MessageListProps) {
-  const { data, isFetching, error, refetch } = useReadMessagesQuery({
-    page,
-    ...messageListQuery(tab.key, username),
-  });
-  const total = data?.totalDocs ?? 0;
-  useEffect(() => {
-    if (data && !isFetching && page > lastPageOf(total)) onPage(lastPageOf(total));
-  }, [data, isFetching, page, total, onPage]);
+export function MessageList({ tab, username, allowed, onAction }: MessageListProps) {
+  const { page, setPage } = useListSearch(NO_FILTERS);
+  const list = useReadMessagesQuery({ page, ...messageListQuery(tab.key, username) });
 
   const columns: TableColumnsType<Message> = [
     { key: 'id', title: T.id, dataIndex: 'id', width: 70 },
@@ -67,16 +58,13 @@ export function MessageList({ tab, username, page, onPage, allowed, onAction }: 
           {tab.actions
             .filter((action) => allowed(action, message))
             .map((action) => (
-              <Tooltip key={action} title={ACTIONS[action].label}>
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={ACTIONS[action].label}
-                  icon={ACTIONS[action].icon}
-                  danger={ACTIONS[action].danger}
-                  onClick={() => onAction(action, message)}
-                />
-              </Tooltip>
+              <RowAction
+                key={action}
+                label={ACTIONS[action].label}
+                icon={ACTIONS[action].icon}
+                danger={ACTIONS[action].danger}
+                onClick={() => onAction(action, message)}
+              />
             ))}
         </span>
       ),
@@ -84,26 +72,13 @@ export function MessageList({ tab, username, page, onPage, allowed, onAction }: 
   ];
 
   return (
-    <>
-      {error && !data && (
-        <ServerErrorAlert
-          problem={serverProblem(error)}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              {BACK_OFFICE_TEXTS.retry}
-            </Button>
-          }
-        />
-      )}
-      <Table<Message>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data?.docs ?? []}
-        loading={{ spinning: isFetching, delay: 150 }}
-        scroll={{ x: 860 }}
-        pagination={serverPagination(page, total, onPage)}
-      />
-    </>
+    <ServerList<Message>
+      result={list}
+      page={page}
+      onPage={setPage}
+      rowKey="id"
+      columns={columns}
+      scroll={{ x: 860 }}
+    />
   );
 }

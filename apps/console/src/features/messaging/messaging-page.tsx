@@ -1,6 +1,6 @@
 import { Button, Card, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useDeleteMessageMutation, type Message } from '@equipment-dashboard/api';
 import {
   can,
@@ -11,12 +11,15 @@ import {
 } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
+import { useTabSearch } from '../../shared/back-office/use-tab-search';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { MessageList, type MessageRowAction } from './message-list';
 import { MessageViewDialog } from './message-view-dialog';
 import { MessageWizard, type WizardMode } from './message-wizard';
 import { MESSAGING_TEXTS as T } from './texts';
+
+const TAB_KEYS = MESSAGE_TABS.map((tab) => tab.key);
 
 type Dialog = { kind: 'wizard'; mode: WizardMode } | { kind: 'view' | 'delete'; message: Message };
 
@@ -28,8 +31,9 @@ const SAVED_TEXT: Record<MessageAction, (id: number) => string> = {
 };
 
 /**
- * Messaging (back-office §2.7): the seven tabs of libs/domain MESSAGE_TABS with their list filters;
- * Create New Message only on My Drafts; row actions per tab; the editor, approve and read-only dialogs.
+ * Messaging (back-office §2.7): the seven tabs of libs/domain MESSAGE_TABS with their list filters (the
+ * open tab and its page in the URL); Create New Message only on My Drafts; row actions per tab; the
+ * editor, approve and read-only dialogs.
  * Every list reloads after a save (the message tags), so My Drafts shows what was saved.
  *
  * Decisions (back-office §6 "not shown"): authoring (create, edit, delete own drafts) is for roles with
@@ -39,15 +43,10 @@ const SAVED_TEXT: Record<MessageAction, (id: number) => string> = {
 export function MessagingPage() {
   const me = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
-  const [tabKey, setTabKey] = useState<MessageTabKey>('myDrafts');
-  const [pages, setPages] = useState<Partial<Record<MessageTabKey, number>>>({});
+  const [tabKey, setTabKey] = useTabSearch<MessageTabKey>(TAB_KEYS, 'myDrafts');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleteMessage] = useDeleteMessageMutation();
   const tab = MESSAGE_TABS.find((t) => t.key === tabKey) ?? MESSAGE_TABS[0];
-  const onPage = useCallback(
-    (page: number) => setPages((current) => ({ ...current, [tabKey]: page })),
-    [tabKey],
-  );
 
   if (!me) return null;
   const mayAuthor = can(me.role, PERMISSIONS.messagesAuthor);
@@ -88,15 +87,7 @@ export function MessagingPage() {
             ) : null
           }
         />
-        <MessageList
-          key={tab.key}
-          tab={tab}
-          username={me.username}
-          page={pages[tab.key] ?? 1}
-          onPage={onPage}
-          allowed={allowed}
-          onAction={onAction}
-        />
+        <MessageList key={tab.key} tab={tab} username={me.username} allowed={allowed} onAction={onAction} />
       </Card>
       {dialog?.kind === 'wizard' && (
         <MessageWizard

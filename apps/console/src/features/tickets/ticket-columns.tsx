@@ -1,4 +1,4 @@
-import { Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -6,55 +6,26 @@ import {
   EyeOutlined,
   LockOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TicketSummary } from '@equipment-dashboard/api';
 import { ticketRowActions } from '@equipment-dashboard/domain';
-import { serverPagination } from '../../shared/back-office/pagination';
+import { RowAction } from '../../shared/back-office/row-action';
 import { formatDateTime } from '../../shared/equipment/format';
 import { TICKETS_TEXTS as T } from './texts';
 
 /** What a row action asks the page to do. */
 export type TicketAction = 'view' | 'comment' | 'escalate' | 'deescalate' | 'close';
 
-export interface TicketsTableProps {
-  rows: TicketSummary[];
-  total: number;
-  page: number;
-  loading: boolean;
-  /** The role may comment, escalate, de-escalate and close (every role but guest). */
-  mayManage: boolean;
-  onPage: (page: number) => void;
-  onAction: (action: TicketAction, ticket: TicketSummary) => void;
-}
-
-function RowAction(props: {
-  label: string;
-  tooltip?: ReactNode;
-  icon: ReactNode;
-  danger?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <Tooltip title={props.tooltip ?? props.label}>
-      <Button
-        type="text"
-        size="small"
-        aria-label={props.label}
-        icon={props.icon}
-        danger={props.danger}
-        onClick={props.onClick}
-      />
-    </Tooltip>
-  );
-}
-
 /**
- * The tickets table (back-office §2.1): server-paged, 10 rows, not sortable. Row actions follow the
- * ticket's state (libs/domain `ticketRowActions`); hovering View details shows the description.
+ * The columns of the tickets list (back-office §2.1): not sortable. Row actions follow the ticket's state
+ * (libs/domain `ticketRowActions`); hovering View details shows the description. `mayManage`: the role
+ * may comment, escalate, de-escalate and close (every role but guest).
  */
-export function TicketsTable({ rows, total, page, loading, mayManage, onPage, onAction }: TicketsTableProps) {
-  const columns: TableColumnsType<TicketSummary> = [
+export function ticketColumns(
+  mayManage: boolean,
+  onAction: (action: TicketAction, ticket: TicketSummary) => void,
+): TableColumnsType<TicketSummary> {
+  return [
     { key: 'id', title: T.id, dataIndex: 'id', width: 70 },
     {
       key: 'serialNumber',
@@ -133,16 +104,4 @@ export function TicketsTable({ rows, total, page, loading, mayManage, onPage, on
       },
     },
   ];
-
-  return (
-    <Table<TicketSummary>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={rows}
-      loading={{ spinning: loading, delay: 150 }}
-      scroll={{ x: 960 }}
-      pagination={serverPagination(page, total, onPage)}
-    />
-  );
 }

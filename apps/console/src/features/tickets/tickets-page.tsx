@@ -1,6 +1,5 @@
-import { Button, Card, Checkbox, Flex, Input } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { Card, Checkbox } from 'antd';
+import { useState } from 'react';
 import {
   useReadTicketsQuery,
   useUpdateTicketClosedMutation,
@@ -11,18 +10,18 @@ import {
 import { can, PERMISSIONS, TICKET_CONFIRM_TEXTS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
-import { lastPageOf } from '../../shared/back-office/pagination';
-import { serverProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
-import { useDebounced, usePageFor } from '../../shared/back-office/use-debounced';
+import { FilterInput } from '../../shared/back-office/filter-input';
+import { ServerList } from '../../shared/back-office/server-list';
+import { useListSearch } from '../../shared/back-office/use-list-search';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { AttachmentDialog } from './attachment-dialog';
 import { CommentDialog } from './comment-dialog';
+import { ticketColumns, type TicketAction } from './ticket-columns';
 import { TicketDetailDialog } from './ticket-detail-dialog';
-import { TicketsTable, type TicketAction } from './tickets-table';
 import { TICKETS_TEXTS as T } from './texts';
+
+const FILTERS = { mine: false, closed: false, filterSerialNumber: '' };
 
 /** A dialog over the list (or over the detail dialog): a comment, an attachment, or a confirmation. */
 type Dialog =
@@ -51,28 +50,20 @@ export function TicketsPage() {
   const dispatch = useAppDispatch();
   const username = me?.username ?? '';
   const mayManage = can(me?.role, PERMISSIONS.manageTickets);
-  const [mine, setMine] = useState(false);
-  const [closed, setClosed] = useState(false);
-  const [filter, setFilter] = useState('');
-  const filterSerialNumber = useDebounced(filter.trim());
-  const [page, setPage] = usePageFor(`${mine}|${closed}|${filterSerialNumber}`);
+  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
   const [detail, setDetail] = useState<TicketSummary | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [escalate] = useUpdateTicketEscalatedMutation();
   const [deescalate] = useUpdateTicketDeescalatedMutation();
   const [close] = useUpdateTicketClosedMutation();
 
-  const { data, isFetching, error, refetch } = useReadTicketsQuery({
+  const list = useReadTicketsQuery({
     page,
-    filterSerialNumber: filterSerialNumber === '' ? undefined : filterSerialNumber,
-    closed,
-    mine,
+    filterSerialNumber: filters.filterSerialNumber === '' ? undefined : filters.filterSerialNumber,
+    closed: filters.closed,
+    mine: filters.mine,
     username,
   });
-  const total = data?.totalDocs ?? 0;
-  useEffect(() => {
-    if (data && !isFetching && page > lastPageOf(total)) setPage(lastPageOf(total));
-  }, [data, isFetching, page, total, setPage]);
 
   const onAction = (action: TicketAction, ticket: TicketSummary) => {
     if (action === 'view') setDetail(ticket);
@@ -94,41 +85,28 @@ export function TicketsPage() {
   return (
     <>
       <Card title={T.title} role="region" aria-label={T.title}>
-        <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }}>
-          <Checkbox checked={mine} onChange={(e) => setMine(e.target.checked)}>
-            {T.onlyMine}
-          </Checkbox>
-          <Checkbox checked={closed} onChange={(e) => setClosed(e.target.checked)}>
-            {T.includeClosed}
-          </Checkbox>
-          <Input
-            aria-label={T.filterSerialNumber}
-            placeholder={T.filterSerialNumber}
-            prefix={<SearchOutlined aria-hidden />}
-            allowClear
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            style={{ maxWidth: 280 }}
-          />
-        </Flex>
-        {error && !data && (
-          <ServerErrorAlert
-            problem={serverProblem(error)}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                {BACK_OFFICE_TEXTS.retry}
-              </Button>
-            }
-          />
-        )}
-        <TicketsTable
-          rows={data?.docs ?? []}
-          total={total}
+        <ServerList<TicketSummary>
+          result={list}
           page={page}
-          loading={isFetching}
-          mayManage={mayManage}
           onPage={setPage}
-          onAction={onAction}
+          rowKey="id"
+          columns={ticketColumns(mayManage, onAction)}
+          scroll={{ x: 960 }}
+          filters={
+            <>
+              <Checkbox checked={filters.mine} onChange={(e) => setFilters({ mine: e.target.checked })}>
+                {T.onlyMine}
+              </Checkbox>
+              <Checkbox checked={filters.closed} onChange={(e) => setFilters({ closed: e.target.checked })}>
+                {T.includeClosed}
+              </Checkbox>
+              <FilterInput
+                label={T.filterSerialNumber}
+                value={filters.filterSerialNumber}
+                onCommit={(filterSerialNumber) => setFilters({ filterSerialNumber }, { replace: true })}
+              />
+            </>
+          }
         />
       </Card>
       {detail && (

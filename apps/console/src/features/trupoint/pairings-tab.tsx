@@ -1,4 +1,4 @@
-import { Button, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { ZoomInOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
@@ -9,13 +9,9 @@ import {
   useReadCompletedPairingsQuery,
   type Pairing,
 } from '@equipment-dashboard/api';
-import { serverPagination } from '../../shared/back-office/pagination';
 import { RowAction } from '../../shared/back-office/row-action';
-import { serverProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
-import { usePageFor } from '../../shared/back-office/use-debounced';
-import { usePageInRange } from '../../shared/back-office/use-page-in-range';
+import { ServerList } from '../../shared/back-office/server-list';
+import { useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
 import { PairingDetailDialog } from './pairing-detail-dialog';
 import { TRUPOINT_TEXTS as T } from './texts';
@@ -23,10 +19,9 @@ import { TRUPOINT_TEXTS as T } from './texts';
 /** The three pairing lists (back-office §2.9, §7.6). */
 export type PairingState = 'active' | 'completed' | 'aborted';
 type SortField = (typeof PAIRING_SORT_FIELDS)[number];
-interface Sort {
-  sortBy: SortField;
-  sortDesc: boolean;
-}
+
+/** The sort, in the URL as the list call names it; no sortBy: unsorted. */
+const FILTERS = { sortBy: '', sortDesc: false };
 
 const LIST_QUERIES = {
   active: useReadActivePairingsQuery,
@@ -43,18 +38,14 @@ const isSortField = (key: unknown): key is SortField =>
  * only, Reason on Aborted only, and a zoom icon that opens the detail dialog.
  */
 export function PairingsTab({ state }: { state: PairingState }) {
-  const [sort, setSort] = useState<Sort | null>(null);
-  const [page, setPage] = usePageFor(sort ? `${sort.sortBy}|${sort.sortDesc}` : '');
+  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
+  const sortBy = isSortField(filters.sortBy) ? filters.sortBy : null;
   const [open, setOpen] = useState<Pairing | null>(null);
   const useList = LIST_QUERIES[state];
-  const { data, isFetching, error, refetch } = useList({
-    page,
-    ...(sort ? { sortBy: sort.sortBy, sortDesc: sort.sortDesc } : {}),
-  });
-  usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, setPage);
+  const list = useList({ page, ...(sortBy ? { sortBy, sortDesc: filters.sortDesc } : {}) });
 
   const sortOrder = (field: SortField) =>
-    sort?.sortBy === field ? (sort.sortDesc ? ('descend' as const) : ('ascend' as const)) : null;
+    sortBy === field ? (filters.sortDesc ? ('descend' as const) : ('ascend' as const)) : null;
   const sortable = (field: SortField) => ({
     sorter: true,
     sortOrder: sortOrder(field),
@@ -95,38 +86,20 @@ export function PairingsTab({ state }: { state: PairingState }) {
     ),
   });
 
-  const onChange = (
-    _pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterResult<Pairing> | SorterResult<Pairing>[],
-  ) => {
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    if (!one?.order || !isSortField(one.columnKey)) setSort(null);
-    else setSort({ sortBy: one.columnKey, sortDesc: one.order === 'descend' });
+  const onSort = (sorter: SorterResult<Pairing>) => {
+    if (!sorter.order || !isSortField(sorter.columnKey)) setFilters({ sortBy: '', sortDesc: false });
+    else setFilters({ sortBy: sorter.columnKey, sortDesc: sorter.order === 'descend' });
   };
 
   return (
     <>
-      {error && !data && (
-        <ServerErrorAlert
-          problem={serverProblem(error)}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              {BACK_OFFICE_TEXTS.retry}
-            </Button>
-          }
-        />
-      )}
-      <Table<Pairing>
+      <ServerList<Pairing>
+        result={list}
+        page={page}
+        onPage={setPage}
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={data?.docs ?? []}
-        loading={{ spinning: isFetching, delay: 150 }}
-        pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}
-        onChange={(pagination, filters, sorter, extra) => {
-          if (extra.action === 'sort') onChange(pagination, filters, sorter);
-        }}
+        onSort={onSort}
       />
       {open && <PairingDetailDialog pairing={open} state={state} onClose={() => setOpen(null)} />}
     </>

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Flex, Input } from 'antd';
 import { ClearOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
-import { FILTER_PAUSE_MS } from '../../shared/back-office/use-debounced';
+import { FILTER_PAUSE_MS } from '../../shared/back-office/filter-input';
 import { TEXT_FILTERS, type SchedulerParams, type SchedulerPatch, type TextFilter } from './scheduler-params';
 import { SCHEDULER_TEXTS as T } from './texts';
 

@@ -1,20 +1,21 @@
-import { Button, Card, Flex, Input, Table, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { Button, Card, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { useDeleteUserMutation, useReadUsersQuery, type User } from '@equipment-dashboard/api';
 import { booleanToYesNo, can, deleteUserConfirmText, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
+import { FilterInput } from '../../shared/back-office/filter-input';
 import { NoAccess } from '../../shared/back-office/no-access';
-import { lastPageOf, serverPagination } from '../../shared/back-office/pagination';
-import { serverProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
-import { useDebounced, usePageFor } from '../../shared/back-office/use-debounced';
+import { RowAction } from '../../shared/back-office/row-action';
+import { ServerList } from '../../shared/back-office/server-list';
+import { useListSearch } from '../../shared/back-office/use-list-search';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { USERS_TEXTS as T } from './texts';
 import { CreateUserDialog, UpdateUserDialog } from './user-dialogs';
+
+const FILTERS = { filterUsername: '' };
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User };
 
@@ -27,21 +28,13 @@ export function UsersPage() {
   const me = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const mayAdmin = can(me?.role, PERMISSIONS.usersAdmin);
-  const [filter, setFilter] = useState('');
-  const filterUsername = useDebounced(filter.trim());
-  const [page, setPage] = usePageFor(filterUsername);
+  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleteUser] = useDeleteUserMutation();
-  const { data, isFetching, error, refetch } = useReadUsersQuery(
-    { page, filterUsername: filterUsername === '' ? undefined : filterUsername },
+  const list = useReadUsersQuery(
+    { page, filterUsername: filters.filterUsername === '' ? undefined : filters.filterUsername },
     { skip: !mayAdmin },
   );
-
-  // The last row of the last page was deleted: show the page before.
-  const total = data?.totalDocs ?? 0;
-  useEffect(() => {
-    if (data && !isFetching && page > lastPageOf(total)) setPage(lastPageOf(total));
-  }, [data, isFetching, page, total, setPage]);
 
   if (!mayAdmin) {
     return <NoAccess title={T.title} message={T.noAccess} />;
@@ -63,25 +56,17 @@ export function UsersPage() {
       width: 120,
       render: (_value, user) => (
         <span style={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title={T.editUser}>
-            <Button
-              type="text"
-              size="small"
-              aria-label={T.editUser}
-              icon={<EditOutlined />}
-              onClick={() => setDialog({ kind: 'edit', user })}
-            />
-          </Tooltip>
-          <Tooltip title={T.deleteUser}>
-            <Button
-              type="text"
-              size="small"
-              danger
-              aria-label={T.deleteUser}
-              icon={<DeleteOutlined />}
-              onClick={() => setDialog({ kind: 'delete', user })}
-            />
-          </Tooltip>
+          <RowAction
+            label={T.editUser}
+            icon={<EditOutlined />}
+            onClick={() => setDialog({ kind: 'edit', user })}
+          />
+          <RowAction
+            label={T.deleteUser}
+            icon={<DeleteOutlined />}
+            danger
+            onClick={() => setDialog({ kind: 'delete', user })}
+          />
         </span>
       ),
     },
@@ -90,41 +75,28 @@ export function UsersPage() {
   return (
     <>
       <Card title={T.title} role="region" aria-label={T.title}>
-        <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 16 }}>
-          <Input
-            aria-label={T.filterUsername}
-            placeholder={T.filterUsername}
-            prefix={<SearchOutlined aria-hidden />}
-            allowClear
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            style={{ maxWidth: 320 }}
-          />
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            {T.createNewUser}
-          </Button>
-        </Flex>
-        {error && !data && (
-          <ServerErrorAlert
-            problem={serverProblem(error)}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                {BACK_OFFICE_TEXTS.retry}
-              </Button>
-            }
-          />
-        )}
-        <Table<User>
+        <ServerList<User>
+          result={list}
+          page={page}
+          onPage={setPage}
           rowKey="username"
-          size="middle"
           columns={columns}
-          dataSource={data?.docs ?? []}
-          loading={{ spinning: isFetching, delay: 150 }}
-          pagination={serverPagination(page, total, setPage)}
+          filters={
+            <FilterInput
+              label={T.filterUsername}
+              value={filters.filterUsername}
+              onCommit={(filterUsername) => setFilters({ filterUsername }, { replace: true })}
+            />
+          }
+          actions={
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => setDialog({ kind: 'create' })}
+            >
+              {T.createNewUser}
+            </Button>
+          }
         />
       </Card>
       {dialog?.kind === 'create' && (

@@ -1,0 +1,93 @@
+import { Button, Flex, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useCallback, type ReactNode } from 'react';
+import { serverPagination } from './pagination';
+import { serverProblem } from './server-error';
+import { ServerErrorAlert } from './server-error-alert';
+import { BACK_OFFICE_TEXTS as T } from './texts';
+import type { SearchWrite } from './use-list-search';
+import { usePageInRange } from './use-page-in-range';
+
+/** A paged list call as an RTK Query hook answers it. */
+export interface PagedResult<Row> {
+  data?: { docs: Row[]; totalDocs: number };
+  isFetching: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+export interface ServerListProps<Row extends object> {
+  result: PagedResult<Row>;
+  page: number;
+  onPage: (page: number, write?: SearchWrite) => void;
+  columns: TableColumnsType<Row>;
+  rowKey: TableProps<Row>['rowKey'];
+  /** The list's filters, at the start of the toolbar. */
+  filters?: ReactNode;
+  /** The screen's buttons (Create New ...), at the end of the toolbar. */
+  actions?: ReactNode;
+  /** What an empty page says; antd's own words when not given. */
+  emptyText?: ReactNode;
+  scroll?: TableProps<Row>['scroll'];
+  /** A sortable header was clicked: the sort the server should apply (no `order`: unsorted). */
+  onSort?: (sorter: SorterResult<Row>) => void;
+}
+
+/**
+ * The server-paged list of the back-office screens (back-office §2, §9): a toolbar of filters and
+ * buttons, the server's sentence with Retry when the list cannot be loaded, and a table of 10 rows
+ * whose items-per-page selector shows but is disabled. A page past the end (its last row deleted, a
+ * stale link) gives way to the last page.
+ */
+export function ServerList<Row extends object>({
+  result,
+  page,
+  onPage,
+  columns,
+  rowKey,
+  filters,
+  actions,
+  emptyText,
+  scroll,
+  onSort,
+}: ServerListProps<Row>) {
+  const { data, isFetching, error, refetch } = result;
+  const toLastPage = useCallback((last: number) => onPage(last, { replace: true }), [onPage]);
+  usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, toLastPage);
+
+  return (
+    <>
+      {(filters || actions) && (
+        <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
+          <Flex gap={12} wrap align="center">
+            {filters}
+          </Flex>
+          {actions}
+        </Flex>
+      )}
+      {Boolean(error) && !data && (
+        <ServerErrorAlert
+          problem={serverProblem(error)}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              {T.retry}
+            </Button>
+          }
+        />
+      )}
+      <Table<Row>
+        rowKey={rowKey}
+        size="middle"
+        columns={columns}
+        dataSource={data?.docs ?? []}
+        loading={{ spinning: isFetching, delay: 150 }}
+        scroll={scroll}
+        locale={emptyText === undefined ? undefined : { emptyText }}
+        pagination={serverPagination(page, data?.totalDocs ?? 0, (next) => onPage(next))}
+        onChange={(_pagination, _filters, sorter, extra) => {
+          if (onSort && extra.action === 'sort') onSort(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter);
+        }}
+      />
+    </>
+  );
+}
