@@ -52,8 +52,9 @@ export interface NotificationInput {
 /**
  * Creates a notification (back-office §2.6 wizard, §5): the Create rule of libs/domain, region and city
  * null when blank, and the dates as sent (the start of the first day and the end of the last). Decision:
- * the target must be a place units are in (the wizard offers only those): the country is a code of the
- * aligner countries list, the region one of its regions, the city one of the region's cities (400).
+ * the target must be a place units are in (the wizard offers only those): the country is a code or a
+ * name of the aligner countries list (ignoring case; the code is stored), the region one of its regions,
+ * the city one of the region's cities (400).
  */
 export async function createNotification(
   deps: ServiceDeps,
@@ -69,10 +70,16 @@ export async function createNotification(
   }
   const places = await placeIndex(deps);
   const problems: { path: string; message: string }[] = [];
-  const country = target.country.toUpperCase();
-  if (!places.hasCountry(country))
-    problems.push({ path: 'target.country', message: `no units are in ${target.country}` });
-  else if (target.region !== null && !places.hasRegion(country, target.region)) {
+  const country = places.countryCodeOf(target.country) ?? target.country.toUpperCase();
+  if (!places.hasCountry(country)) {
+    const example = places.countries[0];
+    problems.push({
+      path: 'target.country',
+      message:
+        `no units are in ${target.country}: give the code or the name of a country of /read/aligner_countries/v1, in any case` +
+        (example ? ` (e.g. '${example.countryCode}' or '${example.countryName}')` : ''),
+    });
+  } else if (target.region !== null && !places.hasRegion(country, target.region)) {
     problems.push({ path: 'target.region', message: `no units are in ${target.region}, ${country}` });
   } else if (target.city !== null && target.region === null) {
     problems.push({ path: 'target.region', message: 'Required with a city' });

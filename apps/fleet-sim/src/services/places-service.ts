@@ -19,6 +19,8 @@ export class PlaceIndex {
   private readonly cities = new Map<string, City[]>();
   /** Country code (upper case) → its regions (folded) → their cities (folded). */
   private readonly byCode = new Map<string, Map<string, Set<string>>>();
+  /** Country name (folded) → its code (upper case). */
+  private readonly codeByName = new Map<string, string>();
 
   constructor(places: readonly PlaceCount[]) {
     const countries = new Map<string, Country>();
@@ -31,6 +33,7 @@ export class PlaceIndex {
       const city = place.city.trim();
       if (!code || !name || place.n <= 0) continue;
       countries.set(`${name}\u0000${code}`, { countryName: name, countryCode: code });
+      this.codeByName.set(fold(name), code);
       let regionsOfCode = this.byCode.get(code);
       if (!regionsOfCode) this.byCode.set(code, (regionsOfCode = new Map()));
       if (!region) continue;
@@ -64,6 +67,15 @@ export class PlaceIndex {
   /** The cities of a region of a country (names ignoring case); [] when none. */
   citiesOf(countryName: string, region: string): City[] {
     return this.cities.get(`${fold(countryName)}\u0000${fold(region)}`) ?? [];
+  }
+
+  /**
+   * The code of a country units are in, given its code or its name (both ignoring case, as the regions
+   * and cities calls take the name); undefined when it is neither.
+   */
+  countryCodeOf(codeOrName: string): string | undefined {
+    const code = codeOrName.trim().toUpperCase();
+    return this.byCode.has(code) ? code : this.codeByName.get(fold(codeOrName));
   }
 
   /** True when units are in the country (by code, ignoring case). */

@@ -40,6 +40,8 @@ export const createNotificationBodySchema = z
     targetType: z.literal(NOTIFICATION_TARGET_TYPE),
     target: z.strictObject({
       family: z.enum(NOTIFICATION_TARGET_FAMILIES),
+      // A country of the aligner countries list by code or by name, in any case (the regions and cities
+      // calls take the name); the server stores the code and answers 400 for neither.
       country: requiredText,
       region: blankToNull,
       city: blankToNull,

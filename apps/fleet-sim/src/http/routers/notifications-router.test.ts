@@ -196,6 +196,31 @@ describe('notifications and the places units are in (back-office §2.6, §3, §5
       ).toBe(400);
     });
 
+    it('when the country is sent by its name, in any case, then the notification is stored with its code', async () => {
+      for (const name of [country.countryName.toUpperCase(), ` ${country.countryName.toLowerCase()}`]) {
+        const res = await t.http
+          .post('/create/notification/v1/')
+          .set(bearer(engineer))
+          .send({ ...body(), target: { ...body().target, country: name } });
+        expect(res.status).toBe(200);
+        expect(res.body.target).toEqual({ family: 'aligner', country: country.countryCode, region, city });
+      }
+    });
+
+    it('when the country is neither a code nor a name of the countries list, then 400 says which forms it takes', async () => {
+      const res = await t.http
+        .post('/create/notification/v1/')
+        .set(bearer(engineer))
+        .send({ ...body(), target: { family: 'all', country: 'Atlantis', region: null, city: null } });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('unknown_place');
+      expect(res.body.details).toHaveLength(1);
+      expect(res.body.details[0].path).toBe('target.country');
+      expect(res.body.details[0].message).toMatch(
+        /^no units are in Atlantis: give the code or the name of a country of \/read\/aligner_countries\/v1, in any case \(e\.g\. '[A-Z]+' or '.+'\)$/,
+      );
+    });
+
     it('when support creates a notification, then 403; support may read the table', async () => {
       expect((await t.http.post('/create/notification/v1/').set(bearer(support)).send(body())).status).toBe(
         403,
