@@ -3,7 +3,7 @@ import { setLoggingLevelBodySchema, setTargetEolTypesBodySchema } from './comman
 import { createSubscriptionBodySchema, targetBodySchema } from './ezadas';
 import { createMessageBodySchema, updateMessageBodySchema } from './messages';
 import { createNotificationBodySchema } from './notifications';
-import { scheduleSerialNumbersBodySchema } from './scheduler';
+import { scheduleDaySchema, scheduleSerialNumbersBodySchema } from './scheduler';
 import { DURATION_MAX_MS, durationSchema } from './sim';
 import { stageBodySchema } from './staging';
 import { createTicketBodySchema } from './tickets';
@@ -217,6 +217,16 @@ describe('request bodies', () => {
     expect(scheduleSerialNumbersBodySchema.safeParse(body).success).toBe(true);
     expect(scheduleSerialNumbersBodySchema.safeParse({ ...body, serialNumbers: [] }).success).toBe(false);
     expect(scheduleSerialNumbersBodySchema.safeParse({ ...body, date: '20/05/2030' }).success).toBe(false);
+  });
+
+  it('when a schedule day is an ISO timestamp with an offset, then its UTC day is taken; without an offset it is refused', () => {
+    expect(scheduleDaySchema.parse('2030-05-20T09:30:00.000Z')).toBe('2030-05-20');
+    expect(scheduleDaySchema.parse('2030-05-20T23:30:00-02:00')).toBe('2030-05-21');
+    expect(scheduleDaySchema.parse('2030-05-20')).toBe('2030-05-20');
+    const local = scheduleDaySchema.safeParse('2030-05-20T09:30');
+    expect(local.error?.issues.map((issue) => issue.message)).toEqual([
+      'Expected a day (YYYY-MM-DD) or an ISO 8601 timestamp with an offset, such as 2026-05-01T09:30:00Z (its UTC day is taken).',
+    ]);
   });
 
   it('when a clock step is longer than 366 days, as milliseconds or as text, then it is refused', () => {

@@ -43,16 +43,33 @@ export const updateSchedulerQuerySchema = z.object({
   onlyStaged: flagQuery,
 });
 
+const SCHEDULE_DAY_FORMATS =
+  'Expected a day (YYYY-MM-DD) or an ISO 8601 timestamp with an offset, such as 2026-05-01T09:30:00Z (its UTC day is taken).';
+
 /**
- * Body of POST /create/schedule_serial_numbers/v1. `date` is the picked calendar day
- * (`YYYY-MM-DD`, the server's time zone: UTC); the updates are staged on that day.
+ * The day to schedule on: a calendar day (`YYYY-MM-DD`), or an ISO 8601 timestamp with its offset, of
+ * which the UTC day is taken (the server's time zone is UTC). Parsed, it is always the calendar day.
+ */
+export const scheduleDaySchema = z.union(
+  [
+    z.iso.date({ error: SCHEDULE_DAY_FORMATS }),
+    z.iso
+      .datetime({ offset: true, error: SCHEDULE_DAY_FORMATS })
+      .transform((time) => new Date(time).toISOString().slice(0, 10)),
+  ],
+  { error: SCHEDULE_DAY_FORMATS },
+);
+
+/**
+ * Body of POST /create/schedule_serial_numbers/v1. `date` is the picked day ({@link scheduleDaySchema});
+ * the updates are staged on that day.
  */
 export const scheduleSerialNumbersBodySchema = z.strictObject({
   serialNumbers: z.array(requiredText).min(1),
   // Not strict: the console passes the family's latest record, whose `path` is dropped here.
   version: versionBodySchema,
   path: updatePathSchema,
-  date: calendarDaySchema,
+  date: scheduleDaySchema,
 });
 
 /**

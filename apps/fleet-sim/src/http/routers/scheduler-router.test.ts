@@ -66,4 +66,41 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
     const past = await t.http.post('/create/schedule_serial_numbers/v1').set(bearer(engineer)).send({ ...body, date: '2020-01-01' });
     expect(past.status).toBe(400);
   });
+
+  it('when the day is sent as an ISO timestamp, then the updates are scheduled on its UTC day', async () => {
+    const engine = engineOf(t);
+    const latest = latestOf(t, 'aligner');
+    const [first, second] = [...engine.state.units.values()]
+      .filter((u) => u.family === 'aligner' && !isPending(u.desired, u.stagedRevDone) && u.versionSemantic !== latest)
+      .slice(-2)
+      .map((u) => u.serialNumber);
+    const schedule = (serialNumber: string | undefined, date: string) =>
+      t.http
+        .post('/create/schedule_serial_numbers/v1')
+        .set(bearer(engineer))
+        .send({ serialNumbers: [serialNumber], version: { semantic: latest, meta: '' }, path: `/updates/aligner/${latest}`, date });
+    const utc = await schedule(first, `${day(2)}T09:30:00.000Z`);
+    expect(utc.status).toBe(200);
+    expect(utc.body.date).toBe(day(2));
+    // 23:30 two hours west of Greenwich is 01:30 UTC of the next day.
+    const west = await schedule(second, `${day(2)}T23:30:00-02:00`);
+    expect(west.status).toBe(200);
+    expect(west.body.date).toBe(day(3));
+  });
+
+  it('when the day is neither a day nor an ISO timestamp, then 400 says which forms it takes', async () => {
+    for (const date of ['tomorrow', '2026-05-01T09:30', '01/05/2026']) {
+      const res = await t.http
+        .post('/create/schedule_serial_numbers/v1')
+        .set(bearer(engineer))
+        .send({ serialNumbers: ['X'], version: { semantic: '1.0.0', meta: '' }, path: '/x', date });
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual([
+        {
+          path: 'date',
+          message: 'Expected a day (YYYY-MM-DD) or an ISO 8601 timestamp with an offset, such as 2026-05-01T09:30:00Z (its UTC day is taken).',
+        },
+      ]);
+    }
+  });
 });
