@@ -1,53 +1,11 @@
 import { Col, Row, Statistic, Tag, Typography } from 'antd';
-import {
-  useReadAlignerSoftwareVersionsQuery,
-  useReadGtpsSoftwareVersionsQuery,
-  useReadLatestGtpsSoftwareVersionQuery,
-  useReadLatestOasisSoftwareVersionQuery,
-  useReadLatestSoftwareVersionQuery,
-  useReadOasisSoftwareVersionsQuery,
-  useReadStagedGtpsUpdateTotalsQuery,
-  useReadStagedOasisUpdateTotalsQuery,
-  useReadStagedUpdateTotalsQuery,
-  type StagedTotals,
-  type VersionRecord,
-  type VersionTotals,
-} from '@equipment-dashboard/api';
+import type { StagedTotals, VersionRecord } from '@equipment-dashboard/api';
 import { FAMILIES, FAMILY_LABELS, versionLabel, type Family } from '@equipment-dashboard/domain';
 import { CategoryChart } from '../../shared/charts';
+import { useFamilyReads, type Read } from '../../shared/updates/use-family-reads';
 import { barChartHeight, installedVersionPoints, stagedVersionEntries } from './chart-data';
 import { Panel } from './panel';
 import { DASHBOARD_TEXTS } from './texts';
-
-interface Read<T> {
-  data?: T;
-  isLoading: boolean;
-  isError: boolean;
-}
-
-/** Each family's reads, by family: the hooks are called in the same order on every render. */
-function useFamilyReads(): Record<
-  Family,
-  { latest: Read<VersionRecord | null>; installed: Read<VersionTotals>; staged: Read<StagedTotals> }
-> {
-  return {
-    aligner: {
-      latest: useReadLatestSoftwareVersionQuery(),
-      installed: useReadAlignerSoftwareVersionsQuery(),
-      staged: useReadStagedUpdateTotalsQuery(),
-    },
-    gtps: {
-      latest: useReadLatestGtpsSoftwareVersionQuery(),
-      installed: useReadGtpsSoftwareVersionsQuery(),
-      staged: useReadStagedGtpsUpdateTotalsQuery(),
-    },
-    'aligner-oasis': {
-      latest: useReadLatestOasisSoftwareVersionQuery(),
-      installed: useReadOasisSoftwareVersionsQuery(),
-      staged: useReadStagedOasisUpdateTotalsQuery(),
-    },
-  };
-}
 
 function LatestTag({ latest }: { latest: Read<VersionRecord | null> }) {
   if (latest.data === undefined) return null;

@@ -2,8 +2,8 @@ import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { installedCountAtLatest, versionLabel, type Family } from '@equipment-dashboard/domain';
 import { CategoryChart } from '../../shared/charts';
 import { LogColumnChart } from '../../shared/charts/series';
+import type { FamilyReads } from '../../shared/updates/use-family-reads';
 import { installedPoints, stagedPoints } from './chart-data';
-import type { FamilyReads } from './family-reads';
 import { SOFTWARE_TEXTS as T } from './texts';
 
 const CHART_HEIGHT = 260;

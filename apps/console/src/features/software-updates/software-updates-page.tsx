@@ -15,9 +15,9 @@ import { preloadCharts } from '../../shared/charts';
 import { preloadSeriesCharts } from '../../shared/charts/series';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
+import { useFamilyReads } from '../../shared/updates/use-family-reads';
 import { CreateUpdateDialog } from './create-update-dialog';
 import { FamilyCards } from './family-cards';
-import { useFamilyReads } from './family-reads';
 import { ScheduleDialog } from './schedule-dialog';
 import { SOFTWARE_TEXTS as T } from './texts';
 

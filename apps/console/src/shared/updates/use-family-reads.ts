@@ -21,7 +21,7 @@ export interface Read<T> {
   isError: boolean;
 }
 
-/** What the Software Versions screen shows of one family. */
+/** One family's software reads: its latest release, the versions installed and the updates staged. */
 export interface FamilyReads {
   latest: Read<VersionRecord | null>;
   installed: Read<VersionTotals>;
@@ -29,10 +29,11 @@ export interface FamilyReads {
 }
 
 /**
- * Each family's dashboard reads (back-office §7.2: "The data for the Software Versions cards ... comes
- * from the dashboard reads"). The live channel loads them too and keeps them current
- * (NEW_SOFTWARE_UPDATE_CREATED patches the latest, SOFTWARE_UPDATES_STAGED reloads the staged totals),
- * so the screen shares those cache entries. The hooks run in the same order on every render.
+ * Each family's dashboard reads, for the dashboard's version panels and the Software Versions cards
+ * (back-office §7.2: "The data for the Software Versions cards ... comes from the dashboard reads"). The
+ * live channel loads them too and keeps them current (NEW_SOFTWARE_UPDATE_CREATED patches the latest,
+ * SOFTWARE_UPDATES_STAGED reloads the staged totals), so both screens share those cache entries. The
+ * hooks run in the same order on every render.
  */
 export function useFamilyReads(): Record<Family, FamilyReads> {
   return {
