@@ -2,11 +2,11 @@ import * as c from './constants';
 
 describe('business constants', () => {
   it('when the console-core limits are read, then they match §9', () => {
-    // console-core §9: Minimum password length 12; expiry check every 30 minutes (1,800,000 ms); snackbar 3 s; alert 10 s; page size 10; trend 60; radar 600px
+    // console-core §9: Minimum password length 12; expiry check every 30 minutes (1,800,000 ms); snackbar 3 s; alert 10 s; page size 10; trend 60
     expect([c.MIN_PASSWORD_LENGTH, c.PASSWORD_EXPIRY_CHECK_MS, c.SNACKBAR_MS, c.ALERT_MS]).toEqual([
       12, 1_800_000, 3_000, 10_000,
     ]);
-    expect([c.PAGE_SIZE, c.TREND_SAMPLES, c.RADAR_LIST_HEIGHT_PX]).toEqual([10, 60, 600]);
+    expect([c.PAGE_SIZE, c.TREND_SAMPLES]).toEqual([10, 60]);
   });
 
   it('when the enumerations are read, then they are the spec values', () => {
@@ -38,7 +38,6 @@ describe('business constants', () => {
       '*',
       'aligner',
     ]);
-    expect(c.DIALOG_WIDTHS).toEqual({ chatDetailMax: 1000, specDialog: 600 });
     expect(c.DATE_FORMATS).toEqual({
       localDateTime: 'YYYY-MM-DD HH:mm:ss',
       messageDate: 'M/D/YYYY h:mm A',

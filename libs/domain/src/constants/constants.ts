@@ -44,9 +44,6 @@ export type TicketDisposition = (typeof TICKET_DISPOSITIONS)[number];
 /** A new ticket escalates to engineering unless the user unticks it (console-core §9). */
 export const TICKET_ESCALATED_DEFAULT = true;
 
-/** Radar list height in pixels (console-core §9). */
-export const RADAR_LIST_HEIGHT_PX = 600;
-
 /** Serial numbers are 8 or 9 characters long (console-core §5). */
 export const SERIAL_LENGTHS = [8, 9] as const;
 
@@ -113,9 +110,6 @@ export const DEFAULT_SPEC_FILTER = '*';
 
 /** Default software update family (back-office §9). */
 export const DEFAULT_UPDATE_FAMILY: Family = 'aligner';
-
-/** Dialog widths in pixels (back-office §9). */
-export const DIALOG_WIDTHS = { chatDetailMax: 1000, specDialog: 600 } as const;
 
 /** Display formats (back-office §9). */
 export const DATE_FORMATS = {

@@ -1,7 +1,7 @@
 import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import type { ChatSession } from '@equipment-dashboard/api';
-import { DIALOG_WIDTHS } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment/format';
+import { DIALOG_WIDTHS } from '../../shared/layout';
 import { AIKNOW_TEXTS as T } from './texts';
 
 const bubble = {

@@ -1,9 +1,9 @@
 import { Button, Card, Empty, Flex, Result, Skeleton, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useReadFavoritesQuery } from '@equipment-dashboard/api';
-import { RADAR_LIST_HEIGHT_PX } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { useLatestVersions } from '../../shared/equipment';
+import { RADAR_LIST_HEIGHT_PX } from '../../shared/layout';
 import { selectUser } from '../../shared/session/session-slice';
 import { FavoriteCard } from './favorite-card';
 import { RADAR_TEXTS as T } from './texts';

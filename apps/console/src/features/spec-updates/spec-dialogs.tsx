@@ -10,13 +10,13 @@ import {
 import {
   DEFAULT_SPEC_FILTER,
   DEFAULT_SPEC_TARGET_FAMILY,
-  DIALOG_WIDTHS,
   isSpecFilterValid,
   parseSpecFilter,
   specFilterText,
 } from '@equipment-dashboard/domain';
 import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { DIALOG_WIDTHS } from '../../shared/layout';
 import { UpdatePathField } from '../../shared/updates/update-path-field';
 import { usePathValidation } from '../../shared/updates/use-path-validation';
 import { SpecFields, type SpecSettings } from './spec-fields';
