@@ -1,10 +1,11 @@
 import { ConfigProvider } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { setUnauthorizedHandler } from '@equipment-dashboard/api';
 import { endSession } from '../shared/session/sign-out';
 import { Snackbars } from '../shared/ui/snackbars';
 import { useAppDispatch, type AppStore } from './store';
+import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
 
 /** A 401 to a call that carried the token: the session is over (the token expired or was revoked). */
 function UnauthorizedBinding() {
@@ -23,11 +24,20 @@ function UnauthorizedBinding() {
  */
 const THEME = { zeroRuntime: true, token: { colorPrimary: '#1677ff', borderRadius: 6 } };
 
-/** Store, antd theme and the app-wide pieces (401 handling, snackbars). */
+/**
+ * Store, antd theme and the app-wide pieces (401 handling, snackbars). When the system asks for reduced
+ * motion, antd's motion is off: dialogs, menus and tabs appear and go at once (app/reduced-motion.css
+ * stills the transitions of the static stylesheet, which the token does not reach).
+ */
 export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(
+    () => (reducedMotion ? { ...THEME, token: { ...THEME.token, motion: false } } : THEME),
+    [reducedMotion],
+  );
   return (
     <Provider store={store}>
-      <ConfigProvider theme={THEME}>
+      <ConfigProvider theme={theme}>
         <UnauthorizedBinding />
         {children}
         <Snackbars />
