@@ -22,6 +22,9 @@ export default defineConfig({
     : [['list']],
   use: {
     headless: true,
+    // The console turns antd's motion off for it (app/providers.tsx): a dialog or menu is there at once,
+    // so no click lands on one still animating in.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -91,43 +91,11 @@ export async function drawerEntries(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Navigation' }).getByRole('link').allTextContents();
 }
 
-/**
- * Clicks `target` until `done` holds. An Ant Design dialog or dropdown that is still animating in can
- * swallow a click (seen on a loaded CI machine: the click is performed, nothing happens), so the click
- * is repeated while the expected outcome has not come. Use it only where a repeated click is harmless.
- */
-export async function clickUntil(target: Locator, done: () => Promise<void>): Promise<void> {
-  await expect(async () => {
-    await target.click({ timeout: 2_000 });
-    await done();
-  }).toPass({ timeout: 15_000 });
-}
-
-/**
- * Chooses `item` in the Ant Design dropdown menu that `trigger` opens, until `done` holds. Like
- * {@link chooseOption}: a lost choice may also have closed the menu, so it is opened again first.
- * `done` should wait long enough for the choice's effect (a page load), or a retry would find no menu.
- */
-export async function chooseMenuItem(page: Page, trigger: Locator, item: string, done: () => Promise<void>): Promise<void> {
-  await expect(async () => {
-    const entry = page.getByRole('menuitem', { name: item });
-    if (!(await entry.isVisible())) await trigger.click({ timeout: 2_000 });
-    await entry.click({ timeout: 2_000 });
-    await done();
-  }).toPass({ timeout: 30_000 });
-}
-
-/**
- * Picks `option` in the Ant Design select labelled `label` inside `scope`, and checks it took. Like
- * {@link clickUntil}, but a lost pick may also have closed the dropdown, so it is opened again first.
- */
+/** Picks `option` in the Ant Design select labelled `label` inside `scope`, and checks it took. */
 export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  const combobox = scope.getByRole('combobox', { name: label });
   // `has` takes a locator relative to the select, hence one from the page, not from the scope.
   const select = scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) });
-  await expect(async () => {
-    if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click();
-    await page.locator(`.ant-select-dropdown:visible [title="${option}"]`).click({ timeout: 2_000 });
-    await expect(select).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.locator(`.ant-select-dropdown:visible [title="${option}"]`).click();
+  await expect(select).toContainText(option);
 }
