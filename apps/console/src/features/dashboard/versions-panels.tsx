@@ -1,6 +1,6 @@
 import { Col, Row, Statistic, Tag, Typography } from 'antd';
 import type { StagedTotals, VersionRecord } from '@equipment-dashboard/api';
-import { FAMILIES, FAMILY_LABELS, versionLabel, type Family } from '@equipment-dashboard/domain';
+import { FAMILIES, FAMILY_LABELS, versionLabel } from '@equipment-dashboard/domain';
 import { CategoryChart } from '../../shared/charts';
 import { useFamilyReads, type Read } from '../../shared/updates/use-family-reads';
 import { barChartHeight, installedVersionPoints, stagedVersionEntries } from './chart-data';
