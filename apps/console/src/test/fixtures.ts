@@ -40,16 +40,16 @@ export const ticketStatistics: TicketStatistics = {
 };
 
 export const latestAligner: VersionRecord = { semantic: '5.3.0', meta: 'release', path: '/updates/5.3.0' };
-export const latestGtps: VersionRecord = { semantic: '1.4.0', meta: '', path: '/updates/gtps-1.4.0' };
+const latestGtps: VersionRecord = { semantic: '1.4.0', meta: '', path: '/updates/gtps-1.4.0' };
 
-export const alignerVersions: VersionTotals = [
+const alignerVersions: VersionTotals = [
   { version: '5.3.0', total: 120 },
   { version: '5.2.1', total: 80 },
   { version: '4.9.0', total: 1 },
 ];
 
 export const stagedTotals: StagedTotals = { total: 9, readyToDownload: 4, versions: { '5.3.0': 6, '5.2.1': 3 } };
-export const noneStaged: StagedTotals = { total: 0, readyToDownload: 0, versions: {} };
+const noneStaged: StagedTotals = { total: 0, readyToDownload: 0, versions: {} };
 
 export const topAligners: TopAligner[] = [
   { _id: { serialNumber: 'ABCLK0001' }, count: 1234 },

@@ -77,7 +77,7 @@ export function parseFixtureExpiry(text: string | null | undefined): Date | null
 }
 
 /** The parts of the placeholder expiry 2078-12-21 (back-office §5). */
-export const PLACEHOLDER_EXPIRY_PARTS: DateParts = (() => {
+const PLACEHOLDER_EXPIRY_PARTS: DateParts = (() => {
   const [year, month, day] = PLACEHOLDER_EXPIRY_DATE.split('-').map(Number);
   return { year: year ?? 2078, month: month ?? 12, day: day ?? 21 };
 })();

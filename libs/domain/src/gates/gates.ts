@@ -68,7 +68,7 @@ export interface UnitCapabilities {
 }
 
 /** A gate rule value: the oldest version that opens it, or {@link ALWAYS} for every version. */
-export const ALWAYS = 'always';
+const ALWAYS = 'always';
 
 /**
  * The version gates of console-core §5 as data: per feature and family, the oldest version that opens

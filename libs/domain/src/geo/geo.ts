@@ -5,15 +5,7 @@
 import { MONTH_NAMES } from '../serial/build-date';
 
 /** English weekday names, Sunday first (as `Date#getUTCDay` counts). */
-export const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -47,7 +39,7 @@ export function formatUtcOffset(offsetSeconds: number): string {
 }
 
 /** The IPv4-mapped IPv6 prefix that the old console cut off by dropping 7 characters. */
-export const IPV4_MAPPED_PREFIX = '::ffff:';
+const IPV4_MAPPED_PREFIX = '::ffff:';
 
 /**
  * The address as displayed (console-core §3: "comma-separated; display drops the first 7 characters of

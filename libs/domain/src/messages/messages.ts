@@ -32,13 +32,13 @@ export type MessageField = 'header' | 'body' | 'callToAction' | 'market' | 'star
 export type MessageProblems = Partial<Record<MessageField, string>>;
 
 /** The field message for a missing value (back-office §8: "Form field message: 'Required'"). */
-export const REQUIRED_MESSAGE = 'Required';
+const REQUIRED_MESSAGE = 'Required';
 /** The message for a date that is not a real 'YYYY-MM-DD' day. */
-export const INVALID_DATE_MESSAGE = 'Enter a date as YYYY-MM-DD.';
+const INVALID_DATE_MESSAGE = 'Enter a date as YYYY-MM-DD.';
 /** The message for a start date in the past (back-office §5). */
-export const START_IN_PAST_MESSAGE = 'The start date must be today or later.';
+const START_IN_PAST_MESSAGE = 'The start date must be today or later.';
 /** The message for an end date before the start date (back-office §5). */
-export const END_BEFORE_START_MESSAGE = 'The end date must be on or after the start date.';
+const END_BEFORE_START_MESSAGE = 'The end date must be on or after the start date.';
 
 /** The character limits of the text fields (back-office §5, §9). */
 export const MESSAGE_LIMITS = {

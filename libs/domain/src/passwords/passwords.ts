@@ -23,9 +23,9 @@ export interface SetPasswordForm {
 /** Message for a new password that is too short; the set-password screen says the same (console-core §2). */
 export const PASSWORD_TOO_SHORT_MESSAGE = `The new password must be ${MIN_PASSWORD_LENGTH} characters or longer.`;
 /** Message for a missing current password. */
-export const CURRENT_PASSWORD_MISSING_MESSAGE = 'Enter your current password.';
+const CURRENT_PASSWORD_MISSING_MESSAGE = 'Enter your current password.';
 /** Message for a new password equal to the current one. */
-export const PASSWORD_UNCHANGED_MESSAGE = 'The new password must be different from the current password.';
+const PASSWORD_UNCHANGED_MESSAGE = 'The new password must be different from the current password.';
 /** Message for a verify field that differs from the new password. */
 export const PASSWORDS_DIFFER_MESSAGE = 'The new password and its verification do not match.';
 

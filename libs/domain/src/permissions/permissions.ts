@@ -50,7 +50,7 @@ export type NavEntry = (typeof NAV_ENTRIES)[number];
 export type NavKey = NavEntry['key'];
 
 /** The entry of a key, or undefined for an unknown key. */
-export function navEntryOf(key: string): NavEntry | undefined {
+function navEntryOf(key: string): NavEntry | undefined {
   return NAV_ENTRIES.find((entry) => entry.key === key);
 }
 

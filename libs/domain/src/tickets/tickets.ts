@@ -7,9 +7,6 @@ import { ATTACHMENT_MIME_TYPES } from '../constants/constants';
 /** A ticket's status (back-office §3). Open to closed is irreversible (back-office §4). */
 export type TicketStatus = 'open' | 'closed';
 
-/** Every ticket status. */
-export const TICKET_STATUSES = ['open', 'closed'] as const satisfies readonly TicketStatus[];
-
 /** The row actions of one ticket in the Support Tickets table. */
 export interface TicketRowActions {
   /** View details: always. */

@@ -11,7 +11,7 @@ import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
 
 /** Where a screen's chunk is loading: a spinner in the content area only. */
-export function PageFallback() {
+function PageFallback() {
   return (
     <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 120 }}>
       <Spin size="large" />

@@ -11,7 +11,7 @@ const decimals3 = (value: number) => value.toFixed(3);
 const seconds = (value: number | null) => T.seconds(decimals3(value ?? 0));
 
 /** The five figures of the Statistics tab, each with its label (back-office §2.11). */
-export function statisticsFigures(stats: AiStatistics): { label: string; value: string }[] {
+function statisticsFigures(stats: AiStatistics): { label: string; value: string }[] {
   return [
     { label: T.sessionCount, value: String(stats.sessionCount) },
     { label: T.openSessionCount, value: String(stats.openSessionCount) },

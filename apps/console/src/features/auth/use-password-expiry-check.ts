@@ -8,7 +8,7 @@ import { passwordExpired } from './change-password-slice';
  * The expiry check of console-core §4: on load and every 30 minutes. An expired password opens the
  * change-password dialog, which cannot be cancelled then. A failed check is only logged (§8).
  */
-export function usePasswordExpiryCheck(username: string | undefined): void {
+function usePasswordExpiryCheck(username: string | undefined): void {
   const [readExpired] = useLazyReadExpiredQuery();
   const dispatch = useAppDispatch();
 

@@ -32,7 +32,7 @@ const isFamily = (value: string | null): value is Family =>
   value !== null && (FAMILIES as readonly string[]).includes(value);
 
 /** Reads the screen's state from the query string; anything unreadable is left at its default. */
-export function parseListParams(search: URLSearchParams): ListParams {
+function parseListParams(search: URLSearchParams): ListParams {
   const page = Number(search.get('page'));
   const sortBy = search.get('sortBy');
   const family = search.get('filterFamily');

@@ -72,7 +72,7 @@ export function rowOf(unit: Aligner): ListRow {
 }
 
 /** GET /read/aligner/v1/ over a list of units: 404 with the server's sentence for an unknown serial. */
-export function readAlignerRoute(units: () => Aligner[]): StubHandler {
+function readAlignerRoute(units: () => Aligner[]): StubHandler {
   return (request) => {
     const serial = new URL(request.url).searchParams.get('serialNumber') ?? '';
     const found = units().find((unit) => unit.serialNumber === serial);
@@ -81,7 +81,7 @@ export function readAlignerRoute(units: () => Aligner[]): StubHandler {
 }
 
 /** GET /read/aligners/v1/: one page of the units' rows (filters and sort are the server's business). */
-export function readAlignersRoute(units: () => Aligner[]): StubHandler {
+function readAlignersRoute(units: () => Aligner[]): StubHandler {
   return (request) => {
     const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
     const rows = units().map(rowOf);

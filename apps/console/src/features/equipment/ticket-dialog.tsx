@@ -49,7 +49,7 @@ const YES_NO_OPTIONS = [
 const answer = (value: YesNo | undefined) => (value === undefined ? null : yesNoToBoolean(value));
 
 /** The creation payload of console-core §3, with the signed-in user as issuer. */
-export function ticketPayload(
+function ticketPayload(
   aligner: Aligner,
   form: TicketForm,
   issuer: { username: string; email: string },

@@ -28,7 +28,7 @@ export const target = (targetName: string, overrides: Partial<Target> = {}): Tar
 });
 
 /** Twelve fixtures (two pages): the first has activations and a Limited subscription. */
-export function twelveFixtures(): Fixture[] {
+function twelveFixtures(): Fixture[] {
   const rows = [
     fixture('EZ0001', {
       activationCount: 3,

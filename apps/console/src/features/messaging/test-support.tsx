@@ -29,7 +29,7 @@ export interface MessageWorld {
   messages: Message[];
 }
 
-export function defaultMessages(): Message[] {
+function defaultMessages(): Message[] {
   return [
     message(1),
     message(2, { issuerUsername: 'engineer', issuerEmail: 'engineer@example.com' }),
@@ -42,7 +42,7 @@ export function defaultMessages(): Message[] {
   ];
 }
 
-export function readMessagesRoute(world: MessageWorld): StubHandler {
+function readMessagesRoute(world: MessageWorld): StubHandler {
   return (request) => {
     const params = new URL(request.url).searchParams;
     const page = Number(params.get('page') ?? '1');

@@ -70,7 +70,7 @@ export function softwareWorld(): SoftwareWorld {
 }
 
 /** The validate calls of back-office §7.2 over a tiny update library: these paths hold a manifest. */
-export const LIBRARY: Record<
+const LIBRARY: Record<
   string,
   { version: VersionRecord; prerequisites: { require: string }; family: string }
 > = {
@@ -87,7 +87,7 @@ export const LIBRARY: Record<
 };
 
 /** A validate route: the library's manifest, 404 MANIFEST_NOT_FOUND elsewhere (as fleet-sim answers). */
-export function validateRoute(): StubHandler {
+function validateRoute(): StubHandler {
   return async (request) => {
     const { updatePath } = (await request.json()) as { updatePath: string };
     return LIBRARY[updatePath] ?? json(404, { error: 'MANIFEST_NOT_FOUND', code: 'MANIFEST_NOT_FOUND' });

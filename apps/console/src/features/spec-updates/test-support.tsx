@@ -22,7 +22,7 @@ export function spec(name: string, overrides: Partial<SpecUpdate> = {}): SpecUpd
 }
 
 /** Twelve releases, newest first: two pages. The first is filtered to two serial patterns. */
-export function twelveReleases(): SpecUpdate[] {
+function twelveReleases(): SpecUpdate[] {
   const list = [
     spec('US-2026-12', {
       filter: ['AX1*', 'CB2*'],
@@ -56,7 +56,7 @@ export interface SpecWorld {
 }
 
 /** GET /read/spec_updates/v1/ over a mutable list. */
-export function readSpecUpdatesRoute(list: () => SpecUpdate[]): StubHandler {
+function readSpecUpdatesRoute(list: () => SpecUpdate[]): StubHandler {
   return (request) => {
     const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
     return { docs: list().slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: list().length };

@@ -66,7 +66,7 @@ export interface TicketWorld {
 }
 
 /** Twelve tickets: two pages; 12 is escalated, 11 is closed, 3 was opened by admin. */
-export function twelveTickets(): Ticket[] {
+function twelveTickets(): Ticket[] {
   const tickets: Ticket[] = [];
   for (let id = 12; id >= 1; id -= 1) tickets.push(ticket(id));
   const set = (id: number, patch: Partial<Ticket>) => {
@@ -80,7 +80,7 @@ export function twelveTickets(): Ticket[] {
 }
 
 /** GET /read/tickets/v1/ as the server answers it: open only unless closed=true, mine by username, serial prefix. */
-export function readTicketsRoute(world: TicketWorld): StubHandler {
+function readTicketsRoute(world: TicketWorld): StubHandler {
   return (request) => {
     const params = new URL(request.url).searchParams;
     const page = Number(params.get('page') ?? '1');
@@ -94,7 +94,7 @@ export function readTicketsRoute(world: TicketWorld): StubHandler {
   };
 }
 
-export function readTicketRoute(world: TicketWorld): StubHandler {
+function readTicketRoute(world: TicketWorld): StubHandler {
   return (request) => {
     const id = Number(new URL(request.url).searchParams.get('id'));
     return (

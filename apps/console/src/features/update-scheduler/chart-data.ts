@@ -16,7 +16,7 @@ export function keyLabel(key: string): string {
  * The series a chart draws, named for its legend: deliveries, units at the current version (Tru-Point
  * statistics carry truPointsAtCurrentVersion, which is used when present), auto-staged and connected.
  */
-export function namedSeries(
+function namedSeries(
   stats: SchedulerSeries,
   family: Family,
 ): { name: string; series: Record<string, number> }[] {

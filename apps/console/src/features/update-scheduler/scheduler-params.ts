@@ -45,7 +45,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): va
   value !== null && (values as readonly string[]).includes(value);
 
 /** Reads the view from the query string; anything unreadable is left at its default. */
-export function parseSchedulerParams(search: URLSearchParams): SchedulerParams {
+function parseSchedulerParams(search: URLSearchParams): SchedulerParams {
   const family = search.get('family');
   const view = search.get('view');
   const sortBy = search.get('sortBy');

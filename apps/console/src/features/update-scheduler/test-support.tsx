@@ -32,7 +32,7 @@ export function device(
  * Twelve aligners (latest 5.3.0 in the dashboard fixtures): 0001 downloading its staged 5.3.0 on an old
  * 5.2.1, 0002 auto-staged but offline, 0003 up to date in Germany, and nine more.
  */
-export function twelveAligners(): UpdateSchedulerDevice[] {
+function twelveAligners(): UpdateSchedulerDevice[] {
   const list = [
     device('AX1AS0001', {
       version: { semantic: '5.2.1', meta: 'build 2300' },
@@ -82,7 +82,7 @@ export function statistics(gtps = false): UpdateSchedulerStatistics {
 }
 
 /** A device list route over a mutable list (filters and sort are the server's business). */
-export function devicesRoute(list: () => UpdateSchedulerDevice[]): StubHandler {
+function devicesRoute(list: () => UpdateSchedulerDevice[]): StubHandler {
   return (request) => {
     const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
     return { docs: list().slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: list().length };

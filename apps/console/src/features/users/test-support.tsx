@@ -13,7 +13,7 @@ export const user = (username: string, overrides: Partial<User> = {}): User => (
 });
 
 /** Twelve users: two pages. */
-export function twelveUsers(): User[] {
+function twelveUsers(): User[] {
   const users = [
     user('admin', { role: 'admin' }),
     user('ann', { role: 'engineer' }),
@@ -24,7 +24,7 @@ export function twelveUsers(): User[] {
 }
 
 /** GET /read/users/v1/ over a mutable list: the filter matches anywhere, ignoring case (as the server). */
-export function readUsersRoute(users: () => User[]): StubHandler {
+function readUsersRoute(users: () => User[]): StubHandler {
   return (request) => {
     const params = new URL(request.url).searchParams;
     const page = Number(params.get('page') ?? '1');

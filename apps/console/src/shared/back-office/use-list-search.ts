@@ -25,7 +25,7 @@ export interface ListSearch<F extends ListFilters> extends ListView<F> {
 }
 
 /** Reads a list's view from a query string; anything missing or unreadable is left at its empty value. */
-export function readListView<F extends ListFilters>(search: URLSearchParams, empty: F): ListView<F> {
+function readListView<F extends ListFilters>(search: URLSearchParams, empty: F): ListView<F> {
   const page = Number(search.get('page'));
   const filters = Object.fromEntries(
     Object.entries(empty).map(([key, blank]) => {
@@ -37,7 +37,7 @@ export function readListView<F extends ListFilters>(search: URLSearchParams, emp
 }
 
 /** The query string after a change: '', false and page 1 leave the URL. */
-export function writeListView(
+function writeListView(
   current: URLSearchParams,
   patch: Record<string, string | boolean | number | undefined>,
 ): URLSearchParams {

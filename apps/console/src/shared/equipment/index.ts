@@ -2,7 +2,7 @@
 export { CommandNoticeAlert } from './command-notice-alert';
 export { CountryFlag } from './country-flag';
 export { FavoriteToggle } from './favorite-toggle';
-export { formatBytes, formatDateTime, formatDuration, formatPercent, formatRate } from './format';
+export { formatDateTime } from './format';
 export { OpenTicketsBadge } from './open-tickets-badge';
 export { UNIT_TEXTS } from './texts';
 export { UpdateStatusPanel } from './update-status-panel';
@@ -11,8 +11,6 @@ export {
   failureReason,
   noticeOf,
   useCommandRunner,
-  type CommandFailure,
-  type CommandNotice,
   type CommandRunner,
 } from './use-command-runner';
 export { useLatestVersions, type LatestVersions } from './use-latest-by-family';

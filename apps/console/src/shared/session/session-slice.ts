@@ -12,7 +12,7 @@ export interface SessionState {
 }
 
 /** The session as the stored token says at start-up. */
-export function sessionFromStorage(): SessionState {
+function sessionFromStorage(): SessionState {
   const token = readStoredToken();
   return token ? { user: token.user, accessToken: token.access_token } : { user: null, accessToken: null };
 }

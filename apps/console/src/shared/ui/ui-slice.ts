@@ -33,7 +33,7 @@ export interface UiState {
 }
 
 /** How many alerts stay on screen at once; older ones give way (a burst of ticket events). */
-export const MAX_ALERTS = 3;
+const MAX_ALERTS = 3;
 
 const initialState: UiState = { busy: 0, snackbar: null, alerts: [], nextId: 1 };
 

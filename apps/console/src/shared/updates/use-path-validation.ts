@@ -23,7 +23,7 @@ export interface PathValidation<M> {
 }
 
 /** True for the answer of a path that holds no manifest: 404 `{ error: 'MANIFEST_NOT_FOUND' }` (back-office §8). */
-export function isManifestNotFound(error: unknown): boolean {
+function isManifestNotFound(error: unknown): boolean {
   const callError = error as CallError;
   if (errorStatus(callError) !== 404 || !callError || !('data' in callError)) return false;
   const data = callError.data;
@@ -38,7 +38,7 @@ export function isManifestNotFound(error: unknown): boolean {
  * nothing and only clears the validation. Decision: a check that never got a verdict (the server
  * unreachable, a refusal by role, a server failure) says so, since nothing was validated or refused.
  */
-export function pathCheckMessage(error: unknown): string | null {
+function pathCheckMessage(error: unknown): string | null {
   if (isManifestNotFound(error)) return T.manifestNotFound;
   const status = errorStatus(error as CallError);
   if (status === 400 || status === 422 || status === 404) return null;
