@@ -1,13 +1,11 @@
-import { Button, Card, Flex, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useReadNotificationsQuery, type Notification } from '@equipment-dashboard/api';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { lastPageOf, serverPagination } from '../../shared/back-office/pagination';
-import { serverProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
+import { ServerList } from '../../shared/back-office/server-list';
+import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
@@ -27,13 +25,9 @@ export function NotificationsPage() {
   const me = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const mayCreate = can(me?.role, PERMISSIONS.notificationsCreate);
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListSearch(NO_FILTERS);
   const [creating, setCreating] = useState(false);
-  const { data, isFetching, error, refetch } = useReadNotificationsQuery({ page });
-  const total = data?.totalDocs ?? 0;
-  useEffect(() => {
-    if (data && !isFetching && page > lastPageOf(total)) setPage(lastPageOf(total));
-  }, [data, isFetching, page, total]);
+  const list = useReadNotificationsQuery({ page });
 
   const columns: TableColumnsType<Notification> = [
     { key: 'name', title: T.name, dataIndex: 'name' },
@@ -66,27 +60,14 @@ export function NotificationsPage() {
           )
         }
       >
-        {error && !data && (
-          <ServerErrorAlert
-            problem={serverProblem(error)}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                {BACK_OFFICE_TEXTS.retry}
-              </Button>
-            }
-          />
-        )}
-        <Flex vertical>
-          <Table<Notification>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={data?.docs ?? []}
-            loading={{ spinning: isFetching, delay: 150 }}
-            scroll={{ x: 900 }}
-            pagination={serverPagination(page, total, setPage)}
-          />
-        </Flex>
+        <ServerList<Notification>
+          result={list}
+          page={page}
+          onPage={setPage}
+          rowKey="id"
+          columns={columns}
+          scroll={{ x: 900 }}
+        />
       </Card>
       {creating && (
         <NotificationWizard
