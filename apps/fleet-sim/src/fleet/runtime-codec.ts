@@ -1,6 +1,7 @@
 import { FAMILIES, semanticOf, type Family, type LogLevel } from '@equipment-dashboard/domain';
 import { versionOrder } from '../store/version-order';
 import { isPending, type DesiredStaging } from './desired-state';
+import { PackedUnit } from './packed-unit';
 import { updateStateOf } from './update-flow';
 import { IDLE_STATE, type FlowPhase, type UnitRuntime, type UpdateFlow } from './unit-runtime';
 
@@ -109,7 +110,7 @@ export function runtimeFromRow(row: RuntimeRow, now: number): UnitRuntime | null
   const sim = row.updateState['sim'] as PersistedSim | undefined;
   const flow = sim ? sim.flow && { ...sim.flow, rev: row.flowRev ?? sim.flow.rev ?? 0 } : flowFromPublicState(row, now);
   const publicState = String(row.updateState['state'] ?? IDLE_STATE);
-  return {
+  return new PackedUnit({
     serialNumber: row.serialNumber,
     shard: row.shard,
     family: row.family,
@@ -132,15 +133,14 @@ export function runtimeFromRow(row: RuntimeRow, now: number): UnitRuntime | null
     stagedRevDone: row.stagedRevDone,
     flow,
     // A stored flow state with no flow behind it (nothing staged to go on with) reads as idle.
-    idleState: flow || publicState === 'BUSY' || PHASE_OF_STATE[publicState] ? IDLE_STATE : publicState,
+    idleState: flow || publicState === 'BUSY' || PHASE_OF_STATE[publicState] ? IDLE_STATE : intern(publicState),
     busyUntil: sim?.busyUntil ?? null,
     lastSeenOnlineAt: row.lastSeenOnlineAt?.getTime() ?? null,
     sshPortOpenUntil: row.sshPortOpenUntil?.getTime() ?? null,
     flapping: sim?.flapping ?? false,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
-    poolSlot: -1,
-  };
+  });
 }
 
 /** What the write-behind stores for a unit: the public updater state plus the engine's bookkeeping. */
