@@ -1,6 +1,5 @@
 // antd's stylesheet: the console runs antd with zero-runtime styles (app/providers.tsx).
 import 'antd/dist/antd.css';
-import './app/reduced-motion.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -26,8 +26,9 @@ const THEME = { zeroRuntime: true, token: { colorPrimary: '#1677ff', borderRadiu
 
 /**
  * Store, antd theme and the app-wide pieces (401 handling, snackbars). When the system asks for reduced
- * motion, antd's motion is off: dialogs, menus and tabs appear and go at once (app/reduced-motion.css
- * stills the transitions of the static stylesheet, which the token does not reach).
+ * motion, antd's motion is off: dialogs, menus and tabs appear and go at once. Only through the token:
+ * a stylesheet rule that cut every transition under the same media query left Select dropdowns unplaced,
+ * off screen (ant-design/ant-design#50131).
  */
 export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
