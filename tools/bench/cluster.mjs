@@ -32,6 +32,9 @@ const schema = process.env.BENCH_SCHEMA ?? `bench_cluster_${Date.now()}`;
 const speed = Number(process.env.BENCH_SPEED ?? 30);
 const consoles = Number(process.env.BENCH_CONSOLES ?? 200);
 const soakMinutes = Number(process.env.BENCH_SOAK_MINUTES ?? 0);
+// Node's flags for every process (compare V8 heap settings side by side); BENCH_SIMS_ONLY stops after the simulators' figures.
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=4096').split(/\s+/).filter(Boolean);
+const simsOnly = Boolean(process.env.BENCH_SIMS_ONLY);
 const password = 'bench-password-123';
 const CLK_TCK = 100;
 const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-cluster-'));
@@ -63,7 +66,7 @@ const rssMb = (pid) => Math.round(Number(readFileSync(`/proc/${pid}/status`, 'ut
 
 const children = [];
 function start(name, role, extra = {}) {
-  const child = spawn(process.execPath, ['--max-old-space-size=4096', main], {
+  const child = spawn(process.execPath, [...nodeFlags, main], {
     env: { ...shared, FLEET_ROLE: role, DATA_DIR: join(dataDir, name), ...extra },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -168,114 +171,117 @@ try {
     const rows = (after[i].stats.rowsWritten - before[i].stats.rowsWritten) / seconds;
     console.log(
       `${s.name}: ${after[i].units.toLocaleString()} units, ${changes.toFixed(0)} changes/s (${((100 * changes) / after[i].units).toFixed(2)}%), ${rows.toFixed(0)} rows written/s; ` +
-        `CPU ${(cpu * 100).toFixed(1)}% of one core; RSS ${rss} MB (${Math.round((rss * 1024 * 1024) / after[i].units)} bytes a unit)`,
+        `CPU ${(cpu * 100).toFixed(1)}% of one core; RSS ${rss} MB (${Math.round((rss * 1024 * 1024) / after[i].units)} bytes a unit), ` +
+        `heap used ${Math.round(after[i].memory.heapUsed / 2 ** 20)} of ${Math.round(after[i].memory.heapTotal / 2 ** 20)} MB`,
     );
   });
   for (const a of apis) console.log(`${a.name}: RSS ${rssMb(a.child.pid)} MB`);
 
-  // 2. Reads and writes through an API process while the simulators run.
-  const [api1, api2] = apis;
-  const auth = await token(api1.url);
-  const families = ['aligner', 'gtps', 'aligner-oasis'];
-  const lists = [];
-  for (let i = 0; i < 300; i++) {
-    const q = new URLSearchParams({ page: String(1 + (i % 50)) });
-    if (i % 3 === 1) q.set('filterFamily', families[i % 3]);
-    if (i % 5 === 2) q.set('filterCountryCode', ['US', 'DE', 'BR', 'JP'][i % 4]);
-    if (i % 4 === 3) q.set('sortBy', ['softwareVersion', 'updatedAt', 'createdAt', 'countryCode'][i % 4]);
-    if (i % 2 === 1) q.set('sortDesc', 'true');
-    if (i % 7 === 0) q.set('filterSerialNumber', ['AX', 'TP', 'CB', 'OA'][i % 4]);
-    if (i % 11 === 5) q.set('filterSoftwareVersion', ['5.', '4.3', '1.'][i % 3]);
-    lists.push({ path: `/read/aligners/v1/?${q}` });
-  }
-  console.log('\n' + line('GET /read/aligners/v1/ (300 mixed pages)', await time(api1.url, auth, lists)));
-  const schedulerLists = lists.slice(0, 100).map(({ path }, i) => ({
-    path: `/read/updatescheduler_${['aligners', 'gtps', 'aligners_oasis'][i % 3]}/v1/?${new URLSearchParams(path.split('?')[1])}`.replace(/filterFamily=[^&]*&?/, ''),
-  }));
-  console.log(line('GET /read/updatescheduler_*/v1/ (100 mixed pages)', await time(api1.url, auth, schedulerLists)));
-  for (const path of [
-    '/api/v1/check_services',
-    '/read/latest_software_version/v1',
-    '/read/staged_update_totals/v1',
-    '/read/aligner_software_versions/v1',
-    '/read/spec_versions/v1',
-    '/read/ticket_statistics/v1',
-    '/read/top_aligners_by_alignment_count/v1',
-  ]) {
-    console.log(line(`GET ${path}`, await time(api1.url, auth, Array(100).fill({ path }))));
-  }
-  const latest = await (await fetch(`${api1.url}/read/latest_software_version/v1`, { headers: { Authorization: `Bearer ${auth}` } })).json();
-  const toStage = [];
-  for (let page = 1; toStage.length < 100 && page < 100; page++) {
-    const docs = (await (await fetch(`${api1.url}/read/updatescheduler_aligners/v1/?page=${page}&filterSoftwareVersion=5.`, { headers: { Authorization: `Bearer ${auth}` } })).json()).docs;
-    for (const d of docs) if (!d.staging.isStaged && d.version.semantic !== latest.semantic && toStage.length < 100) toStage.push(d.serialNumber);
-  }
-  const version = { semantic: latest.semantic, meta: latest.meta };
-  console.log(line(`POST staging (${toStage.length} units)`, await time(api1.url, auth, toStage.map((serialNumber) => ({ path: '/create/immediate_stage_of_software_update/v1', body: { serialNumber, version, path: latest.path } })))));
-  for (const a of apis) console.log(`${a.name}: RSS after reads ${rssMb(a.child.pid)} MB`);
-
-  // 3. Live events: polling consoles over both API processes; a ticket opened through one, heard by all.
-  const auth2 = await token(api2.url);
-  const sockets = [];
-  const heard = new Map();
-  for (let i = 0; i < consoles; i++) {
-    const target = i % 2 === 0 ? api1 : api2;
-    const socket = io(`${target.url}/dashboard`, { transports: ['polling'], auth: { token: i % 2 === 0 ? auth : auth2 }, reconnection: true, forceNew: true });
-    socket.on('REPORT_SUPPORT_TICKET_CREATED', (event) => heard.get(event.id)?.push(performance.now()));
-    sockets.push(socket);
-  }
-  await Promise.all(sockets.map((s) => (s.connected ? null : new Promise((r) => s.once('connect', r)))));
-  const unitForTickets = toStage[0];
-  const latencies = [];
-  for (let n = 0; n < 20; n++) {
-    const res = await fetch(`${api1.url}/create/ticket/v1`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ issuerUsername: 'admin', issuerEmail: 'admin@example.com', serialNumber: unitForTickets, version: '5.0.0', connected: true, family: 'aligner', model: 'M', description: `bench ${n}`, escalated: false }),
-    });
-    const answeredAt = performance.now();
-    const ticket = await res.json();
-    const times = heard.get(ticket.id) ?? [];
-    heard.set(ticket.id, times);
-    await sleep(1500);
-    latencies.push(...times.map((t) => t - answeredAt));
-    if (times.length < consoles) console.log(`  ticket ${ticket.id}: ${times.length} of ${consoles} consoles heard it`);
-  }
-  console.log(line(`live event, write answered -> ${consoles} consoles (${latencies.length} receipts)`, latencies.sort((a, b) => a - b)));
-
-  // 4. Soak: the consoles stay, writes go on, nothing may fail, memory may not creep.
-  if (soakMinutes > 0) {
-    const rss0 = [...sims, ...apis].map((p) => rssMb(p.child.pid));
-    let writes = 0;
-    let errors = 0;
-    const end = Date.now() + soakMinutes * 60_000;
-    let i = 0;
-    while (Date.now() < end) {
-      const serial = toStage[i % toStage.length];
-      const calls = [
-        { path: '/delete/immediate_unstage_of_software_update/v1', body: { serialNumber: serial } },
-        { path: '/create/immediate_stage_of_software_update/v1', body: { serialNumber: serial, version, path: latest.path } },
-        { path: '/cmd/aligner_get_usb_status/v1', body: { serialNumber: serial } },
-        { path: `/read/aligners/v1/?page=${1 + (i % 50)}&sortBy=updatedAt` },
-      ];
-      const call = calls[i % calls.length];
-      const target = i % 2 === 0 ? api1 : api2;
-      const res = await fetch(`${target.url}${call.path}`, {
-        method: call.body ? 'POST' : 'GET',
-        headers: { Authorization: `Bearer ${i % 2 === 0 ? auth : auth2}`, 'Content-Type': 'application/json' },
-        body: call.body ? JSON.stringify(call.body) : undefined,
-      });
-      await res.arrayBuffer();
-      writes += 1;
-      if (res.status >= 500) errors += 1;
-      i += 1;
-      await sleep(100);
+  if (!simsOnly) {
+    // 2. Reads and writes through an API process while the simulators run.
+    const [api1, api2] = apis;
+    const auth = await token(api1.url);
+    const families = ['aligner', 'gtps', 'aligner-oasis'];
+    const lists = [];
+    for (let i = 0; i < 300; i++) {
+      const q = new URLSearchParams({ page: String(1 + (i % 50)) });
+      if (i % 3 === 1) q.set('filterFamily', families[i % 3]);
+      if (i % 5 === 2) q.set('filterCountryCode', ['US', 'DE', 'BR', 'JP'][i % 4]);
+      if (i % 4 === 3) q.set('sortBy', ['softwareVersion', 'updatedAt', 'createdAt', 'countryCode'][i % 4]);
+      if (i % 2 === 1) q.set('sortDesc', 'true');
+      if (i % 7 === 0) q.set('filterSerialNumber', ['AX', 'TP', 'CB', 'OA'][i % 4]);
+      if (i % 11 === 5) q.set('filterSoftwareVersion', ['5.', '4.3', '1.'][i % 3]);
+      lists.push({ path: `/read/aligners/v1/?${q}` });
     }
-    const rss1 = [...sims, ...apis].map((p) => rssMb(p.child.pid));
-    const growth = rss1.map((r, k) => `${[...sims, ...apis][k].name} ${rss0[k]} -> ${r} MB (${(((r - rss0[k]) / rss0[k]) * 100).toFixed(1)}%)`);
-    console.log(`\nsoak ${soakMinutes} min: ${writes} calls, ${errors} answered 5xx; ${growth.join('; ')}`);
+    console.log('\n' + line('GET /read/aligners/v1/ (300 mixed pages)', await time(api1.url, auth, lists)));
+    const schedulerLists = lists.slice(0, 100).map(({ path }, i) => ({
+      path: `/read/updatescheduler_${['aligners', 'gtps', 'aligners_oasis'][i % 3]}/v1/?${new URLSearchParams(path.split('?')[1])}`.replace(/filterFamily=[^&]*&?/, ''),
+    }));
+    console.log(line('GET /read/updatescheduler_*/v1/ (100 mixed pages)', await time(api1.url, auth, schedulerLists)));
+    for (const path of [
+      '/api/v1/check_services',
+      '/read/latest_software_version/v1',
+      '/read/staged_update_totals/v1',
+      '/read/aligner_software_versions/v1',
+      '/read/spec_versions/v1',
+      '/read/ticket_statistics/v1',
+      '/read/top_aligners_by_alignment_count/v1',
+    ]) {
+      console.log(line(`GET ${path}`, await time(api1.url, auth, Array(100).fill({ path }))));
+    }
+    const latest = await (await fetch(`${api1.url}/read/latest_software_version/v1`, { headers: { Authorization: `Bearer ${auth}` } })).json();
+    const toStage = [];
+    for (let page = 1; toStage.length < 100 && page < 100; page++) {
+      const docs = (await (await fetch(`${api1.url}/read/updatescheduler_aligners/v1/?page=${page}&filterSoftwareVersion=5.`, { headers: { Authorization: `Bearer ${auth}` } })).json()).docs;
+      for (const d of docs) if (!d.staging.isStaged && d.version.semantic !== latest.semantic && toStage.length < 100) toStage.push(d.serialNumber);
+    }
+    const version = { semantic: latest.semantic, meta: latest.meta };
+    console.log(line(`POST staging (${toStage.length} units)`, await time(api1.url, auth, toStage.map((serialNumber) => ({ path: '/create/immediate_stage_of_software_update/v1', body: { serialNumber, version, path: latest.path } })))));
+    for (const a of apis) console.log(`${a.name}: RSS after reads ${rssMb(a.child.pid)} MB`);
+
+    // 3. Live events: polling consoles over both API processes; a ticket opened through one, heard by all.
+    const auth2 = await token(api2.url);
+    const sockets = [];
+    const heard = new Map();
+    for (let i = 0; i < consoles; i++) {
+      const target = i % 2 === 0 ? api1 : api2;
+      const socket = io(`${target.url}/dashboard`, { transports: ['polling'], auth: { token: i % 2 === 0 ? auth : auth2 }, reconnection: true, forceNew: true });
+      socket.on('REPORT_SUPPORT_TICKET_CREATED', (event) => heard.get(event.id)?.push(performance.now()));
+      sockets.push(socket);
+    }
+    await Promise.all(sockets.map((s) => (s.connected ? null : new Promise((r) => s.once('connect', r)))));
+    const unitForTickets = toStage[0];
+    const latencies = [];
+    for (let n = 0; n < 20; n++) {
+      const res = await fetch(`${api1.url}/create/ticket/v1`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ issuerUsername: 'admin', issuerEmail: 'admin@example.com', serialNumber: unitForTickets, version: '5.0.0', connected: true, family: 'aligner', model: 'M', description: `bench ${n}`, escalated: false }),
+      });
+      const answeredAt = performance.now();
+      const ticket = await res.json();
+      const times = heard.get(ticket.id) ?? [];
+      heard.set(ticket.id, times);
+      await sleep(1500);
+      latencies.push(...times.map((t) => t - answeredAt));
+      if (times.length < consoles) console.log(`  ticket ${ticket.id}: ${times.length} of ${consoles} consoles heard it`);
+    }
+    console.log(line(`live event, write answered -> ${consoles} consoles (${latencies.length} receipts)`, latencies.sort((a, b) => a - b)));
+
+    // 4. Soak: the consoles stay, writes go on, nothing may fail, memory may not creep.
+    if (soakMinutes > 0) {
+      const rss0 = [...sims, ...apis].map((p) => rssMb(p.child.pid));
+      let writes = 0;
+      let errors = 0;
+      const end = Date.now() + soakMinutes * 60_000;
+      let i = 0;
+      while (Date.now() < end) {
+        const serial = toStage[i % toStage.length];
+        const calls = [
+          { path: '/delete/immediate_unstage_of_software_update/v1', body: { serialNumber: serial } },
+          { path: '/create/immediate_stage_of_software_update/v1', body: { serialNumber: serial, version, path: latest.path } },
+          { path: '/cmd/aligner_get_usb_status/v1', body: { serialNumber: serial } },
+          { path: `/read/aligners/v1/?page=${1 + (i % 50)}&sortBy=updatedAt` },
+        ];
+        const call = calls[i % calls.length];
+        const target = i % 2 === 0 ? api1 : api2;
+        const res = await fetch(`${target.url}${call.path}`, {
+          method: call.body ? 'POST' : 'GET',
+          headers: { Authorization: `Bearer ${i % 2 === 0 ? auth : auth2}`, 'Content-Type': 'application/json' },
+          body: call.body ? JSON.stringify(call.body) : undefined,
+        });
+        await res.arrayBuffer();
+        writes += 1;
+        if (res.status >= 500) errors += 1;
+        i += 1;
+        await sleep(100);
+      }
+      const rss1 = [...sims, ...apis].map((p) => rssMb(p.child.pid));
+      const growth = rss1.map((r, k) => `${[...sims, ...apis][k].name} ${rss0[k]} -> ${r} MB (${(((r - rss0[k]) / rss0[k]) * 100).toFixed(1)}%)`);
+      console.log(`\nsoak ${soakMinutes} min: ${writes} calls, ${errors} answered 5xx; ${growth.join('; ')}`);
+    }
+    sockets.forEach((s) => s.close());
   }
-  sockets.forEach((s) => s.close());
 } finally {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));

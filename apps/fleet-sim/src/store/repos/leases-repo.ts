@@ -14,12 +14,16 @@ export async function heartbeat(db: Db, worker: string, ttlMs: number): Promise<
   return rowsOf<{ n: number }>(result)[0]?.n ?? 1;
 }
 
-/** Extends the worker's leases; answers the shards it still holds (a lease that ran out may be another's now). */
+/**
+ * Extends the worker's leases; answers the shards it still holds. A lease that ran out is renewed too while nobody
+ * took it (the holder is still this worker, and writes are fenced by holder): a simulator whose renewals were late
+ * (a busy database, a long pause) keeps its shards unless another simulator took them meanwhile.
+ */
 export async function renewLeases(db: Db, worker: string, ttlMs: number): Promise<number[]> {
   return shardsOf(
     await db.execute(sql`
       UPDATE shard_leases SET expires_at = now() + make_interval(secs => ${ttlMs / 1000})
-      WHERE holder = ${worker} AND expires_at > now()
+      WHERE holder = ${worker}
       RETURNING shard`),
   );
 }
