@@ -33,37 +33,8 @@ function octets(n: number): string {
   return `${n >>> 16}.${(n >>> 8) & 255}.${n & 255}`;
 }
 
-/** The fields of a unit that change seldom or never are passed in; the rest start as a new unit's. */
-export interface PackedUnitInit {
-  serialNumber: string;
-  shard: number;
-  family: Family;
-  versionSemantic: string;
-  versionMeta: string;
-  specsName: string | null;
-  systemClass: string;
-  numCameras: number | null;
-  isDDAligner: boolean | null;
-  logLevel: LogLevel;
-  targetType: string | null;
-  countryCode: string;
-  connected: boolean;
-  connectCount: number;
-  port: number | null;
-  address: string | null;
-  currentProcedure: string | null;
-  alignmentCount: number;
-  desired: DesiredStaging | null;
-  stagedRevDone: number;
-  flow: UpdateFlow | null;
-  idleState: string;
-  busyUntil: number | null;
-  lastSeenOnlineAt: number | null;
-  sshPortOpenUntil: number | null;
-  flapping: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
+/** A unit's fields as the store gives them (its place in a pool is the engine's). */
+export type PackedUnitInit = Omit<UnitRuntime, 'poolSlot'>;
 
 /** A unit as a simulator holds it, compact (see above); it reads and writes as a plain UnitRuntime. */
 export class PackedUnit implements UnitRuntime {
