@@ -7,6 +7,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config/config';
 import { errorHandler, notFoundHandler } from './http/error-middleware';
 import { TooManyRequestsError } from './core/errors';
+import { docsPage } from './http/openapi/docs-page';
 import { staticConsole } from './http/static-console';
 import { redactUrl } from './logging';
 
@@ -26,7 +27,8 @@ export interface AppParts {
 
 /**
  * The HTTP pipeline: security headers, request ids and logs, body parsers, sign-in throttling,
- * the API, the built console with history-mode fallback, then 404 and the one error handler.
+ * the API and its reference (/api/docs), the built console with history-mode fallback, then 404 and the one
+ * error handler.
  */
 export function createApp({ config, logger, routers }: AppParts): Express {
   const app = express();
@@ -79,6 +81,7 @@ export function createApp({ config, logger, routers }: AppParts): Express {
       },
     }),
   );
+  app.use(docsPage());
   for (const router of routers) app.use(router);
   app.use(staticConsole(config.CONSOLE_DIR, isApiPath));
   app.use(notFoundHandler);
