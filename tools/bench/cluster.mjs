@@ -187,7 +187,8 @@ try {
       const q = new URLSearchParams({ page: String(1 + (i % 50)) });
       if (i % 3 === 1) q.set('filterFamily', families[i % 3]);
       if (i % 5 === 2) q.set('filterCountryCode', ['US', 'DE', 'BR', 'JP'][i % 4]);
-      if (i % 4 === 3) q.set('sortBy', ['softwareVersion', 'updatedAt', 'createdAt', 'countryCode'][i % 4]);
+      // Every sort in both directions (sortDesc below alternates within each sort).
+      q.set('sortBy', ['serialNumber', 'softwareVersion', 'updatedAt', 'createdAt', 'countryCode', 'family'][Math.floor(i / 2) % 6]);
       if (i % 2 === 1) q.set('sortDesc', 'true');
       if (i % 7 === 0) q.set('filterSerialNumber', ['AX', 'TP', 'CB', 'OA'][i % 4]);
       if (i % 11 === 5) q.set('filterSoftwareVersion', ['5.', '4.3', '1.'][i % 3]);

@@ -1,7 +1,9 @@
 import { FAMILIES, PAGE_SIZE, semanticOf, type Family } from '@equipment-dashboard/domain';
-import type { SCHEDULER_SORT_FIELDS } from '@equipment-dashboard/api';
+import type { SCHEDULER_SORT_FIELDS } from '@equipment-dashboard/contract';
 import { versionOrder } from '../store/version-order';
+import { AUTO_STAGED, CellCounts, CONNECTED, HEAD_LENGTH, IndexFilter, ones, only, STAGED, type CountedColumn } from './index-cells';
 import { byCodeUnits, Interner } from './interner';
+import { SortedColumn } from './sorted-column';
 
 /** What the lists filter and sort a unit by: the index keeps these and nothing else. */
 export interface IndexedUnit {
@@ -57,30 +59,33 @@ export interface IndexPage {
   total: number;
 }
 
-const CONNECTED = 1;
-const STAGED = 2;
-const AUTO_STAGED = 4;
 const FAMILY_IDS = new Map<string, number>(FAMILIES.map((family, i) => [family, i]));
 const FAMILY_RANK = Int32Array.from(FAMILIES.map((family) => [...FAMILIES].sort(byCodeUnits).indexOf(family)));
+
+/** Whether key `k` sorts strictly before `other` (NaN, "none", before nothing and after everything when `noneLast`). */
+function beats(k: number, other: number, sign: number, noneLast: boolean): boolean {
+  if (noneLast && (k !== k || other !== other)) return k === k;
+  return sign * (k - other) < 0;
+}
 
 function compareVersions(a: string, b: string): number {
   return versionOrder(semanticOf(a)) - versionOrder(semanticOf(b)) || byCodeUnits(a, b);
 }
 
-type Accept = (slot: number) => boolean;
-/** A sort key of a slot; NaN is "none" (sorts last in both directions where a column allows none). */
-type Key = (slot: number) => number;
+/** A column of small ids that a list sorts by through a rank per id (a group of equal keys per id). */
+type RankedColumn = Exclude<CountedColumn, 'head'>;
 
 /**
  * The fleet as the lists see it, in typed arrays (about 60 bytes a unit plus its serial), kept by each API
- * process from the store (views/unit-feed.ts). Every list page is one pass over it: filters on small ids
- * checked against per-query tables, the count exact, and the best `page * 10` kept in a small buffer;
- * the default order (by serial) is read off a serial-ordered array with no pass at all when it can be.
+ * process from the store (views/unit-feed.ts). Totals come from counts per combination of the filtered columns
+ * (`cells`), kept as units change, with no pass; a page is read off the serial order, walked only as far as the
+ * page needs: in serial order directly, in the order of a column of few values (country, version, state,
+ * family) group by group using the counts to skip the groups before the page, and only timestamps need one pass
+ * that keeps the best `page * 10`. A walk runs in the page's direction, so equal keys arrive in order.
  */
 export class UnitIndex {
   private capacity = 0;
   private serial: string[] = [];
-  private readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
   private family = new Uint8Array(0);
   private country = new Uint16Array(0);
@@ -92,23 +97,30 @@ export class UnitIndex {
   private lastSeen = new Float64Array(0);
   private stagedAt = new Float64Array(0);
   private desiredRev = new Float64Array(0);
+  private head = new Uint16Array(0);
   /** Slots in serial order. */
   private order = new Int32Array(0);
   private orderLength = 0;
-  /** rank[slot]: the slot's position in serial order (tie-breaks); rebuilt when the order changed. */
-  private rank = new Int32Array(0);
-  private rankDirty = false;
-  private readonly familyTotals = new Int32Array(FAMILIES.length);
+  private readonly cells = new CellCounts();
   private readonly countries = new Interner();
   private readonly versions = new Interner(compareVersions);
   private readonly states = new Interner();
+  private readonly heads = new Interner();
+  private readonly serialOf = (slot: number) => this.serial[slot] as string;
+  /** The timestamp columns lists sort by, in order (createdAt and updatedAt on the equipment list too). */
+  private readonly sorted = {
+    createdAt: new SortedColumn((slot) => this.createdAt[slot] as number, this.serialOf),
+    updatedAt: new SortedColumn((slot) => this.updatedAt[slot] as number, this.serialOf),
+    lastSeenOnlineAt: new SortedColumn((slot) => this.lastSeen[slot] as number, this.serialOf),
+    stagedAt: new SortedColumn((slot) => this.stagedAt[slot] as number, this.serialOf),
+  };
 
   get size(): number {
-    return this.slotOf.size;
+    return this.orderLength;
   }
 
   has(serialNumber: string): boolean {
-    return this.slotOf.has(serialNumber);
+    return this.slotOf(serialNumber) !== undefined;
   }
 
   /**
@@ -118,45 +130,55 @@ export class UnitIndex {
    */
   upsert(units: readonly IndexedUnit[]): void {
     for (const unit of units) {
-      let slot = this.slotOf.get(unit.serialNumber);
+      let slot = this.slotOf(unit.serialNumber);
+      const added = slot === undefined;
       let stale = false;
       if (slot === undefined) {
         slot = this.allocate(unit.serialNumber);
       } else {
-        this.countFamily(this.family[slot] as number, -1);
+        this.count(slot, -1);
         stale = unit.desiredRev < (this.desiredRev[slot] as number);
       }
-      const family = FAMILY_IDS.get(unit.family) ?? 0;
-      this.family[slot] = family;
-      this.countFamily(family, 1);
+      const stagedAt = stale ? (this.stagedAt[slot] as number) : unit.staged && unit.stagedAt !== null ? unit.stagedAt : NaN;
+      this.setTime('createdAt', this.createdAt, slot, unit.createdAt, added);
+      this.setTime('updatedAt', this.updatedAt, slot, unit.updatedAt, added);
+      this.setTime('lastSeenOnlineAt', this.lastSeen, slot, unit.lastSeenOnlineAt ?? NaN, added);
+      this.setTime('stagedAt', this.stagedAt, slot, stagedAt, added);
+      this.family[slot] = FAMILY_IDS.get(unit.family) ?? 0;
       this.country[slot] = this.countries.id(unit.countryCode);
       this.version[slot] = this.versions.id(unit.versionSemantic);
-      this.createdAt[slot] = unit.createdAt;
-      this.updatedAt[slot] = unit.updatedAt;
-      this.lastSeen[slot] = unit.lastSeenOnlineAt ?? NaN;
       if (stale) {
         this.flags[slot] = ((this.flags[slot] as number) & ~CONNECTED) | (unit.connected ? CONNECTED : 0);
-        continue;
+      } else {
+        this.state[slot] = this.states.id(unit.state);
+        this.flags[slot] = (unit.connected ? CONNECTED : 0) | (unit.staged ? STAGED : 0) | (unit.autoStaged ? AUTO_STAGED : 0);
+        this.desiredRev[slot] = unit.desiredRev;
       }
-      this.state[slot] = this.states.id(unit.state);
-      this.flags[slot] = (unit.connected ? CONNECTED : 0) | (unit.staged ? STAGED : 0) | (unit.autoStaged ? AUTO_STAGED : 0);
-      this.stagedAt[slot] = unit.staged && unit.stagedAt !== null ? unit.stagedAt : NaN;
-      this.desiredRev[slot] = unit.desiredRev;
+      this.count(slot, 1);
     }
+  }
+
+  /** Writes a timestamp of a slot, moving the slot in that column's order when the value changes. */
+  private setTime(column: keyof UnitIndex['sorted'], values: Float64Array, slot: number, value: number, added: boolean): void {
+    const old = values[slot] as number;
+    if (!added && (old === value || (old !== old && value !== value))) return;
+    const sorted = this.sorted[column];
+    if (!added) sorted.delete(slot);
+    values[slot] = value;
+    sorted.add(slot);
   }
 
   remove(serialNumbers: readonly string[]): void {
     for (const serialNumber of serialNumbers) {
-      const slot = this.slotOf.get(serialNumber);
+      const slot = this.slotOf(serialNumber);
       if (slot === undefined) continue;
       const at = this.lowerBound(serialNumber);
       this.order.copyWithin(at, at + 1, this.orderLength);
       this.orderLength -= 1;
-      this.countFamily(this.family[slot] as number, -1);
-      this.slotOf.delete(serialNumber);
+      this.count(slot, -1);
+      for (const sorted of Object.values(this.sorted)) sorted.delete(slot);
       this.serial[slot] = '';
       this.free.push(slot);
-      this.rankDirty = true;
     }
   }
 
@@ -173,122 +195,177 @@ export class UnitIndex {
 
   /** A page of the equipment list, its total exact. */
   queryEquipment(query: UnitQuery): IndexPage {
-    const serial = query.filterSerialNumber?.toUpperCase();
     const country = query.filterCountryCode?.toUpperCase();
     const version = query.filterSoftwareVersion;
     const family = query.filterFamily === undefined ? undefined : (FAMILY_IDS.get(query.filterFamily) ?? -1);
-    const countryOk = country ? this.countries.matching((c) => c.startsWith(country)) : null;
-    const versionOk = version ? this.versions.matching((v) => v.startsWith(version)) : null;
-    const otherFilters = countryOk !== null || versionOk !== null;
-    const accept: Accept = (slot) =>
-      (family === undefined || this.family[slot] === family) &&
-      (countryOk === null || countryOk[this.country[slot] as number] === 1) &&
-      (versionOk === null || versionOk[this.version[slot] as number] === 1);
-    const [lo, hi] = this.range(serial);
-    const sortBy = query.sortBy ?? 'serialNumber';
-    const desc = Boolean(query.sortDesc);
-    if (sortBy === 'serialNumber') {
-      // Without other filters the count needs no pass: the serial range, or a family's total.
-      const known = otherFilters ? undefined : family === undefined ? hi - lo : serial ? undefined : (this.familyTotals[family] ?? 0);
-      return this.inSerialOrder(lo, hi, desc, query.page, accept, known);
-    }
-    return this.best(lo, hi, query.page, accept, this.keyOf(sortBy), desc, false);
+    const filter = this.filter(query.filterSerialNumber?.toUpperCase(), {
+      family: family === undefined ? ones(FAMILIES.length) : only(FAMILIES.length, family),
+      country: country ? this.countries.matching((c) => c.startsWith(country)) : ones(this.countries.values.length),
+      version: version ? this.versions.matching((v) => v.startsWith(version)) : ones(this.versions.values.length),
+      state: ones(this.states.values.length),
+      need: 0,
+    });
+    return this.page(filter, query.sortBy ?? 'serialNumber', Boolean(query.sortDesc), query.page);
   }
 
   /** A page of one family's update scheduler table, its total exact. */
   queryScheduler(query: SchedulerQuery): IndexPage {
     if (query.filterFamily && query.filterFamily !== query.family) return { serials: [], total: 0 };
-    const family = FAMILY_IDS.get(query.family) ?? -1;
-    const serial = query.filterSerialNumber?.toUpperCase();
     const country = query.filterCountryCode?.toUpperCase();
     const version = query.filterSoftwareVersion?.toLowerCase();
     const state = query.filterState?.toUpperCase();
-    const countryOk = country ? this.countries.matching((c) => c.toUpperCase().startsWith(country)) : null;
-    const versionOk = version ? this.versions.matching((v) => v.toLowerCase().startsWith(version)) : null;
-    const stateOk = state ? this.states.matching((s) => s.toUpperCase().startsWith(state)) : null;
-    const need = (query.onlyConnected ? CONNECTED : 0) | (query.onlyStaged ? STAGED : 0);
-    const accept: Accept = (slot) =>
-      this.family[slot] === family &&
-      ((this.flags[slot] as number) & need) === need &&
-      (countryOk === null || countryOk[this.country[slot] as number] === 1) &&
-      (versionOk === null || versionOk[this.version[slot] as number] === 1) &&
-      (stateOk === null || stateOk[this.state[slot] as number] === 1);
-    const [lo, hi] = this.range(serial);
-    const sortBy = query.sortBy ?? 'serialNumber';
-    const desc = Boolean(query.sortDesc);
-    if (sortBy === 'serialNumber') return this.inSerialOrder(lo, hi, desc, query.page, accept, undefined);
-    return this.best(lo, hi, query.page, accept, this.keyOf(sortBy), desc, true);
+    const filter = this.filter(query.filterSerialNumber?.toUpperCase(), {
+      family: only(FAMILIES.length, FAMILY_IDS.get(query.family) ?? -1),
+      country: country ? this.countries.matching((c) => c.toUpperCase().startsWith(country)) : ones(this.countries.values.length),
+      version: version ? this.versions.matching((v) => v.toLowerCase().startsWith(version)) : ones(this.versions.values.length),
+      state: state ? this.states.matching((s) => s.toUpperCase().startsWith(state)) : ones(this.states.values.length),
+      need: (query.onlyConnected ? CONNECTED : 0) | (query.onlyStaged ? STAGED : 0),
+    });
+    // One family: sorting by it is sorting by serial.
+    const sortBy = query.sortBy === 'family' ? 'serialNumber' : (query.sortBy ?? 'serialNumber');
+    return this.page(filter, sortBy, Boolean(query.sortDesc), query.page);
   }
 
-  private keyOf(sortBy: SchedulerSortField): Key {
+  private page(filter: IndexFilter, sortBy: SchedulerSortField, desc: boolean, page: number): IndexPage {
     switch (sortBy) {
-      case 'countryCode': {
-        const rank = this.countries.rank();
-        return (slot) => rank[this.country[slot] as number] as number;
+      case 'serialNumber': {
+        const skip = (page - 1) * PAGE_SIZE;
+        const total = filter.bySerial ? undefined : this.cells.total(filter);
+        const walked = this.walk(filter, desc, skip, total);
+        return { serials: walked.serials, total: total ?? walked.matched };
       }
       case 'family':
-        return (slot) => FAMILY_RANK[this.family[slot] as number] as number;
-      case 'softwareVersion': {
-        const rank = this.versions.rank();
-        return (slot) => rank[this.version[slot] as number] as number;
-      }
-      case 'state': {
-        const rank = this.states.rank();
-        return (slot) => rank[this.state[slot] as number] as number;
-      }
+        return this.byGroups(filter, 'family', FAMILY_RANK, desc, page);
+      case 'countryCode':
+        return this.byGroups(filter, 'country', this.countries.rank(), desc, page);
+      case 'softwareVersion':
+        return this.byGroups(filter, 'version', this.versions.rank(), desc, page);
+      case 'state':
+        return this.byGroups(filter, 'state', this.states.rank(), desc, page);
       case 'createdAt':
-        return (slot) => this.createdAt[slot] as number;
+        return this.byTime(filter, 'createdAt', this.createdAt, desc, page);
       case 'updatedAt':
-        return (slot) => this.updatedAt[slot] as number;
+        return this.byTime(filter, 'updatedAt', this.updatedAt, desc, page);
       case 'lastSeenOnlineAt':
-        return (slot) => this.lastSeen[slot] as number;
+        return this.byTime(filter, 'lastSeenOnlineAt', this.lastSeen, desc, page);
       case 'stagedAt':
-        return (slot) => this.stagedAt[slot] as number;
-      case 'serialNumber':
-        return () => 0;
+        return this.byTime(filter, 'stagedAt', this.stagedAt, desc, page);
     }
   }
 
-  /** Walks [lo, hi) of the serial order; stops early once the page is full when the total is known. */
-  private inSerialOrder(lo: number, hi: number, desc: boolean, page: number, accept: Accept, known: number | undefined): IndexPage {
+  private accepts(filter: IndexFilter, slot: number): boolean {
+    return (
+      ((filter.family[this.family[slot] as number] as number) &
+        (filter.country[this.country[slot] as number] as number) &
+        (filter.version[this.version[slot] as number] as number) &
+        (filter.state[this.state[slot] as number] as number) &
+        (filter.head[this.head[slot] as number] as number)) ===
+        1 && ((this.flags[slot] as number) & filter.need) === filter.need
+    );
+  }
+
+  /**
+   * Walks the filter's range in serial order (backwards when `desc`), collecting the accepted units after the
+   * first `skip`; stops once the page is full when the total is known, or when every accepted unit was seen.
+   */
+  private walk(filter: IndexFilter, desc: boolean, skip: number, total: number | undefined): { serials: string[]; matched: number } {
+    const serials: string[] = [];
+    const { lo, hi } = filter;
+    const stopAt = total === undefined ? Infinity : Math.min(total, skip + PAGE_SIZE);
+    let matched = 0;
+    for (let n = 0; n < hi - lo && matched < stopAt; n++) {
+      const slot = this.order[desc ? hi - 1 - n : lo + n] as number;
+      if (!this.accepts(filter, slot)) continue;
+      if (matched >= skip && serials.length < PAGE_SIZE) serials.push(this.serial[slot] as string);
+      matched += 1;
+    }
+    return { serials, matched };
+  }
+
+  /**
+   * A page in the order of a column of few values, ties by serial: the counts per value say which groups come
+   * before the page; each group the page takes is then walked in serial order with the filter narrowed to it.
+   */
+  private byGroups(filter: IndexFilter, column: RankedColumn, rank: Int32Array, desc: boolean, page: number): IndexPage {
+    if (filter.bySerial) return this.best(filter, this.rankKeys(filter, column, rank), desc, page, false);
     const skip = (page - 1) * PAGE_SIZE;
+    const perId = this.cells.countsBy(filter, column);
+    const ids = Array.from(perId.keys()).sort((a, b) => (desc ? -1 : 1) * ((rank[a] as number) - (rank[b] as number)));
     const serials: string[] = [];
     let total = 0;
-    for (let n = 0; n < hi - lo; n++) {
-      const slot = this.order[desc ? hi - 1 - n : lo + n] as number;
-      if (!accept(slot)) continue;
-      if (total >= skip && serials.length < PAGE_SIZE) serials.push(this.serial[slot] as string);
-      total += 1;
-      if (known !== undefined && serials.length === PAGE_SIZE) break;
+    for (const id of ids) {
+      const n = perId.get(id) as number;
+      const from = Math.max(0, skip + serials.length - total);
+      if (serials.length < PAGE_SIZE && from < n) {
+        const group = filter.narrowed(column, id);
+        serials.push(...this.walk(group, desc, from, n).serials.slice(0, PAGE_SIZE - serials.length));
+      }
+      total += n;
     }
-    return { serials, total: known ?? total };
+    return { serials, total };
   }
 
-  /** One pass over [lo, hi) keeping the best `page * 10` by key, ties by serial; "none" keys last. */
-  private best(lo: number, hi: number, page: number, accept: Accept, key: Key, desc: boolean, noneLast: boolean): IndexPage {
-    const rank = this.serialRank();
-    const sign = desc ? -1 : 1;
-    const before = (ka: number, a: number, kb: number, b: number): boolean => {
-      if (noneLast && (ka !== ka || kb !== kb)) {
-        if (ka !== ka && kb !== kb) return sign * ((rank[a] as number) - (rank[b] as number)) < 0;
-        return kb !== kb;
+  /** A column's rank as a key per slot of the filter's range (a serial prefix narrowed it, so the range is short). */
+  private rankKeys(filter: IndexFilter, column: RankedColumn, rank: Int32Array): Float64Array {
+    const ids = this[column];
+    const keys = new Float64Array(this.capacity);
+    for (let i = filter.lo; i < filter.hi; i++) {
+      const slot = this.order[i] as number;
+      keys[slot] = rank[ids[slot] as number] as number;
+    }
+    return keys;
+  }
+
+  /**
+   * A page in the order of a timestamp, ties by serial, units without one last: its column's tree is walked in
+   * the page's direction as far as the page needs, then (for a page past them) the units without a value in
+   * serial order. Totals come from the counts; a serial prefix longer than the counts' heads is one short pass.
+   */
+  private byTime(filter: IndexFilter, column: keyof UnitIndex['sorted'], values: Float64Array, desc: boolean, page: number): IndexPage {
+    if (filter.bySerial) return this.best(filter, values, desc, page, true);
+    const total = this.cells.total(filter);
+    const skip = (page - 1) * PAGE_SIZE;
+    const stopAt = Math.min(total, skip + PAGE_SIZE);
+    const serials: string[] = [];
+    let matched = 0;
+    const visit = (slot: number): boolean => {
+      if (this.accepts(filter, slot)) {
+        if (matched >= skip) serials.push(this.serial[slot] as string);
+        matched += 1;
       }
-      const byKey = ka - kb;
-      return sign * (byKey !== 0 ? byKey : (rank[a] as number) - (rank[b] as number)) < 0;
+      return matched < stopAt;
     };
+    if (stopAt > 0) this.sorted[column].walk(desc, visit);
+    for (let n = 0; n < this.orderLength && matched < stopAt; n++) {
+      const slot = this.order[desc ? this.orderLength - 1 - n : n] as number;
+      const value = values[slot] as number;
+      if (value !== value) visit(slot);
+    }
+    return { serials, total };
+  }
+
+  /**
+   * One pass over the filter's range, in the page's direction, keeping the best `page * 10` by key; equal keys
+   * keep the order they arrive in (serial order in that direction), and with `noneLast` units without a value
+   * (NaN) come after the others in both directions. The pass also counts.
+   */
+  private best(filter: IndexFilter, key: Float64Array, desc: boolean, page: number, noneLast: boolean): IndexPage {
+    const sign = desc ? -1 : 1;
     const keep = page * PAGE_SIZE;
-    const slots = new Int32Array(keep + 1);
-    const keys = new Float64Array(keep + 1);
+    const slots = new Int32Array(keep);
+    const keys = new Float64Array(keep);
     let kept = 0;
     let total = 0;
-    for (let i = lo; i < hi; i++) {
-      const slot = this.order[i] as number;
-      if (!accept(slot)) continue;
+    const { lo, hi } = filter;
+    for (let n = 0; n < hi - lo; n++) {
+      const slot = this.order[desc ? hi - 1 - n : lo + n] as number;
+      if (!this.accepts(filter, slot)) continue;
       total += 1;
-      const k = key(slot);
-      if (kept === keep && !before(k, slot, keys[kept - 1] as number, slots[kept - 1] as number)) continue;
-      let at = kept;
-      while (at > 0 && before(k, slot, keys[at - 1] as number, slots[at - 1] as number)) {
+      const k = key[slot] as number;
+      // k beats an entry e when it is strictly before it; NaN (none) never beats, and beats nothing.
+      if (kept === keep && !beats(k, keys[kept - 1] as number, sign, noneLast)) continue;
+      let at = kept === keep ? kept - 1 : kept;
+      while (at > 0 && beats(k, keys[at - 1] as number, sign, noneLast)) {
         slots[at] = slots[at - 1] as number;
         keys[at] = keys[at - 1] as number;
         at -= 1;
@@ -302,10 +379,24 @@ export class UnitIndex {
     return { serials, total };
   }
 
-  /** The serial-order positions whose serial starts with `prefix` (all of them without one). */
-  private range(prefix: string | undefined): [number, number] {
-    if (!prefix) return [0, this.orderLength];
-    return [this.lowerBound(prefix), this.lowerBound(`${prefix}\uffff`)];
+  /**
+   * A filter over the serial-order positions whose serial starts with `prefix` (all without one); a prefix of at
+   * most HEAD_LENGTH characters is also a filter on the counts' heads, so totals need no walk.
+   */
+  private filter(prefix: string | undefined, columns: Pick<IndexFilter, 'family' | 'country' | 'version' | 'state' | 'need'>): IndexFilter {
+    const { family, country, version, state, need } = columns;
+    const heads = this.heads.values.length;
+    if (!prefix) return new IndexFilter(family, country, version, state, ones(heads), need, 0, this.orderLength, false);
+    const [lo, hi] = [this.lowerBound(prefix), this.lowerBound(`${prefix}\uffff`)];
+    const head = prefix.length <= HEAD_LENGTH ? this.heads.matching((h) => h.startsWith(prefix)) : ones(heads);
+    return new IndexFilter(family, country, version, state, head, need, lo, hi, prefix.length > HEAD_LENGTH);
+  }
+
+  /** A serial's slot, found in the serial order (a map of a million serials would hold about 40 MB more). */
+  private slotOf(serialNumber: string): number | undefined {
+    const at = this.lowerBound(serialNumber);
+    const slot = this.order[at];
+    return at < this.orderLength && this.serial[slot as number] === serialNumber ? slot : undefined;
   }
 
   private lowerBound(serialNumber: string): number {
@@ -319,17 +410,10 @@ export class UnitIndex {
     return lo;
   }
 
-  private serialRank(): Int32Array {
-    if (this.rankDirty || this.rank.length !== this.capacity) {
-      if (this.rank.length !== this.capacity) this.rank = new Int32Array(this.capacity);
-      for (let i = 0; i < this.orderLength; i++) this.rank[this.order[i] as number] = i;
-      this.rankDirty = false;
-    }
-    return this.rank;
-  }
-
-  private countFamily(family: number, by: number): void {
-    this.familyTotals[family] = (this.familyTotals[family] ?? 0) + by;
+  /** Moves a slot's unit into (+1) or out of (-1) the count of its cell. */
+  private count(slot: number, by: number): void {
+    const flags = (this.flags[slot] as number) & (CONNECTED | STAGED);
+    this.cells.add(this.family[slot] as number, this.country[slot] as number, this.version[slot] as number, this.state[slot] as number, this.head[slot] as number, flags, by);
   }
 
   private allocate(serialNumber: string): number {
@@ -341,14 +425,13 @@ export class UnitIndex {
     } else {
       this.serial[slot] = serialNumber;
     }
-    this.slotOf.set(serialNumber, slot);
+    this.head[slot] = this.heads.id(serialNumber.slice(0, HEAD_LENGTH));
     // Units arrive in serial order at start: appending keeps that load linear.
     const last = this.orderLength > 0 ? (this.serial[this.order[this.orderLength - 1] as number] as string) : undefined;
     const at = last === undefined || last < serialNumber ? this.orderLength : this.lowerBound(serialNumber);
     this.order.copyWithin(at + 1, at, this.orderLength);
     this.order[at] = slot;
     this.orderLength += 1;
-    this.rankDirty = true;
     return slot;
   }
 
@@ -368,6 +451,7 @@ export class UnitIndex {
     this.lastSeen = grown(this.lastSeen, (n) => new Float64Array(n));
     this.stagedAt = grown(this.stagedAt, (n) => new Float64Array(n));
     this.desiredRev = grown(this.desiredRev, (n) => new Float64Array(n));
+    this.head = grown(this.head, (n) => new Uint16Array(n));
     this.order = grown(this.order, (n) => new Int32Array(n));
     this.capacity = capacity;
   }
