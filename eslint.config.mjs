@@ -5,17 +5,20 @@ import prettier from 'eslint-config-prettier';
 
 /**
  * Two axes of tags, both enforced:
- *   type:  domain <- api <- app; e2e may read the contract; nothing depends on an app.
- *   scope: shared <- console | fleet-sim; the two apps never import each other.
+ *   type:  domain <- contract <- api-client <- app; the server (scope:fleet-sim) never loads the client;
+ *          e2e may read the contract; nothing depends on an app.
+ *   scope: shared <- console | fleet-sim; the two apps never import each other. The client is scope:console.
  */
 const depConstraints = [
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
-  { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:domain'] },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api', 'type:domain'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:api', 'type:domain'] },
+  { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:domain'] },
+  { sourceTag: 'type:api-client', onlyDependOnLibsWithTags: ['type:contract', 'type:domain'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:api-client', 'type:contract', 'type:domain'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contract', 'type:domain'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:shared', 'scope:console'] },
   { sourceTag: 'scope:fleet-sim', onlyDependOnLibsWithTags: ['scope:shared', 'scope:fleet-sim'] },
+  { sourceTag: 'scope:fleet-sim', notDependOnLibsWithTags: ['type:api-client'] },
   {
     sourceTag: 'type:domain',
     bannedExternalImports: [
@@ -37,9 +40,11 @@ const depConstraints = [
       'path',
     ],
   },
+  // The contract is loaded by the server and by the browser: zod and libs/domain, nothing else.
+  { sourceTag: 'type:contract', allowedExternalImports: ['zod'] },
   {
-    sourceTag: 'type:api',
-    bannedExternalImports: ['antd', 'antd/*', 'express', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg'],
+    sourceTag: 'type:api-client',
+    bannedExternalImports: ['antd', 'antd/*', '@ant-design/*', 'express', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg'],
   },
 ];
 

@@ -7,7 +7,8 @@ module.exports = {
   testTimeout: 60_000,
   projects: [
     '<rootDir>/libs/domain',
-    '<rootDir>/libs/api',
+    '<rootDir>/libs/contract',
+    '<rootDir>/libs/api-client',
     fleetSimProject('pglite'),
     ...(process.env.DATABASE_URL ? [fleetSimProject('postgres')] : []),
     '<rootDir>/apps/console',

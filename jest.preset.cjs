@@ -23,13 +23,33 @@ function swcTransform(options = {}) {
   ];
 }
 
+const moduleNameMapper = {
+  '^@equipment-dashboard/domain$': path.join(root, 'libs/domain/src/index.ts'),
+  '^@equipment-dashboard/contract$': path.join(root, 'libs/contract/src/index.ts'),
+  '^@equipment-dashboard/contract/testing$': path.join(root, 'libs/contract/src/testing/examples.ts'),
+  '^@equipment-dashboard/api-client$': path.join(root, 'libs/api-client/src/index.ts'),
+};
+const testMatch = ['<rootDir>/src/**/*.test.{ts,tsx}'];
+const moduleFileExtensions = ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'];
+
+/** The jest project of a library: TypeScript tests under `src/`, in Node. */
+function libraryProject(displayName, dir) {
+  return {
+    displayName,
+    rootDir: dir,
+    testEnvironment: 'node',
+    transform: { '^.+\\.ts$': swcTransform() },
+    moduleNameMapper,
+    testMatch,
+    moduleFileExtensions,
+  };
+}
+
 module.exports = {
   root,
   swcTransform,
-  moduleNameMapper: {
-    '^@equipment-dashboard/domain$': path.join(root, 'libs/domain/src/index.ts'),
-    '^@equipment-dashboard/api$': path.join(root, 'libs/api/src/index.ts'),
-  },
-  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+  libraryProject,
+  moduleNameMapper,
+  testMatch,
+  moduleFileExtensions,
 };

@@ -39,7 +39,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@equipment-dashboard/domain', replacement: `${workspace}libs/domain/src/index.ts` },
-      { find: '@equipment-dashboard/api', replacement: `${workspace}libs/api/src/index.ts` },
+      { find: '@equipment-dashboard/contract', replacement: `${workspace}libs/contract/src/index.ts` },
+      { find: '@equipment-dashboard/api-client', replacement: `${workspace}libs/api-client/src/index.ts` },
       // @ant-design/plots imports a few helpers from 'lodash', whose single CommonJS file builds all
       // of lodash when evaluated (about 25 ms of the sign-in); lodash-es is the same functions as
       // modules, so only those used are bundled.
@@ -59,18 +60,11 @@ export default defineConfig({
         codeSplitting: { includeDependenciesRecursively: false, groups: [signedIn.group] },
       },
       treeshake: {
-        // libs/domain and libs/api are imported from source through one index each, so without this
-        // every screen's chunk would carry every rule, schema and endpoint slice of both libraries. Their
-        // modules only define things: a module none of whose exports is used can be left out.
         moduleSideEffects: [
-          { test: /[\\/]libs[\\/](domain|api)[\\/]src[\\/]/, sideEffects: false },
           // @antv/g imports html2canvas (a seventh of the charts code, evaluated at every sign-in) for an image
           // export the console never calls; html2canvas's top level only defines things, so unused it goes.
           { test: /[\\/]node_modules[\\/]html2canvas[\\/]/, sideEffects: false },
         ],
-        // contract/index.ts lists every endpoint with Object.values(...).flatMap(...): a pure
-        // computation, which keeps every area's schemas alive unless the bundler is told so.
-        manualPureFunctions: ['Object.values'],
       },
     },
   },

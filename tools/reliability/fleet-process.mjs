@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_MAIN = join(repoRoot, 'dist/apps/fleet-sim/main.cjs');
 export const DEMO_PASSWORD = 'reliability-harness-password';
-/** The password grant's fixed client id (libs/api auth.ts TOKEN_CLIENT_ID). */
+/** The password grant's fixed client id (libs/contract auth.ts TOKEN_CLIENT_ID). */
 const CLIENT_ID = 'equipment-dashboard';
 
 /** Every variable of the server's configuration that the parent's environment must not leak in. */

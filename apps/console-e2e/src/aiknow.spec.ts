@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { AiStatistics, ChatSession, Paged } from '@equipment-dashboard/api';
+import type { AiStatistics, ChatSession, Paged } from '@equipment-dashboard/contract';
 import { api, apiToken, signIn } from './support/console';
 import { dialogTitled, openScreen, rowOf } from './support/back-office';
 

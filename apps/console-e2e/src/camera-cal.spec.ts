@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { CameraCalibration, Paged } from '@equipment-dashboard/api';
+import type { CameraCalibration, Paged } from '@equipment-dashboard/contract';
 import { api, apiToken, signIn } from './support/console';
 import { dialogTitled, rowOf } from './support/back-office';
 

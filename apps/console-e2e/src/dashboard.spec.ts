@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { TicketStatistics, TopAligner } from '@equipment-dashboard/api';
+import type { TicketStatistics, TopAligner } from '@equipment-dashboard/contract';
 import { api, apiToken, signIn } from './support/console';
 
 const FLEET_SIZE = 300;

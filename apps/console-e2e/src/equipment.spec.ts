@@ -1,5 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Aligner, ListRow, Paged, TicketHistoryItem, VoltagesReport } from '@equipment-dashboard/api';
+import type {
+  Aligner,
+  ListRow,
+  Paged,
+  TicketHistoryItem,
+  VoltagesReport,
+} from '@equipment-dashboard/contract';
 import { unitCapabilities, type Family, type LatestByFamily } from '@equipment-dashboard/domain';
 import { api, e2eServer, signIn } from './support/console';
 import { admin, callAs, findUnit, latestOf, readUnit } from './support/fleet';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Fixture, Paged, Target } from '@equipment-dashboard/api';
+import type { Fixture, Paged, Target } from '@equipment-dashboard/contract';
 import { api, apiToken, chooseOption, signIn } from './support/console';
 import { dialogTitled, openScreen, postQuietly, rowOf, uniqueName } from './support/back-office';
 

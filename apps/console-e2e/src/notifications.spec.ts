@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import dayjs from 'dayjs';
-import type { Country, Notification, Region } from '@equipment-dashboard/api';
+import type { Country, Notification, Region } from '@equipment-dashboard/contract';
 import { api, apiToken, chooseOption, drawerEntries, e2eServer, signIn } from './support/console';
 import { unique } from './support/desk';
 

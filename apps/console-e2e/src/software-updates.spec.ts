@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ScheduleByDay } from '@equipment-dashboard/api';
+import type { ScheduleByDay } from '@equipment-dashboard/contract';
 import { versionLabel } from '@equipment-dashboard/domain';
 import { api, e2eServer, signIn } from './support/console';
 import { admin, latestOf } from './support/fleet';

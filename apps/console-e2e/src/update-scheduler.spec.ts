@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Paged, UpdateSchedulerDevice } from '@equipment-dashboard/api';
+import type { Paged, UpdateSchedulerDevice } from '@equipment-dashboard/contract';
 import { api, drawerEntries, e2eServer, signIn } from './support/console';
 import { admin } from './support/fleet';
 

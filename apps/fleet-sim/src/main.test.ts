@@ -5,10 +5,14 @@ import { join, resolve } from 'node:path';
 import request from 'supertest';
 
 const MAIN = resolve(__dirname, '../../../dist/apps/fleet-sim/main.cjs');
+const RECORD_PACKAGES = resolve(__dirname, 'test/record-packages.cjs');
 const PASSWORD = 'main-test-password';
 
-function start(dataDir: string): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [MAIN], {
+function start(
+  dataDir: string,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null>; output: () => string }> {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: PASSWORD, FLEET_SIZE: '60', SIM_SPEED: '50', DATABASE_URL: '', REDIS_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -18,7 +22,7 @@ function start(dataDir: string): Promise<{ child: ChildProcess; url: string; exi
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /serving at (http:\/\/localhost:\d+)/.exec(out);
-      if (m?.[1]) ok({ child, url: m[1], exited });
+      if (m?.[1]) ok({ child, url: m[1], exited, output: () => out });
     });
     child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
     void exited.then((code) => fail(new Error(`exited ${code}: ${out}`)));
@@ -76,5 +80,26 @@ describe('fleet-sim process', () => {
       await first.exited;
     }
     expect(readFileSync(join(dataDir, 'pgdata', 'PG_VERSION'), 'utf8').trim()).toMatch(/^\d+/);
+  });
+
+  it('when it starts and answers, then it has loaded neither React nor RTK Query (the server loads the contract, not the client)', async () => {
+    const server = await start(dataDir, ['--require', RECORD_PACKAGES]);
+    // The packages are printed at exit: read the output once its pipes have closed.
+    const closed = new Promise((r) => server.child.once('close', r));
+    try {
+      const token = await request(server.url)
+        .post('/auth/token/v1')
+        .type('form')
+        .send({ grant_type: 'password', username: 'admin', password: PASSWORD, client_id: 'equipment-dashboard' });
+      expect((await request(server.url).get('/read/aligners/v1/').set({ Authorization: `Bearer ${token.body.access_token}` })).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      await closed;
+    }
+    const loaded = [...server.output().matchAll(/^loaded-package (\S+)$/gm)].map((m) => m[1]);
+    // The recorder works: the server's own packages are there.
+    expect(loaded).toEqual(expect.arrayContaining(['express', 'zod', 'socket.io']));
+    expect(loaded.filter((name) => /^(react|react-dom|react-redux|redux|@reduxjs\/.*)$/.test(name ?? ''))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Aligner, Message, Ticket } from '@equipment-dashboard/api';
+import type { Aligner, Message, Ticket } from '@equipment-dashboard/contract';
 import { api, apiToken } from './console';
 
 /*

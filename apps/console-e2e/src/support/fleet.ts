@@ -1,4 +1,4 @@
-import type { Aligner, ListRow, Paged, VersionRecord } from '@equipment-dashboard/api';
+import type { Aligner, ListRow, Paged, VersionRecord } from '@equipment-dashboard/contract';
 import type { Family } from '@equipment-dashboard/domain';
 import { api, apiToken } from './console';
 

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Paged, SpecUpdate, VersionRecord } from '@equipment-dashboard/api';
+import type { Paged, SpecUpdate, VersionRecord } from '@equipment-dashboard/contract';
 import { compareVersions } from '@equipment-dashboard/domain';
 import { api, e2eServer } from './console';
 import { admin, latestOf } from './fleet';

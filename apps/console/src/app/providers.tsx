@@ -1,7 +1,7 @@
 import { ConfigProvider } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { setUnauthorizedHandler } from '@equipment-dashboard/api';
+import { setUnauthorizedHandler } from '@equipment-dashboard/api-client';
 import { endSession } from '../shared/session/sign-out';
 import { Snackbars } from '../shared/ui/snackbars';
 import { useAppDispatch, type AppStore } from './store';

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TOKEN_STORAGE_KEY } from '@equipment-dashboard/api';
+import { TOKEN_STORAGE_KEY } from '@equipment-dashboard/api-client';
 import { browser } from '../shared/browser';
 import { json, stubFetch } from '../test/fetch-stub';
 import { aligner, dashboardRoutes, tokenFor } from '../test/fixtures';

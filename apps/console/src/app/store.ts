@@ -1,6 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { baseApi } from '@equipment-dashboard/api';
+import { baseApi } from '@equipment-dashboard/api-client';
 import { sessionSlice } from '../shared/session/session-slice';
 import { uiSlice } from '../shared/ui/ui-slice';
 

@@ -1,4 +1,4 @@
-import type { LiveEventName, LiveEventPayloads } from '@equipment-dashboard/api';
+import type { LiveEventName, LiveEventPayloads } from '@equipment-dashboard/contract';
 import type { LiveSocket, OpenLiveSocket } from '../app/live/socket';
 
 type Listener = (...args: never[]) => void;

@@ -9,7 +9,7 @@ import type {
   TopAligner,
   VersionRecord,
   VersionTotals,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/contract';
 import { SERVICE_NAMES, type Role } from '@equipment-dashboard/domain';
 import { json, type StubHandler } from './fetch-stub';
 

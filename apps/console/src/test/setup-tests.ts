@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
-import { setApiBaseUrl } from '@equipment-dashboard/api';
+import { setApiBaseUrl } from '@equipment-dashboard/api-client';
 
 // jsdom lacks these browser APIs that antd's responsive and overlay components read.
 Object.defineProperty(window, 'matchMedia', {

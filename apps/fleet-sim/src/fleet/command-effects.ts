@@ -1,4 +1,4 @@
-import type { CommandName } from '@equipment-dashboard/api';
+import type { CommandName } from '@equipment-dashboard/contract';
 import type { LogLevel, TargetType } from '@equipment-dashboard/domain';
 import type { Db } from '../store/database';
 import { addTombstone } from '../store/repos/feed-repo';

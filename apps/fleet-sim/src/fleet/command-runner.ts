@@ -1,4 +1,4 @@
-import type { CommandName } from '@equipment-dashboard/api';
+import type { CommandName } from '@equipment-dashboard/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database';
 import { expireCommand, finishCommand, markSent, type CommandRow } from '../store/repos/commands-repo';

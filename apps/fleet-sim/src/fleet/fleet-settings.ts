@@ -1,4 +1,4 @@
-import type { CommandName } from '@equipment-dashboard/api';
+import type { CommandName } from '@equipment-dashboard/contract';
 
 /** What scenarios set for the whole fleet, kept in the store (`sim_settings` 'fleet') for every simulator. */
 export interface FleetSettings {

@@ -1,5 +1,5 @@
 import { SERVICE_NAMES, type ServiceName } from '@equipment-dashboard/domain';
-import type { ServiceStatus } from '@equipment-dashboard/api';
+import type { ServiceStatus } from '@equipment-dashboard/contract';
 import type { ServiceRow } from '../store/repos/services-repo';
 
 /** How long a restarted service stays down, in simulated ms. */

@@ -1,4 +1,4 @@
-import type { VoltagesReport } from '@equipment-dashboard/api';
+import type { VoltagesReport } from '@equipment-dashboard/contract';
 import type { Rng } from '../core/random';
 import type { UnitRuntime } from './unit-runtime';
 

@@ -1,5 +1,5 @@
 import type { Family } from '@equipment-dashboard/domain';
-import type { UpdateState } from '@equipment-dashboard/api';
+import type { UpdateState } from '@equipment-dashboard/contract';
 import type { Rng } from '../core/random';
 import { IDLE_STATE, type DownloadTrack, type FlowPhase, type TargetVersion, type UnitRuntime, type UpdateFlow } from './unit-runtime';
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type EndpointDef } from '@equipment-dashboard/api';
+import { ENDPOINTS, type EndpointDef } from '@equipment-dashboard/contract';
 import express, { type Router } from 'express';
 import { NotImplementedError } from '../core/errors';
 import { route, type RouteDeps, type RouteInput, type RouteResult } from './route';

@@ -1,4 +1,4 @@
-import { ENDPOINTS, NUL_MESSAGE, pathOf, type EndpointDef } from '@equipment-dashboard/api';
+import { ENDPOINTS, NUL_MESSAGE, pathOf, type EndpointDef } from '@equipment-dashboard/contract';
 import { can, ROLES, type Permission } from '@equipment-dashboard/domain';
 import fc from 'fast-check';
 import type { Test } from 'supertest';

@@ -1,4 +1,4 @@
-import { NUL_MESSAGE, UNICODE_MESSAGE } from '@equipment-dashboard/api';
+import { NUL_MESSAGE, UNICODE_MESSAGE } from '@equipment-dashboard/contract';
 import { hostileInputProblems } from './hostile-input';
 
 describe('hostile input', () => {

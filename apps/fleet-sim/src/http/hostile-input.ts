@@ -1,4 +1,4 @@
-import { hasLoneSurrogate, hasNul, NUL_MESSAGE, UNICODE_MESSAGE } from '@equipment-dashboard/api';
+import { hasLoneSurrogate, hasNul, NUL_MESSAGE, UNICODE_MESSAGE } from '@equipment-dashboard/contract';
 import type { Request } from 'express';
 import { ValidationError } from '../core/errors';
 

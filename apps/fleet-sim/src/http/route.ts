@@ -1,4 +1,4 @@
-import type { EndpointDef } from '@equipment-dashboard/api';
+import type { EndpointDef } from '@equipment-dashboard/contract';
 import { can, type Permission } from '@equipment-dashboard/domain';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';

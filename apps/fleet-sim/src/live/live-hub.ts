@@ -5,7 +5,7 @@ import {
   LIVE_NAMESPACE,
   type ClientToServerEvents,
   type ServerToClientEvents,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/contract';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { Server, type Namespace } from 'socket.io';

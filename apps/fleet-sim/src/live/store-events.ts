@@ -1,4 +1,4 @@
-import type { ConnectionCounters } from '@equipment-dashboard/api';
+import type { ConnectionCounters } from '@equipment-dashboard/contract';
 import { readAlignersFor } from '../services/equipment-service';
 import type { ServiceDeps } from '../services/service-deps';
 import { watchersOf } from '../store/repos/units-repo';

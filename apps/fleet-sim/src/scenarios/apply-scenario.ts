@@ -1,4 +1,4 @@
-import type { ScenarioResult } from '@equipment-dashboard/api';
+import type { ScenarioResult } from '@equipment-dashboard/contract';
 import type { Simulator } from '../fleet/simulator';
 import { ConflictError, ValidationError } from '../core/errors';
 import { Rng } from '../core/random';

@@ -1,4 +1,4 @@
-import { COMMAND_NAMES } from '@equipment-dashboard/api';
+import { COMMAND_NAMES } from '@equipment-dashboard/contract';
 import { FAMILIES, LOG_LEVELS, SERVICE_NAMES, TARGET_TYPES, type ServiceName } from '@equipment-dashboard/domain';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-import type { AiStatistics, ChatSession, Paged } from '@equipment-dashboard/api';
+import type { AiStatistics, ChatSession, Paged } from '@equipment-dashboard/contract';
 import * as chatsRepo from '../store/repos/chat-sessions-repo';
 import type { ServiceDeps } from './service-deps';
 

@@ -1,4 +1,4 @@
-import { COMMAND_STATUSES, type AuditEntry } from '@equipment-dashboard/api';
+import { COMMAND_STATUSES, type AuditEntry } from '@equipment-dashboard/contract';
 import { listCommands } from '../store/repos/commands-repo';
 import type { ServiceDeps } from './service-deps';
 

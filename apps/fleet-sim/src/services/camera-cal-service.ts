@@ -1,4 +1,4 @@
-import { cameraCalibrationSchema, type CameraCalibration, type Paged } from '@equipment-dashboard/api';
+import { cameraCalibrationSchema, type CameraCalibration, type Paged } from '@equipment-dashboard/contract';
 import { HttpError } from '../core/errors';
 import { zodDetails } from '../core/zod-details';
 import * as cameraCalsRepo from '../store/repos/camera-cals-repo';

@@ -1,4 +1,4 @@
-import type { CommandName, CommandResponse } from '@equipment-dashboard/api';
+import type { CommandName, CommandResponse } from '@equipment-dashboard/contract';
 import { unitCapabilities, type LogLevel, type TargetType, type UnitCapabilities } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { pendingVersionOf } from '../fleet/desired-state';

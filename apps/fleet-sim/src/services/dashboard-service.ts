@@ -1,4 +1,4 @@
-import type { ServiceStatus } from '@equipment-dashboard/api';
+import type { ServiceStatus } from '@equipment-dashboard/contract';
 import type { Family, ServiceName } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { RESTART_DOWNTIME_MS } from '../fleet/services-board';

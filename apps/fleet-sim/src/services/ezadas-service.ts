@@ -1,4 +1,4 @@
-import type { Fixture, Paged, Target } from '@equipment-dashboard/api';
+import type { Fixture, Paged, Target } from '@equipment-dashboard/contract';
 import {
   formatFixtureExpiry,
   INCLUDED_PACKAGE,

@@ -1,4 +1,4 @@
-import type { Message, Paged } from '@equipment-dashboard/api';
+import type { Message, Paged } from '@equipment-dashboard/contract';
 import {
   can,
   MESSAGE_DISPOSITIONS,

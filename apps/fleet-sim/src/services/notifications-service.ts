@@ -1,4 +1,4 @@
-import type { Notification, Paged } from '@equipment-dashboard/api';
+import type { Notification, Paged } from '@equipment-dashboard/contract';
 import {
   canCreateNotification,
   NOTIFICATION_MIME_TYPES,

@@ -1,4 +1,4 @@
-import type { Paged, Pairing } from '@equipment-dashboard/api';
+import type { Paged, Pairing } from '@equipment-dashboard/contract';
 import * as pairingsRepo from '../store/repos/pairings-repo';
 import type { ServiceDeps } from './service-deps';
 

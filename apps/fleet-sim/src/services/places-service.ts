@@ -1,4 +1,4 @@
-import type { City, Country, Region } from '@equipment-dashboard/api';
+import type { City, Country, Region } from '@equipment-dashboard/contract';
 import { distinctPlaces, type PlaceCount } from '../store/repos/places-repo';
 import type { ServiceDeps } from './service-deps';
 

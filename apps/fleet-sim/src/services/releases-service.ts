@@ -1,5 +1,5 @@
 import type { Family } from '@equipment-dashboard/domain';
-import type { SoftwareUpdate } from '@equipment-dashboard/api';
+import type { SoftwareUpdate } from '@equipment-dashboard/contract';
 import { insertSoftwareUpdate } from '../store/repos/releases-repo';
 import type { ServiceDeps } from './service-deps';
 

@@ -1,5 +1,5 @@
 import { compareVersions, FAMILIES, type Family, type LatestByFamily } from '@equipment-dashboard/domain';
-import type { VersionRecord } from '@equipment-dashboard/api';
+import type { VersionRecord } from '@equipment-dashboard/contract';
 import type { Db } from '../store/database';
 import { readSoftwareUpdates } from '../store/repos/releases-repo';
 

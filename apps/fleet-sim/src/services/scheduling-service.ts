@@ -1,4 +1,4 @@
-import type { ScheduleCreated } from '@equipment-dashboard/api';
+import type { ScheduleCreated } from '@equipment-dashboard/contract';
 import type { AuthUser } from '../auth/auth-user';
 import { ValidationError } from '../core/errors';
 import { findSoftwareUpdate } from '../store/repos/releases-repo';

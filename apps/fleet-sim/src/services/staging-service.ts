@@ -1,4 +1,4 @@
-import type { StagedUpdate, UnstagedUpdate } from '@equipment-dashboard/api';
+import type { StagedUpdate, UnstagedUpdate } from '@equipment-dashboard/contract';
 import { stagingRefusal, type Family } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { isPending } from '../fleet/desired-state';

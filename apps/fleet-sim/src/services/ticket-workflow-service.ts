@@ -1,4 +1,4 @@
-import type { Attachment, Comment, Ticket, TicketSummary } from '@equipment-dashboard/api';
+import type { Attachment, Comment, Ticket, TicketSummary } from '@equipment-dashboard/contract';
 import {
   canSendComment,
   canUploadAttachment,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readFile, realpath, rename, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
-import { MANIFEST_NOT_FOUND } from '@equipment-dashboard/api';
+import { MANIFEST_NOT_FOUND } from '@equipment-dashboard/contract';
 import type { Family } from '@equipment-dashboard/domain';
 import type { Config } from '../config/config';
 import { HttpError, ValidationError } from '../core/errors';

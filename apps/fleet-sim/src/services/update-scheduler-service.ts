@@ -1,4 +1,4 @@
-import type { Paged, UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/api';
+import type { Paged, UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/contract';
 import type { Family } from '@equipment-dashboard/domain';
 import { deltaOf, stagingOf } from '../fleet/desired-state';
 import * as statsRepo from '../store/repos/scheduler-stats-repo';

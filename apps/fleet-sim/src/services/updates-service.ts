@@ -4,7 +4,7 @@ import type {
   SoftwareUpdate,
   SpecManifest,
   SpecUpdate,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/contract';
 import {
   FAMILIES,
   FAMILY_LABELS,

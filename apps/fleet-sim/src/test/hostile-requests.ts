@@ -1,4 +1,4 @@
-import type { EndpointDef } from '@equipment-dashboard/api';
+import type { EndpointDef } from '@equipment-dashboard/contract';
 import { z } from 'zod';
 
 /*

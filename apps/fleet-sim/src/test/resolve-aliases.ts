@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const root = join(__dirname, '../../../..');
 const ALIASES: Record<string, string> = {
   '@equipment-dashboard/domain': join(root, 'libs/domain/src/index.ts'),
-  '@equipment-dashboard/api': join(root, 'libs/api/src/index.ts'),
+  '@equipment-dashboard/contract': join(root, 'libs/contract/src/index.ts'),
 };
 type Resolve = (request: string, ...rest: unknown[]) => string;
 const moduleWithResolve = Module as unknown as { _resolveFilename: Resolve };

@@ -1,5 +1,5 @@
 import { compareVersions, FAMILIES, type Family } from '@equipment-dashboard/domain';
-import type { StagedTotals, TopAligner, VersionTotals } from '@equipment-dashboard/api';
+import type { StagedTotals, TopAligner, VersionTotals } from '@equipment-dashboard/contract';
 import type { CountRow } from '../store/repos/counts-repo';
 
 const SEP = '\u0001';

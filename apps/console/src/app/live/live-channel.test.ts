@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { dashboardApi, equipmentApi, storeToken } from '@equipment-dashboard/api';
+import { dashboardApi, equipmentApi, storeToken } from '@equipment-dashboard/api-client';
 import { selectTrendSamples } from '../../features/dashboard/trend-slice';
 import { liveCountersApi } from '../../shared/api/live-counters.api';
 import { fakeSockets } from '../../test/fake-socket';

@@ -1,13 +1,10 @@
 import {
-  dashboardApi,
-  equipmentApi,
   IDENTITY_EVENT,
   LIVE_EVENTS,
-  readStoredToken,
   type Identity,
   type LiveEventName,
-  type TagType,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/contract';
+import { dashboardApi, equipmentApi, readStoredToken, type TagType } from '@equipment-dashboard/api-client';
 import { liveCountersApi } from '../../shared/api/live-counters.api';
 import { busyEnded, busyStarted } from '../../shared/ui/ui-slice';
 import type { AppDispatch, RootState } from '../store';

@@ -1,13 +1,10 @@
 import {
-  baseApi,
-  dashboardApi,
-  equipmentApi,
   LIVE_EVENT_SCHEMAS,
   type Aligner,
   type LiveEventName,
   type LiveEventPayloads,
-  type TagType,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/contract';
+import { baseApi, dashboardApi, equipmentApi, type TagType } from '@equipment-dashboard/api-client';
 import { compareVersions, type Family } from '@equipment-dashboard/domain';
 import { trendSampleAdded } from '../../features/dashboard/trend-slice';
 import { liveCountersApi } from '../../shared/api/live-counters.api';

@@ -1,5 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
-import { LIVE_NAMESPACE, type ClientToServerEvents, type ServerToClientEvents } from '@equipment-dashboard/api';
+import {
+  LIVE_NAMESPACE,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@equipment-dashboard/contract';
 
 /** The typed socket of the live channel. */
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

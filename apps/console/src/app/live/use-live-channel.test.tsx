@@ -1,6 +1,6 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { storeToken } from '@equipment-dashboard/api';
+import { storeToken } from '@equipment-dashboard/api-client';
 import { signedOut, tokenStored } from '../../shared/session/session-slice';
 import { fakeSockets } from '../../test/fake-socket';
 import { stubFetch } from '../../test/fetch-stub';

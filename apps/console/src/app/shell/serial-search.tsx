@@ -2,7 +2,7 @@ import { Button, Input } from 'antd';
 import { HourglassOutlined, SearchOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useLazyReadAlignerQuery } from '@equipment-dashboard/api';
+import { useLazyReadAlignerQuery } from '@equipment-dashboard/api-client';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { useAppDispatch, useAppSelector } from '../store';

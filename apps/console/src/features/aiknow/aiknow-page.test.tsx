@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AiStatistics, ChatSession } from '@equipment-dashboard/api';
+import type { AiStatistics, ChatSession } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment/format';
 import { renderInShell } from '../../shared/testing/render-in-shell';

@@ -1,5 +1,5 @@
 import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
-import type { ChatSession } from '@equipment-dashboard/api';
+import type { ChatSession } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment/format';
 import { DIALOG_WIDTHS } from '../../shared/layout';
 import { AIKNOW_TEXTS as T } from './texts';

@@ -1,7 +1,8 @@
 import type { TableColumnsType } from 'antd';
 import { ZoomInOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useReadChatSessionsQuery, type ChatSession } from '@equipment-dashboard/api';
+import { type ChatSession } from '@equipment-dashboard/contract';
+import { useReadChatSessionsQuery } from '@equipment-dashboard/api-client';
 import { RowAction } from '../../shared/back-office/row-action';
 import { ServerList } from '../../shared/back-office/server-list';
 import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';

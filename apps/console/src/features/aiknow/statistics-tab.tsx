@@ -1,5 +1,6 @@
 import { Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
-import { useReadStatisticsQuery, type AiStatistics } from '@equipment-dashboard/api';
+import { type AiStatistics } from '@equipment-dashboard/contract';
+import { useReadStatisticsQuery } from '@equipment-dashboard/api-client';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
 import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';

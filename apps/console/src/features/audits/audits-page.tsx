@@ -1,5 +1,6 @@
 import { Card, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { useReadAuditsQuery, type AuditEntry, type CommandStatus } from '@equipment-dashboard/api';
+import { type AuditEntry, type CommandStatus } from '@equipment-dashboard/contract';
+import { useReadAuditsQuery } from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { FilterInput } from '../../shared/back-office/filter-input';

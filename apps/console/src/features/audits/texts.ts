@@ -1,4 +1,4 @@
-import type { CommandStatus } from '@equipment-dashboard/api';
+import type { CommandStatus } from '@equipment-dashboard/contract';
 
 /**
  * Texts of the Audits screen. The spec leaves its contents open (console-core §2 "The Audits screen
@@ -8,7 +8,7 @@ export const AUDITS_TEXTS = {
   title: 'Audits',
   explanation:
     'Every remote command sent to a unit from this console, newest first: when it was sent, to which unit, by whom, and how the unit answered.',
-  /** The command's lifecycle in the durable queue (libs/api COMMAND_STATUSES). */
+  /** The command's lifecycle in the durable queue (libs/contract COMMAND_STATUSES). */
   lifecycle:
     "Each command is stored first: queued while its unit is offline, sent once the unit has it, then completed or failed by the unit's answer. A queued command whose unit does not reconnect before its expiry ends as expired.",
   noAccess: 'You do not have access to Audits.',

@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { storeToken, tokenResponseSchema, useUpdateUserPasswordMutation } from '@equipment-dashboard/api';
+import { tokenResponseSchema } from '@equipment-dashboard/contract';
+import { storeToken, useUpdateUserPasswordMutation } from '@equipment-dashboard/api-client';
 import { canSubmitPasswordChange } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { errorText } from '../../shared/api/error-text';

@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { TOKEN_STORAGE_KEY } from '@equipment-dashboard/api';
+import { TOKEN_STORAGE_KEY } from '@equipment-dashboard/api-client';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { stubIdleCallbacks } from '../../test/idle-callbacks';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';

@@ -1,7 +1,7 @@
 import { Alert, Button, Input } from 'antd';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTokenMutation } from '@equipment-dashboard/api';
+import { useTokenMutation } from '@equipment-dashboard/api-client';
 import { useAppDispatch } from '../../app/store';
 import { errorStatus, errorText } from '../../shared/api/error-text';
 import { warmUpIntl } from '../../shared/intl-warm-up';

@@ -1,7 +1,7 @@
 import { Alert, Button, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useRequestResetUserPasswordMutation } from '@equipment-dashboard/api';
+import { useRequestResetUserPasswordMutation } from '@equipment-dashboard/api-client';
 import { AuthCard, Hint } from './auth-card';
 import { AuthField } from './auth-field';
 import { AUTH_TEXTS } from './texts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useResetUserPasswordMutation } from '@equipment-dashboard/api';
+import { useResetUserPasswordMutation } from '@equipment-dashboard/api-client';
 import { canSetPassword } from '@equipment-dashboard/domain';
 import { useAppDispatch } from '../../app/store';
 import { snackbarShown } from '../../shared/ui/ui-slice';

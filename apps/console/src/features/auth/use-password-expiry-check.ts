@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLazyReadExpiredQuery } from '@equipment-dashboard/api';
+import { useLazyReadExpiredQuery } from '@equipment-dashboard/api-client';
 import { PASSWORD_EXPIRY_CHECK_MS } from '@equipment-dashboard/domain';
 import { useAppDispatch } from '../../app/store';
 import { passwordExpired } from './change-password-slice';

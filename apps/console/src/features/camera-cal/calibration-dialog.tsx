@@ -1,5 +1,5 @@
 import { Button, Card, Descriptions, Flex, Modal, Tabs, Typography, type DescriptionsProps } from 'antd';
-import type { CameraCalibration } from '@equipment-dashboard/api';
+import type { CameraCalibration } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment/format';
 import { asRows, FigureTable, formatFigure } from './numbers';
 import { CAMERA_CAL_TEXTS as T } from './texts';

@@ -1,7 +1,8 @@
 import { Card, type TableColumnsType } from 'antd';
 import { ZoomInOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useReadCameraCalsQuery, type CameraCalibration } from '@equipment-dashboard/api';
+import { type CameraCalibration } from '@equipment-dashboard/contract';
+import { useReadCameraCalsQuery } from '@equipment-dashboard/api-client';
 import { FilterInput } from '../../shared/back-office/filter-input';
 import { RowAction } from '../../shared/back-office/row-action';
 import { ServerList } from '../../shared/back-office/server-list';

@@ -1,4 +1,4 @@
-import type { VersionTotals } from '@equipment-dashboard/api';
+import type { VersionTotals } from '@equipment-dashboard/contract';
 import { installedVersionChartData, stagedVersionChartData } from '@equipment-dashboard/domain';
 import type { CategoryPoint, TrendPoint } from '../../shared/charts';
 

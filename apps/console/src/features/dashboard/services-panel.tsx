@@ -1,7 +1,8 @@
 import { Badge, Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
-import { useCheckServicesQuery, useResetServiceMutation, type ServiceStatus } from '@equipment-dashboard/api';
+import { type ServiceStatus } from '@equipment-dashboard/contract';
+import { useCheckServicesQuery, useResetServiceMutation } from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS, SERVICE_NAMES, SERVICES, type ServiceName } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { selectUser } from '../../shared/session/session-slice';

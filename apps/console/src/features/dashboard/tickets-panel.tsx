@@ -1,5 +1,5 @@
 import { Col, Row, Statistic } from 'antd';
-import { useReadTicketStatisticsQuery } from '@equipment-dashboard/api';
+import { useReadTicketStatisticsQuery } from '@equipment-dashboard/api-client';
 import { CategoryChart } from '../../shared/charts';
 import { barChartHeight, issuerPoints } from './chart-data';
 import { Panel } from './panel';

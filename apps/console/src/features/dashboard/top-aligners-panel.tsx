@@ -1,7 +1,7 @@
 import { theme, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { useReadTopAlignersByAlignmentCountQuery } from '@equipment-dashboard/api';
+import { useReadTopAlignersByAlignmentCountQuery } from '@equipment-dashboard/api-client';
 import { Panel } from './panel';
 import { DASHBOARD_TEXTS } from './texts';
 

@@ -1,5 +1,5 @@
 import { Col, Row, Statistic, Tag, Typography } from 'antd';
-import type { StagedTotals, VersionRecord } from '@equipment-dashboard/api';
+import type { StagedTotals, VersionRecord } from '@equipment-dashboard/contract';
 import { FAMILIES, FAMILY_LABELS, versionLabel } from '@equipment-dashboard/domain';
 import { CategoryChart } from '../../shared/charts';
 import { useFamilyReads, type Read } from '../../shared/updates/use-family-reads';

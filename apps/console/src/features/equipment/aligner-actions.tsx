@@ -12,6 +12,7 @@ import {
   UsbOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { type Aligner, type CommandResponse, type VersionRecord } from '@equipment-dashboard/contract';
 import {
   useAlignerActivateMutation,
   useAlignerGetPrinterStatusMutation,
@@ -21,10 +22,7 @@ import {
   useAlignerOpenSshPortMutation,
   useAlignerRcpMutation,
   useAlignerSetLoggingLevelMutation,
-  type Aligner,
-  type CommandResponse,
-  type VersionRecord,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { can, nextLogLevel, PERMISSIONS, type Role, type UnitCapabilities } from '@equipment-dashboard/domain';
 import { useAppDispatch } from '../../app/store';
 import { formatDateTime, type CommandRunner } from '../../shared/equipment';

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Aligner } from '@equipment-dashboard/api';
+import type { Aligner } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { acceptedCommand, queuedCommand, tokenFor } from '../../test/fixtures';

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Modal, Result, Skeleton, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
-import { useReadAlignerQuery } from '@equipment-dashboard/api';
+import { useReadAlignerQuery } from '@equipment-dashboard/api-client';
 import { unitCapabilities } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { errorStatus } from '../../shared/api/error-text';

@@ -1,5 +1,5 @@
 import { Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
-import type { Aligner } from '@equipment-dashboard/api';
+import type { Aligner } from '@equipment-dashboard/contract';
 import {
   addressDisplay,
   formatUtcOffset,

@@ -1,6 +1,6 @@
 import { Alert, Form, Modal, Radio } from 'antd';
 import { useState } from 'react';
-import { useSetTargetEolTypesMutation } from '@equipment-dashboard/api';
+import { useSetTargetEolTypesMutation } from '@equipment-dashboard/api-client';
 import { TARGET_TYPES, type TargetType } from '@equipment-dashboard/domain';
 import { useAppDispatch } from '../../app/store';
 import { commandNoticeText, noticeOf, useCommandRunner } from '../../shared/equipment';

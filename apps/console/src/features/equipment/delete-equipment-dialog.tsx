@@ -1,5 +1,5 @@
 import { Alert, Modal, Typography } from 'antd';
-import { useDeleteEquipmentMutation } from '@equipment-dashboard/api';
+import { useDeleteEquipmentMutation } from '@equipment-dashboard/api-client';
 import { useCommandRunner } from '../../shared/equipment';
 import { EQUIPMENT_TEXTS as T } from './texts';
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Aligner } from '@equipment-dashboard/api';
+import type { Aligner } from '@equipment-dashboard/contract';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';

@@ -1,7 +1,7 @@
 import { Button, Card, Result } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useReadAlignersQuery } from '@equipment-dashboard/api';
+import { useReadAlignersQuery } from '@equipment-dashboard/api-client';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useLatestVersions } from '../../shared/equipment';

@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ListRow } from '@equipment-dashboard/api';
+import type { ListRow } from '@equipment-dashboard/contract';
 import { can, PAGE_SIZE, PERMISSIONS, unitCapabilities, type Role } from '@equipment-dashboard/domain';
 import { CountryFlag, formatDateTime, VersionChip, type LatestVersions } from '../../shared/equipment';
 import type { ListParams, ListParamsPatch, SortField } from './list-params';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ALIGNER_SORT_FIELDS, type QueryOf, type readAligners } from '@equipment-dashboard/api';
+import { ALIGNER_SORT_FIELDS, type QueryOf, type readAligners } from '@equipment-dashboard/contract';
 import { FAMILIES, type Family } from '@equipment-dashboard/domain';
 
 /** A column the list can be sorted by (every column the server sorts, console-core §7 `sortBy`). */

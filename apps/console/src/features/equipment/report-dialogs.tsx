@@ -1,11 +1,10 @@
 import { Empty, Flex, Modal, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { type StatusReport, type VoltagesReport } from '@equipment-dashboard/contract';
 import {
   useGetLatestPrinterStatusForAlignerQuery,
   useGetLatestUsbStatusForAlignerQuery,
   useGetLatestVoltagesForAlignerQuery,
-  type StatusReport,
-  type VoltagesReport,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { formatDateTime } from '../../shared/equipment';
 import { EQUIPMENT_TEXTS as T } from './texts';
 import { isVoltageInRange } from '@equipment-dashboard/domain';

@@ -1,6 +1,6 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { useResetSerialNumberMutation } from '@equipment-dashboard/api';
+import { useResetSerialNumberMutation } from '@equipment-dashboard/api-client';
 import { normalizeSerial } from '@equipment-dashboard/domain';
 import { useAppDispatch } from '../../app/store';
 import { commandNoticeText, noticeOf, useCommandRunner } from '../../shared/equipment';

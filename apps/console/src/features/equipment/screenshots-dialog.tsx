@@ -1,13 +1,13 @@
 import { Alert, Button, Card, Empty, Flex, Modal, Popconfirm, Result, Skeleton, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
+import { type ScreenShot } from '@equipment-dashboard/contract';
 import {
   equipmentApi,
   useDeleteScreenShotMutation,
   useGetScreenShotsForAlignerQuery,
   useScreenShotImageQuery,
-  type ScreenShot,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { useAppDispatch } from '../../app/store';
 import { failureReason, formatDateTime } from '../../shared/equipment';
 import { EQUIPMENT_TEXTS as T } from './texts';

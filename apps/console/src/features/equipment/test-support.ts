@@ -1,4 +1,4 @@
-import type { Aligner, ListRow, UpdateState } from '@equipment-dashboard/api';
+import type { Aligner, ListRow, UpdateState } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, versionLabel } from '@equipment-dashboard/domain';
 import { screen, within } from '@testing-library/react';
 import { json, type StubHandler } from '../../test/fetch-stub';

@@ -1,12 +1,7 @@
 import { Alert, Button, Checkbox, Descriptions, Flex, Form, Input, Modal, Result, Select, Skeleton, Steps } from 'antd';
 import { useState } from 'react';
-import {
-  equipmentApi,
-  useCreateTicketMutation,
-  useReadAlignerQuery,
-  type Aligner,
-  type CreateTicketBody,
-} from '@equipment-dashboard/api';
+import { type Aligner, type CreateTicketBody } from '@equipment-dashboard/contract';
+import { equipmentApi, useCreateTicketMutation, useReadAlignerQuery } from '@equipment-dashboard/api-client';
 import {
   decodeSerial,
   TICKET_DISPOSITIONS,

@@ -1,5 +1,6 @@
 import { Collapse, Descriptions, Empty, Flex, Modal, Result, Skeleton, Typography } from 'antd';
-import { useReadTicketHistoryQuery, type TicketHistoryItem } from '@equipment-dashboard/api';
+import { type TicketHistoryItem } from '@equipment-dashboard/contract';
+import { useReadTicketHistoryQuery } from '@equipment-dashboard/api-client';
 import { booleanToYesNo } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment';
 import { EQUIPMENT_TEXTS as T } from './texts';

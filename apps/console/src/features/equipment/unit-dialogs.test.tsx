@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { Aligner, TicketHistoryItem } from '@equipment-dashboard/api';
+import type { Aligner, TicketHistoryItem } from '@equipment-dashboard/contract';
 import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { formatDateTime } from '../../shared/equipment';
 import { queuedCommand, tokenFor } from '../../test/fixtures';

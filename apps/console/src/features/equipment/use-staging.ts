@@ -1,3 +1,4 @@
+import { type StagedUpdate, type UnstagedUpdate, type VersionRecord } from '@equipment-dashboard/contract';
 import {
   equipmentApi,
   useStageGtpsSoftwareUpdateMutation,
@@ -6,10 +7,7 @@ import {
   useUnstageGtpsSoftwareUpdateMutation,
   useUnstageOasisSoftwareUpdateMutation,
   useUnstageSoftwareUpdateMutation,
-  type StagedUpdate,
-  type UnstagedUpdate,
-  type VersionRecord,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import type { Family } from '@equipment-dashboard/domain';
 import { useAppDispatch } from '../../app/store';
 

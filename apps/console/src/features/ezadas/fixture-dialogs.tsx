@@ -1,11 +1,8 @@
 import { DatePicker, Form, Input, Modal, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import {
-  useCreateEzFixtureMutation,
-  useEzCreateSubscriptionMutation,
-  type Fixture,
-} from '@equipment-dashboard/api';
+import { type Fixture } from '@equipment-dashboard/contract';
+import { useCreateEzFixtureMutation, useEzCreateSubscriptionMutation } from '@equipment-dashboard/api-client';
 import {
   canCreateFixture,
   canModifySubscription,

@@ -1,12 +1,12 @@
 import { Button, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { useState } from 'react';
+import { type Fixture } from '@equipment-dashboard/contract';
 import {
   useDeleteEzFixtureMutation,
   useEzGetFixturesQuery,
   useResetEzFixtureMutation,
-  type Fixture,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { formatFixtureExpiry, parseFixtureExpiry } from '@equipment-dashboard/domain';
 import { errorStatus } from '../../shared/api/error-text';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';

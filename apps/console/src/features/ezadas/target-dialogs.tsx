@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { useCreateEzTargetMutation, useUpdateEzTargetMutation, type Target } from '@equipment-dashboard/api';
+import { type Target } from '@equipment-dashboard/contract';
+import { useCreateEzTargetMutation, useUpdateEzTargetMutation } from '@equipment-dashboard/api-client';
 import {
   canCreateEzTarget,
   canModifyEzTarget,

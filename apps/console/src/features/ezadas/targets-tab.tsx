@@ -1,7 +1,8 @@
 import { Button, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useDeleteEzTargetMutation, useEzGetTargetsQuery, type Target } from '@equipment-dashboard/api';
+import { type Target } from '@equipment-dashboard/contract';
+import { useDeleteEzTargetMutation, useEzGetTargetsQuery } from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';

@@ -1,4 +1,4 @@
-import type { Fixture, Target } from '@equipment-dashboard/api';
+import type { Fixture, Target } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { renderInShell } from '../../shared/testing/render-in-shell';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';

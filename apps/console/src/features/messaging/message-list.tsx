@@ -1,7 +1,8 @@
 import type { TableColumnsType } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { useReadMessagesQuery, type Message } from '@equipment-dashboard/api';
+import { type Message } from '@equipment-dashboard/contract';
+import { useReadMessagesQuery } from '@equipment-dashboard/api-client';
 import { messageListQuery, type MessageTab } from '@equipment-dashboard/domain';
 import { RowAction } from '../../shared/back-office/row-action';
 import { ServerList } from '../../shared/back-office/server-list';

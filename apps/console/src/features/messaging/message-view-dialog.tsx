@@ -1,5 +1,5 @@
 import { Button, Descriptions, Modal } from 'antd';
-import type { Message } from '@equipment-dashboard/api';
+import type { Message } from '@equipment-dashboard/contract';
 import { formatMessageDate } from './message-dates';
 import { MESSAGING_TEXTS as T } from './texts';
 

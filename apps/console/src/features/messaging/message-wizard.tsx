@@ -2,13 +2,12 @@ import { Button, DatePicker, Flex, Form, Input, Modal, Steps, Typography, Upload
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { type Identity, type Message } from '@equipment-dashboard/contract';
 import {
   useCreateMessageMutation,
   useUpdateMessageMutation,
   useUploadSerialnumbersMutation,
-  type Identity,
-  type Message,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import {
   can,
   canSaveMessage,

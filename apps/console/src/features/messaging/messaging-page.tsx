@@ -1,7 +1,8 @@
 import { Button, Card, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useDeleteMessageMutation, type Message } from '@equipment-dashboard/api';
+import { type Message } from '@equipment-dashboard/contract';
+import { useDeleteMessageMutation } from '@equipment-dashboard/api-client';
 import {
   can,
   MESSAGE_TABS,

@@ -1,4 +1,4 @@
-import type { Message } from '@equipment-dashboard/api';
+import type { Message } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';

@@ -5,7 +5,7 @@ import {
   useCreateNotificationMutation,
   useReadAlignerCitiesQuery,
   useReadAlignerRegionsQuery,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import {
   canCreateNotification,
   clampEndToStart,

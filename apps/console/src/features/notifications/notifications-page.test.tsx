@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import type { Notification } from '@equipment-dashboard/api';
+import type { Notification } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';

@@ -1,7 +1,8 @@
 import { Button, Card, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useReadNotificationsQuery, type Notification } from '@equipment-dashboard/api';
+import { type Notification } from '@equipment-dashboard/contract';
+import { useReadNotificationsQuery } from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ServerList } from '../../shared/back-office/server-list';

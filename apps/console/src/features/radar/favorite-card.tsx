@@ -1,6 +1,6 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { Aligner } from '@equipment-dashboard/api';
+import type { Aligner } from '@equipment-dashboard/contract';
 import {
   addressDisplay,
   decodeSerial,

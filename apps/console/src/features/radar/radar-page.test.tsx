@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Aligner, UpdateState } from '@equipment-dashboard/api';
+import type { Aligner, UpdateState } from '@equipment-dashboard/contract';
 import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { decodeSerial } from '@equipment-dashboard/domain';
 import { aligner, dashboardRoutes, tokenFor } from '../../test/fixtures';

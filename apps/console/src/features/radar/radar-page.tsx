@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Flex, Result, Skeleton, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useReadFavoritesQuery } from '@equipment-dashboard/api';
+import { useReadFavoritesQuery } from '@equipment-dashboard/api-client';
 import { useAppSelector } from '../../app/store';
 import { useLatestVersions } from '../../shared/equipment';
 import { RADAR_LIST_HEIGHT_PX } from '../../shared/layout';

@@ -1,4 +1,4 @@
-import type { StagedTotals, VersionTotals } from '@equipment-dashboard/api';
+import type { StagedTotals, VersionTotals } from '@equipment-dashboard/contract';
 import { installedVersionChartData, stagedVersionChartData, type Family } from '@equipment-dashboard/domain';
 import type { CategoryPoint } from '../../shared/charts';
 

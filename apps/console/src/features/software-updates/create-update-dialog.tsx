@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Modal } from 'antd';
 import { useCallback, useState } from 'react';
+import { type SoftwareManifest } from '@equipment-dashboard/contract';
 import {
   useCreateGtpsUpdateMutation,
   useCreateOasisUpdateMutation,
@@ -7,8 +8,7 @@ import {
   useValidateGtpsSoftwareUpdateAtPathMutation,
   useValidateOasisSoftwareUpdateAtPathMutation,
   useValidateSoftwareUpdateAtPathMutation,
-  type SoftwareManifest,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { versionLabel, type Family } from '@equipment-dashboard/domain';
 import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';

@@ -2,13 +2,12 @@ import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Statistic, Typogra
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
+import { type ScheduleByDay, type VersionRecord } from '@equipment-dashboard/contract';
 import {
   useCreateScheduleSerialNumbersMutation,
   useLazyReadAlignerSerialNumbersQuery,
   useReadScheduleByDayQuery,
-  type ScheduleByDay,
-  type VersionRecord,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { dayLoadColour, versionLabel, type DayLoadColour } from '@equipment-dashboard/domain';
 import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';

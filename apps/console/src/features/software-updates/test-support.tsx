@@ -1,4 +1,9 @@
-import type { ScheduleByDay, StagedTotals, VersionRecord, VersionTotals } from '@equipment-dashboard/api';
+import type {
+  ScheduleByDay,
+  StagedTotals,
+  VersionRecord,
+  VersionTotals,
+} from '@equipment-dashboard/contract';
 import type { Role } from '@equipment-dashboard/domain';
 import { screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { SpecUpdate } from '@equipment-dashboard/api';
+import type { SpecUpdate } from '@equipment-dashboard/contract';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { openSpecUpdates, spec, SPEC_MANIFEST } from './test-support';

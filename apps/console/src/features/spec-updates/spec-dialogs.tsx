@@ -1,12 +1,11 @@
 import { Alert, Button, Form, Modal, Typography } from 'antd';
 import { useCallback, useState } from 'react';
+import { type SpecManifest, type SpecUpdate } from '@equipment-dashboard/contract';
 import {
   useCreateSpecUpdateMutation,
   useUpdateSpecUpdateMutation,
   useValidateSpecUpdateAtPathMutation,
-  type SpecManifest,
-  type SpecUpdate,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import {
   DEFAULT_SPEC_FILTER,
   DEFAULT_SPEC_TARGET_FAMILY,

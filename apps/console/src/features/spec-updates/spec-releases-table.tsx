@@ -1,6 +1,6 @@
 import { Button, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import type { SpecUpdate } from '@equipment-dashboard/api';
+import type { SpecUpdate } from '@equipment-dashboard/contract';
 import { isFiltered, specFilterText } from '@equipment-dashboard/domain';
 import { serverPagination } from '../../shared/back-office/pagination';
 import { formatDateTime } from '../../shared/equipment';

@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { useReadSpecVersionsQuery } from '@equipment-dashboard/api';
+import { useReadSpecVersionsQuery } from '@equipment-dashboard/api-client';
 import { specStatisticsChartData } from '@equipment-dashboard/domain';
 import { LogColumnChart } from '../../shared/charts/series';
 import { SPEC_TEXTS as T } from './texts';

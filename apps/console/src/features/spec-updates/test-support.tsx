@@ -1,4 +1,4 @@
-import type { SpecManifest, SpecUpdate, VersionTotals } from '@equipment-dashboard/api';
+import type { SpecManifest, SpecUpdate, VersionTotals } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { renderScreen } from '../../shared/testing/render-screen';
 import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';

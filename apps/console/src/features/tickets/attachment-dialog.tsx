@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input, Modal, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useUploadTicketAttachmentMutation } from '@equipment-dashboard/api';
+import { useUploadTicketAttachmentMutation } from '@equipment-dashboard/api-client';
 import {
   ATTACHMENT_MIME_TYPES,
   canUploadAttachment,

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Empty, Flex, Modal, Result, Skeleton, Spin, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { ticketsApi, useAttachmentFileQuery, type Attachment } from '@equipment-dashboard/api';
+import { type Attachment } from '@equipment-dashboard/contract';
+import { ticketsApi, useAttachmentFileQuery } from '@equipment-dashboard/api-client';
 import { useAppDispatch } from '../../app/store';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { formatDateTime } from '../../shared/equipment/format';

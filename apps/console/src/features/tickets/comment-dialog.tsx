@@ -1,6 +1,6 @@
 import { Form, Input, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
-import { useCreateCommentMutation, useReadTicketQuery } from '@equipment-dashboard/api';
+import { useCreateCommentMutation, useReadTicketQuery } from '@equipment-dashboard/api-client';
 import { canSendComment } from '@equipment-dashboard/domain';
 import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';

@@ -1,5 +1,5 @@
 import { Empty, Typography } from 'antd';
-import type { Comment } from '@equipment-dashboard/api';
+import type { Comment } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment/format';
 import { TICKETS_TEXTS as T } from './texts';
 

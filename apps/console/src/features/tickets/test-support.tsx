@@ -1,4 +1,4 @@
-import type { Attachment, Comment, Ticket, TicketSummary } from '@equipment-dashboard/api';
+import type { Attachment, Comment, Ticket, TicketSummary } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';

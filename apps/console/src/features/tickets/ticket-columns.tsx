@@ -7,7 +7,7 @@ import {
   LockOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router';
-import type { TicketSummary } from '@equipment-dashboard/api';
+import type { TicketSummary } from '@equipment-dashboard/contract';
 import { ticketRowActions } from '@equipment-dashboard/domain';
 import { RowAction } from '../../shared/back-office/row-action';
 import { formatDateTime } from '../../shared/equipment/format';

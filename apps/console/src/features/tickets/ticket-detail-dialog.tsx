@@ -1,6 +1,7 @@
 import { Button, Col, Descriptions, Modal, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useReadTicketQuery, type Ticket, type TicketSummary } from '@equipment-dashboard/api';
+import { type Ticket, type TicketSummary } from '@equipment-dashboard/contract';
+import { useReadTicketQuery } from '@equipment-dashboard/api-client';
 import { booleanToYesNo, ticketDialogTitle } from '@equipment-dashboard/domain';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { formatDateTime } from '../../shared/equipment/format';

@@ -1,12 +1,12 @@
 import { Card, Checkbox } from 'antd';
 import { useState } from 'react';
+import { type TicketSummary } from '@equipment-dashboard/contract';
 import {
   useReadTicketsQuery,
   useUpdateTicketClosedMutation,
   useUpdateTicketDeescalatedMutation,
   useUpdateTicketEscalatedMutation,
-  type TicketSummary,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS, TICKET_CONFIRM_TEXTS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';

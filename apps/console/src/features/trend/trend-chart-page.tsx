@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Spin } from 'antd';
-import { useGraphQuery } from '@equipment-dashboard/api';
+import { useGraphQuery } from '@equipment-dashboard/api-client';
 import { TREND_TEXTS } from './texts';
 
 /**

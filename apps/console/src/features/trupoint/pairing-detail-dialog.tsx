@@ -1,5 +1,5 @@
 import { Button, Descriptions, List, Modal, Tag, Typography, type DescriptionsProps } from 'antd';
-import type { Pairing } from '@equipment-dashboard/api';
+import type { Pairing } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment/format';
 import type { PairingState } from './pairings-tab';
 import { TRUPOINT_TEXTS as T } from './texts';

@@ -2,13 +2,12 @@ import type { TableColumnsType } from 'antd';
 import { ZoomInOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
+import { PAIRING_SORT_FIELDS, type Pairing } from '@equipment-dashboard/contract';
 import {
-  PAIRING_SORT_FIELDS,
   useReadAbortedPairingsQuery,
   useReadActivePairingsQuery,
   useReadCompletedPairingsQuery,
-  type Pairing,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { RowAction } from '../../shared/back-office/row-action';
 import { ServerList } from '../../shared/back-office/server-list';
 import { useListSearch } from '../../shared/back-office/use-list-search';

@@ -3,7 +3,7 @@ import {
   useReadUpdateschedulerStatisticsGtpsQuery,
   useReadUpdateschedulerStatisticsOasisQuery,
   useReadUpdateschedulerStatisticsQuery,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { deliveryCount, type Family } from '@equipment-dashboard/domain';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';

@@ -1,4 +1,4 @@
-import type { UpdateSchedulerStatistics } from '@equipment-dashboard/api';
+import type { UpdateSchedulerStatistics } from '@equipment-dashboard/contract';
 import { keyedSeries, keyedSeriesDeltas, type Family, type KeyedPoint } from '@equipment-dashboard/domain';
 import type { SeriesPoint } from '../../shared/charts/series';
 import { SCHEDULER_TEXTS as T } from './texts';

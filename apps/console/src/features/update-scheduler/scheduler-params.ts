@@ -4,7 +4,7 @@ import {
   SCHEDULER_SORT_FIELDS,
   type QueryOf,
   type readUpdateschedulerAligners,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/contract';
 import { FAMILIES, type Family } from '@equipment-dashboard/domain';
 
 /** A sortable column (the `sortBy` values of the contract). */

@@ -1,5 +1,5 @@
 import { Table, Typography, type TableColumnsType, type TableProps } from 'antd';
-import type { UpdateSchedulerDevice } from '@equipment-dashboard/api';
+import type { UpdateSchedulerDevice } from '@equipment-dashboard/contract';
 import { schedulerDeviceDisplay, versionLabel } from '@equipment-dashboard/domain';
 import { serverPagination } from '../../shared/back-office/pagination';
 import { CountryFlag, formatDateTime, VersionChip } from '../../shared/equipment';

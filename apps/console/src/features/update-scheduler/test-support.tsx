@@ -1,4 +1,4 @@
-import type { UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/api';
+import type { UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { screen, within } from '@testing-library/react';
 import { renderScreen } from '../../shared/testing/render-screen';

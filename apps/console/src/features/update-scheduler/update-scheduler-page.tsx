@@ -4,7 +4,7 @@ import {
   useReadUpdateschedulerAlignersOasisQuery,
   useReadUpdateschedulerAlignersQuery,
   useReadUpdateschedulerGtpsQuery,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { can, FAMILIES, PERMISSIONS, type Family } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { lastPageOf } from '../../shared/back-office/pagination';

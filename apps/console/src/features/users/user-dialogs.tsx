@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
-import { useCreateUserMutation, useUpdateUserMutation, type User } from '@equipment-dashboard/api';
+import { type User } from '@equipment-dashboard/contract';
+import { useCreateUserMutation, useUpdateUserMutation } from '@equipment-dashboard/api-client';
 import { canCreateUser, canUpdateUser, ROLES, updateUserTitle, type Role } from '@equipment-dashboard/domain';
 import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';

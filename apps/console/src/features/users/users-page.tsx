@@ -1,7 +1,8 @@
 import { Button, Card, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useDeleteUserMutation, useReadUsersQuery, type User } from '@equipment-dashboard/api';
+import { type User } from '@equipment-dashboard/contract';
+import { useDeleteUserMutation, useReadUsersQuery } from '@equipment-dashboard/api-client';
 import { booleanToYesNo, can, deleteUserConfirmText, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';

@@ -1,4 +1,5 @@
-import { baseApi, type ConnectionCounters } from '@equipment-dashboard/api';
+import { type ConnectionCounters } from '@equipment-dashboard/contract';
+import { baseApi } from '@equipment-dashboard/api-client';
 
 /**
  * The connection counters have no call: the live channel sets them (console-core §7 "Connection

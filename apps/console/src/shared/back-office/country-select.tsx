@@ -1,5 +1,6 @@
 import { Select } from 'antd';
-import { useReadAlignerCountriesQuery, type Country } from '@equipment-dashboard/api';
+import { type Country } from '@equipment-dashboard/contract';
+import { useReadAlignerCountriesQuery } from '@equipment-dashboard/api-client';
 import { BACK_OFFICE_TEXTS as T } from './texts';
 
 export interface CountrySelectProps {

@@ -1,7 +1,11 @@
 import { Button, Tooltip } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { equipmentApi, useCreateFavoriteMutation, useDeleteFavoriteMutation } from '@equipment-dashboard/api';
+import {
+  equipmentApi,
+  useCreateFavoriteMutation,
+  useDeleteFavoriteMutation,
+} from '@equipment-dashboard/api-client';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { selectUser } from '../session/session-slice';
 import { snackbarShown } from '../ui/ui-slice';

@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Descriptions, Flex, Progress, Space, Tooltip, Typography } from 'antd';
 import { CloudDownloadOutlined, CloudSyncOutlined, ToolOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { type Aligner } from '@equipment-dashboard/contract';
 import {
   useAlignerCheckNowMutation,
   useAlignerDownloadNowMutation,
   useAlignerInstallNowMutation,
-  type Aligner,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS, updateStateLabel } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { selectUser } from '../session/session-slice';

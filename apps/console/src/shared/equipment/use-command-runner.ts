@@ -1,7 +1,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useCallback, useRef, useState } from 'react';
-import type { CommandResponse } from '@equipment-dashboard/api';
+import type { CommandResponse } from '@equipment-dashboard/contract';
 import { errorText } from '../api/error-text';
 import { formatDateTime } from './format';
 import { UNIT_TEXTS } from './texts';

@@ -1,9 +1,9 @@
+import { type VersionRecord } from '@equipment-dashboard/contract';
 import {
   useReadLatestGtpsSoftwareVersionQuery,
   useReadLatestOasisSoftwareVersionQuery,
   useReadLatestSoftwareVersionQuery,
-  type VersionRecord,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import { latestSemanticOf, type Family, type LatestByFamily } from '@equipment-dashboard/domain';
 import { useMemo } from 'react';
 

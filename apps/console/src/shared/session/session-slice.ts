@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { readStoredToken, type Identity, type TokenResponse } from '@equipment-dashboard/api';
+import { type Identity, type TokenResponse } from '@equipment-dashboard/contract';
+import { readStoredToken } from '@equipment-dashboard/api-client';
 
 /**
  * Who is signed in. The stored token (localStorage `user-token`) is the source of truth that every

@@ -1,5 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { baseApi, clearStoredToken } from '@equipment-dashboard/api';
+import { baseApi, clearStoredToken } from '@equipment-dashboard/api-client';
 import { browser } from '../browser';
 import { SHARED_TEXTS } from '../texts';
 import { snackbarShown } from '../ui/ui-slice';

@@ -1,3 +1,4 @@
+import { type StagedTotals, type VersionRecord, type VersionTotals } from '@equipment-dashboard/contract';
 import {
   useReadAlignerSoftwareVersionsQuery,
   useReadGtpsSoftwareVersionsQuery,
@@ -8,10 +9,7 @@ import {
   useReadStagedGtpsUpdateTotalsQuery,
   useReadStagedOasisUpdateTotalsQuery,
   useReadStagedUpdateTotalsQuery,
-  type StagedTotals,
-  type VersionRecord,
-  type VersionTotals,
-} from '@equipment-dashboard/api';
+} from '@equipment-dashboard/api-client';
 import type { Family } from '@equipment-dashboard/domain';
 
 /** A cached read as a card needs it. */

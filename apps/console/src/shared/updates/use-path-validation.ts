@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { MANIFEST_NOT_FOUND } from '@equipment-dashboard/api';
+import { MANIFEST_NOT_FOUND } from '@equipment-dashboard/contract';
 import { errorStatus } from '../api/error-text';
 import { serverProblem, type CallError } from '../back-office/server-error';
 import { UPDATE_PATH_TEXTS as T } from './texts';

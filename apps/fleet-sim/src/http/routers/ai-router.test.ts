@@ -1,4 +1,4 @@
-import type { ChatSession } from '@equipment-dashboard/api';
+import type { ChatSession } from '@equipment-dashboard/contract';
 import { chatSessions } from '../../store/schema';
 import { bearer } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';

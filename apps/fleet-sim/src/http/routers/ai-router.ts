@@ -1,4 +1,4 @@
-import { aiEndpoints as a } from '@equipment-dashboard/api';
+import { aiEndpoints as a } from '@equipment-dashboard/contract';
 import * as ai from '../../services/ai-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';

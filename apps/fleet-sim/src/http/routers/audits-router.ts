@@ -1,4 +1,4 @@
-import { auditsEndpoints as a } from '@equipment-dashboard/api';
+import { auditsEndpoints as a } from '@equipment-dashboard/contract';
 import { readAudits } from '../../services/audits-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';

@@ -1,4 +1,4 @@
-import { authEndpoints, isUnsupportedGrantType, tokenBodySchema } from '@equipment-dashboard/api';
+import { authEndpoints, isUnsupportedGrantType, tokenBodySchema } from '@equipment-dashboard/contract';
 import type { RequestHandler } from 'express';
 import * as auth from '../../services/auth-service';
 import type { ServiceDeps } from '../../services/service-deps';

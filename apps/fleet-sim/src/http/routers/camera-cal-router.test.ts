@@ -1,4 +1,4 @@
-import type { CameraCalibration } from '@equipment-dashboard/api';
+import type { CameraCalibration } from '@equipment-dashboard/contract';
 import { bearer } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
 

@@ -1,4 +1,4 @@
-import { cameraCalEndpoints as c } from '@equipment-dashboard/api';
+import { cameraCalEndpoints as c } from '@equipment-dashboard/contract';
 import * as cameraCals from '../../services/camera-cal-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';

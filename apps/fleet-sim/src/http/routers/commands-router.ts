@@ -1,4 +1,4 @@
-import { commandsEndpoints as c } from '@equipment-dashboard/api';
+import { commandsEndpoints as c } from '@equipment-dashboard/contract';
 import * as commands from '../../services/commands-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';

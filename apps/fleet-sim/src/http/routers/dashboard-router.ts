@@ -1,4 +1,4 @@
-import { dashboardEndpoints as d } from '@equipment-dashboard/api';
+import { dashboardEndpoints as d } from '@equipment-dashboard/contract';
 import * as dashboard from '../../services/dashboard-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import { ticketStatistics } from '../../services/tickets-service';

@@ -1,4 +1,4 @@
-import { equipmentEndpoints as e } from '@equipment-dashboard/api';
+import { equipmentEndpoints as e } from '@equipment-dashboard/contract';
 import * as equipment from '../../services/equipment-service';
 import * as favorites from '../../services/favorites-service';
 import type { ServiceDeps } from '../../services/service-deps';

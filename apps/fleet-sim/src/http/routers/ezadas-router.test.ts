@@ -1,4 +1,4 @@
-import type { Fixture, Target } from '@equipment-dashboard/api';
+import type { Fixture, Target } from '@equipment-dashboard/contract';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import { bearer } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';

@@ -1,4 +1,4 @@
-import { ezadasEndpoints as ez } from '@equipment-dashboard/api';
+import { ezadasEndpoints as ez } from '@equipment-dashboard/contract';
 import * as ezadas from '../../services/ezadas-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';

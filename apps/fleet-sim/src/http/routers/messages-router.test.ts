@@ -1,4 +1,4 @@
-import type { Message } from '@equipment-dashboard/api';
+import type { Message } from '@equipment-dashboard/contract';
 import { MESSAGE_TABS, messageListQuery, type MessageTabKey } from '@equipment-dashboard/domain';
 import sharp from 'sharp';
 import { bearer, stepClock } from '../../test/fleet-helpers';

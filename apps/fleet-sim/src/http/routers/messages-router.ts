@@ -1,4 +1,4 @@
-import { messagesEndpoints as m } from '@equipment-dashboard/api';
+import { messagesEndpoints as m } from '@equipment-dashboard/contract';
 import * as messages from '../../services/messages-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';

@@ -1,4 +1,4 @@
-import type { Country, Notification } from '@equipment-dashboard/api';
+import type { Country, Notification } from '@equipment-dashboard/contract';
 import { PlaceIndex, placeIndex } from '../../services/places-service';
 import { bearer, engineOf } from '../../test/fleet-helpers';
 import { refreshIndex } from '../../views/unit-feed';

@@ -1,4 +1,4 @@
-import { notificationsEndpoints as n } from '@equipment-dashboard/api';
+import { notificationsEndpoints as n } from '@equipment-dashboard/contract';
 import * as notifications from '../../services/notifications-service';
 import * as places from '../../services/places-service';
 import type { ServiceDeps } from '../../services/service-deps';

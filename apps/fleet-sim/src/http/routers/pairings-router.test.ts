@@ -1,4 +1,4 @@
-import type { Pairing } from '@equipment-dashboard/api';
+import type { Pairing } from '@equipment-dashboard/contract';
 import { bearer } from '../../test/fleet-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
 

@@ -1,4 +1,4 @@
-import { pairingsEndpoints as p } from '@equipment-dashboard/api';
+import { pairingsEndpoints as p } from '@equipment-dashboard/contract';
 import * as pairings from '../../services/pairings-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';

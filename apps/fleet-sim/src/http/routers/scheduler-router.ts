@@ -1,4 +1,4 @@
-import { schedulerEndpoints as s } from '@equipment-dashboard/api';
+import { schedulerEndpoints as s } from '@equipment-dashboard/contract';
 import * as scheduling from '../../services/scheduling-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import * as scheduler from '../../services/update-scheduler-service';

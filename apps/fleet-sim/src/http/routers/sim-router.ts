@@ -1,4 +1,4 @@
-import { simEndpoints as s } from '@equipment-dashboard/api';
+import { simEndpoints as s } from '@equipment-dashboard/contract';
 import { applyScenario } from '../../scenarios/apply-scenario';
 import { changeClock, readClock } from '../../services/clock-service';
 import { listScenarios, loadNamedScenario } from '../../scenarios/library';

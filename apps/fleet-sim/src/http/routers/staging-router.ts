@@ -1,4 +1,4 @@
-import { stagingEndpoints as s } from '@equipment-dashboard/api';
+import { stagingEndpoints as s } from '@equipment-dashboard/contract';
 import type { ServiceDeps } from '../../services/service-deps';
 import * as staging from '../../services/staging-service';
 import type { ApiRouter } from '../api-router';

@@ -1,4 +1,4 @@
-import { ticketsEndpoints as t } from '@equipment-dashboard/api';
+import { ticketsEndpoints as t } from '@equipment-dashboard/contract';
 import type { ServiceDeps } from '../../services/service-deps';
 import * as workflow from '../../services/ticket-workflow-service';
 import * as tickets from '../../services/tickets-service';

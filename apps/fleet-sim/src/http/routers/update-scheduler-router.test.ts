@@ -1,4 +1,4 @@
-import type { UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/api';
+import type { UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/contract';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import { dayKeyOf, hourKeyOf } from '../../services/scheduler-activity';
 import { isPending } from '../../fleet/desired-state';

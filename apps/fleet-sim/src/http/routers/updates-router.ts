@@ -1,4 +1,4 @@
-import { updatesEndpoints as u } from '@equipment-dashboard/api';
+import { updatesEndpoints as u } from '@equipment-dashboard/contract';
 import type { ServiceDeps } from '../../services/service-deps';
 import * as updates from '../../services/updates-service';
 import type { ApiRouter } from '../api-router';

@@ -1,4 +1,4 @@
-import { usersEndpoints } from '@equipment-dashboard/api';
+import { usersEndpoints } from '@equipment-dashboard/contract';
 import * as users from '../../services/users-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';

@@ -1,0 +1,116 @@
+import {
+  attachmentFile,
+  type BodyOf,
+  createComment,
+  createTicket,
+  type QueryOf,
+  readTicket,
+  readTickets,
+  type ResponseOf,
+  type Ticket,
+  updateTicketClosed,
+  updateTicketDeescalated,
+  updateTicketEscalated,
+  uploadTicketAttachment,
+} from '@equipment-dashboard/contract';
+import { baseApi } from './base-api';
+import { listTags, revokeWhenRemoved, toRequest, type Tag } from './request';
+
+/** The attachment upload: who attaches to which ticket, the description, and the PNG or JPEG file. */
+export type UploadTicketAttachmentArgs = QueryOf<typeof uploadTicketAttachment> &
+  BodyOf<typeof uploadTicketAttachment> & { file: Blob };
+
+/** Which attachment file to load: the image, or its thumbnail. */
+export interface AttachmentFileArgs {
+  id: number;
+  thumbnail?: boolean;
+}
+
+/** What a ticket's change touches: the ticket, and its unit's open-ticket count and history. */
+function changedTicketTags(id: number, ticket: Ticket | undefined): Tag[] {
+  const tags: Tag[] = [{ type: 'Ticket', id }];
+  if (ticket) {
+    tags.push(
+      { type: 'Aligner', id: ticket.serialNumber },
+      { type: 'TicketHistory', id: ticket.serialNumber },
+    );
+  }
+  return tags;
+}
+
+/** Support tickets (back-office §7.1, and ticket creation of console-core §7). */
+export const ticketsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    createTicket: build.mutation<ResponseOf<typeof createTicket>, BodyOf<typeof createTicket>>({
+      query: (body) => toRequest(createTicket, { body }),
+      invalidatesTags: (_result, _error, { serialNumber }) => [
+        { type: 'Ticket', id: 'LIST' },
+        { type: 'Aligner', id: serialNumber },
+        { type: 'TicketHistory', id: serialNumber },
+        'TicketStatistics',
+      ],
+    }),
+    readTickets: build.query<ResponseOf<typeof readTickets>, QueryOf<typeof readTickets>>({
+      query: (query) => toRequest(readTickets, { query }),
+      providesTags: (result) => listTags('Ticket', result?.docs, (ticket) => ticket.id),
+    }),
+    readTicket: build.query<ResponseOf<typeof readTicket>, QueryOf<typeof readTicket>>({
+      query: (query) => toRequest(readTicket, { query }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Ticket', id: Number(id) }],
+    }),
+    updateTicketEscalated: build.mutation<
+      ResponseOf<typeof updateTicketEscalated>,
+      BodyOf<typeof updateTicketEscalated>
+    >({
+      query: (body) => toRequest(updateTicketEscalated, { body }),
+      invalidatesTags: (result, _error, { id }) => changedTicketTags(id, result),
+    }),
+    updateTicketDeescalated: build.mutation<
+      ResponseOf<typeof updateTicketDeescalated>,
+      BodyOf<typeof updateTicketDeescalated>
+    >({
+      query: (body) => toRequest(updateTicketDeescalated, { body }),
+      invalidatesTags: (result, _error, { id }) => changedTicketTags(id, result),
+    }),
+    updateTicketClosed: build.mutation<
+      ResponseOf<typeof updateTicketClosed>,
+      BodyOf<typeof updateTicketClosed>
+    >({
+      query: (body) => toRequest(updateTicketClosed, { body }),
+      invalidatesTags: (result, _error, { id }) => [...changedTicketTags(id, result), 'TicketStatistics'],
+    }),
+    createComment: build.mutation<ResponseOf<typeof createComment>, BodyOf<typeof createComment>>({
+      query: (body) => toRequest(createComment, { body }),
+      invalidatesTags: (_result, _error, { ticketId }) => [{ type: 'Ticket', id: ticketId }, 'TicketHistory'],
+    }),
+    uploadTicketAttachment: build.mutation<
+      ResponseOf<typeof uploadTicketAttachment>,
+      UploadTicketAttachmentArgs
+    >({
+      query: ({ ticketId, authorUsername, description, file }) =>
+        toRequest(uploadTicketAttachment, {
+          query: { ticketId, authorUsername },
+          body: { description, file },
+        }),
+      invalidatesTags: (_result, _error, { ticketId }) => [{ type: 'Ticket', id: Number(ticketId) }],
+    }),
+    /** The object URL of an attachment (revoked when the cache entry goes). */
+    attachmentFile: build.query<string, AttachmentFileArgs>({
+      query: ({ id, thumbnail }) => toRequest(attachmentFile, { params: { id }, query: { thumbnail } }),
+      onCacheEntryAdded: (_args, lifecycle) => revokeWhenRemoved(lifecycle),
+    }),
+  }),
+});
+
+export const {
+  useCreateTicketMutation,
+  useReadTicketsQuery,
+  useReadTicketQuery,
+  useUpdateTicketEscalatedMutation,
+  useUpdateTicketDeescalatedMutation,
+  useUpdateTicketClosedMutation,
+  useCreateCommentMutation,
+  useUploadTicketAttachmentMutation,
+  useAttachmentFileQuery,
+  useLazyAttachmentFileQuery,
+} = ticketsApi;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { PERMISSIONS } from '@equipment-dashboard/domain';
+import { COMMAND_NAMES, COMMAND_STATUSES } from './commands';
+import { endpoint } from './endpoint';
+import { paged, timestampSchema } from './primitives';
+import { filterQuery, pageQuery } from './query';
+
+/**
+ * One remote command as the audit trail keeps it: which unit, what was asked, who asked, and how it
+ * ended. The spec leaves the Audits screen's contents open ("not shown"); this is what we chose to show.
+ */
+export const auditEntrySchema = z.object({
+  id: z.int().min(1),
+  serialNumber: z.string().min(1),
+  command: z.union([z.enum(COMMAND_NAMES), z.string().min(1)]),
+  args: z.record(z.string(), z.unknown()),
+  username: z.string().min(1),
+  /**
+   * The command's lifecycle in the durable queue: queued (stored, the unit has not taken it: offline),
+   * sent (the unit took it, its answer is awaited), completed or failed (the unit's answer), expired (the
+   * unit did not take it before `expiresAt`).
+   */
+  status: z.enum(COMMAND_STATUSES),
+  result: z.unknown().nullable(),
+  createdAt: timestampSchema,
+  completedAt: timestampSchema.nullable(),
+  /** Until when a queued command waits for its unit (simulated clock); null on older entries. */
+  expiresAt: timestampSchema.nullable().optional(),
+});
+/** See {@link auditEntrySchema}. */
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const readAudits = endpoint({
+  name: 'audits.readAudits',
+  method: 'GET',
+  path: '/read/audits/v1/',
+  query: z.object({ page: pageQuery, filterSerialNumber: filterQuery, filterUsername: filterQuery }),
+  response: paged(auditEntrySchema),
+  auth: 'token',
+  permission: PERMISSIONS.audits,
+  summary: 'Lists the remote commands sent to units, newest first: the audit trail (not a spec call).',
+});
+
+/** The audit trail (the Audits screen of console-core §2, whose contents the spec does not show). */
+export const auditsEndpoints = { readAudits } as const;

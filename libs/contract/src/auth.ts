@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '@equipment-dashboard/domain';
+import { endpoint } from './endpoint';
+import { roleSchema } from './primitives';
+import { requiredText } from './query';
+import { nonBlankText, safeText, TEXT_MAX } from './text';
+
+// The signed-in user (console-core §3).
+
+/** The signed-in user as the token holds it and the live channel announces it (console-core §3). */
+export const identitySchema = z.object({
+  username: z.string().min(1),
+  email: z.string(),
+  role: roleSchema,
+});
+/** See {@link identitySchema}. */
+export type Identity = z.infer<typeof identitySchema>;
+
+/** The fixed `client_id` the console sends with the password grant (console-core §7). */
+export const TOKEN_CLIENT_ID = 'equipment-dashboard';
+
+/** The only grant the token call accepts. */
+export const PASSWORD_GRANT = 'password';
+
+/**
+ * The OAuth 2 error code (RFC 6749 §5.2) the server answers, with status 400, for any other
+ * `grant_type`. The token body schema raises an issue carrying this code so the server can tell
+ * this case apart from other bad input: see {@link isUnsupportedGrantType}.
+ */
+export const UNSUPPORTED_GRANT_TYPE = 'unsupported_grant_type';
+
+/**
+ * The form-encoded body of POST /auth/token/v1: grant_type=password, username, password, client_id.
+ * Another grant type is refused with an issue whose message is {@link UNSUPPORTED_GRANT_TYPE}.
+ */
+export const tokenBodySchema = z.strictObject({
+  grant_type: safeText(TEXT_MAX.name).refine((value) => value === PASSWORD_GRANT, {
+    message: UNSUPPORTED_GRANT_TYPE,
+    params: { reason: UNSUPPORTED_GRANT_TYPE },
+    abort: true,
+  }),
+  username: requiredText,
+  password: safeText(TEXT_MAX.secret).min(1, 'Required'),
+  client_id: z.literal(TOKEN_CLIENT_ID),
+});
+/** See {@link tokenBodySchema}. */
+export type TokenBody = z.input<typeof tokenBodySchema>;
+
+/** True when the parse failed because of the grant type (answer 400 `unsupported_grant_type`). */
+export function isUnsupportedGrantType(error: z.ZodError): boolean {
+  return error.issues.some(
+    (issue) =>
+      issue.code === 'custom' && issue.path[0] === 'grant_type' && issue.message === UNSUPPORTED_GRANT_TYPE,
+  );
+}
+
+/**
+ * The stored token (console-core §3: "holds user with username, email, role"). The spec shows no
+ * other field; we answer an OAuth 2 bearer token (RFC 6749 §5.1) plus the user. `expires_in` is in
+ * seconds.
+ */
+export const tokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.literal('bearer'),
+  expires_in: z.int().min(1),
+  user: identitySchema,
+});
+/** See {@link tokenResponseSchema}. */
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** A new password: at least MIN_PASSWORD_LENGTH (12) characters, at most TEXT_MAX.secret. */
+export const newPasswordSchema = safeText(TEXT_MAX.secret).min(
+  MIN_PASSWORD_LENGTH,
+  `The password must be ${MIN_PASSWORD_LENGTH} characters or longer`,
+);
+
+/**
+ * Acknowledgement of a write whose answer the spec does not show (the reset request and the
+ * reset): `{ ok: true }`.
+ */
+export const okSchema = z.object({ ok: z.literal(true) });
+/** See {@link okSchema}. */
+export type Ok = z.infer<typeof okSchema>;
+
+/** Body of POST /update/user_password/v1; the new password must differ from the current one. */
+export const updateUserPasswordBodySchema = z
+  .strictObject({
+    username: requiredText,
+    prevPassword: safeText(TEXT_MAX.secret).min(1, 'Required'),
+    newPassword: newPasswordSchema,
+  })
+  .refine((body) => body.newPassword !== body.prevPassword, {
+    message: 'The new password must differ from the current one',
+    path: ['newPassword'],
+  });
+
+/**
+ * Answer of GET /read/expired/v1. The old console only looked at the status and so never saw an
+ * expired password; the flag is the intent (console-core §4).
+ */
+export const expiredResponseSchema = z.object({
+  username: z.string().min(1),
+  expired: z.boolean(),
+});
+
+/** Body of POST /reset/user_password/v1: the token of the reset mail and the new password. */
+export const resetUserPasswordBodySchema = z.strictObject({
+  token: nonBlankText(TEXT_MAX.secret),
+  newPassword: newPasswordSchema,
+});
+
+export const token = endpoint({
+  name: 'auth.token',
+  method: 'POST',
+  path: '/auth/token/v1',
+  body: tokenBodySchema,
+  bodyEncoding: 'urlencoded',
+  response: tokenResponseSchema,
+  auth: 'public',
+  summary: 'Signs in with the password grant and answers the token to store under user-token.',
+});
+
+/**
+ * Answer of POST /update/user_password/v1. A password change ends every earlier token of the user
+ * (and their live sockets), so the answer carries a fresh token for the console that made the change.
+ */
+export const passwordChangedSchema = z.object({ ok: z.literal(true), token: tokenResponseSchema });
+
+export const updateUserPassword = endpoint({
+  name: 'auth.updateUserPassword',
+  method: 'POST',
+  path: '/update/user_password/v1',
+  body: updateUserPasswordBodySchema,
+  response: passwordChangedSchema,
+  auth: 'token',
+  summary: "Changes the signed-in user's password after checking the current one.",
+});
+
+export const readExpired = endpoint({
+  name: 'auth.readExpired',
+  method: 'GET',
+  path: '/read/expired/v1',
+  query: z.object({ username: requiredText }),
+  response: expiredResponseSchema,
+  // The console checks expiry for a signed-in user (on load and every 30 minutes), so it has a token.
+  auth: 'token',
+  summary: "Tells whether the user's password has expired.",
+});
+
+export const requestResetUserPassword = endpoint({
+  name: 'auth.requestResetUserPassword',
+  method: 'POST',
+  path: '/request/reset_user_password/v1',
+  body: z.strictObject({ username: requiredText }),
+  // Answers ok whether or not the user exists, so the call cannot be used to probe usernames.
+  response: okSchema,
+  auth: 'public',
+  summary: 'Mails the user a link with a reset token to set a new password.',
+});
+
+export const resetUserPassword = endpoint({
+  name: 'auth.resetUserPassword',
+  method: 'POST',
+  path: '/reset/user_password/v1',
+  body: resetUserPasswordBodySchema,
+  response: okSchema,
+  auth: 'public',
+  summary: 'Sets a new password with the token of a reset mail.',
+});
+
+/** The calls of console-core §7 "Auth and password". */
+export const authEndpoints = {
+  token,
+  updateUserPassword,
+  readExpired,
+  requestResetUserPassword,
+  resetUserPassword,
+} as const;

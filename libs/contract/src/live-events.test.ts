@@ -1,0 +1,95 @@
+import * as examples from './testing/examples';
+import {
+  IDENTITY_EVENT,
+  LIVE_EVENTS,
+  LIVE_EVENT_SCHEMAS,
+  LIVE_NAMESPACE,
+  identityPayloadSchema,
+} from './live-events';
+
+/** The 12 names of console-core §4, in the spec's order. */
+const SPEC_EVENTS = [
+  'SERVICE_STATUS',
+  'RADAR_UPDATE_FAVORITE',
+  'RADAR_ADD_FAVORITE',
+  'RADAR_REMOVE_FAVORITE',
+  'REPORT_SUPPORT_TICKET_CLOSED',
+  'REPORT_SUPPORT_TICKET_COMMENT_CREATED',
+  'REPORT_SUPPORT_TICKET_CREATED',
+  'NEW_SOFTWARE_UPDATE_CREATED',
+  'NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED',
+  'SOFTWARE_UPDATES_STAGED',
+  'CONNECTION_COUNTERS',
+  'SUPPORT_TICKET_STATISTICS',
+];
+
+const payloads: Record<keyof typeof LIVE_EVENTS, unknown> = {
+  SERVICE_STATUS: examples.exampleServiceStatus,
+  RADAR_UPDATE_FAVORITE: examples.exampleAligner,
+  RADAR_ADD_FAVORITE: examples.exampleAligner,
+  RADAR_REMOVE_FAVORITE: { serialNumber: 'ABCLK0001' },
+  REPORT_SUPPORT_TICKET_CLOSED: { id: 42, serialNumber: 'ABCLK0001', closedBy: 'jdoe' },
+  REPORT_SUPPORT_TICKET_COMMENT_CREATED: {
+    id: 42,
+    serialNumber: 'ABCLK0001',
+    author: 'jdoe',
+    comment: 'Called back.',
+  },
+  REPORT_SUPPORT_TICKET_CREATED: { id: 42, serialNumber: 'ABCLK0001', openedBy: 'jdoe' },
+  NEW_SOFTWARE_UPDATE_CREATED: {
+    family: 'gtps',
+    version: { semantic: '1.4.0', meta: '' },
+    path: '/updates/gtps/1.4.0',
+  },
+  NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED: {
+    date: '2024-05-20',
+    count: 25,
+    version: { semantic: '5.3.0', meta: '' },
+  },
+  SOFTWARE_UPDATES_STAGED: {
+    family: 'aligner',
+    serialNumber: 'ABCLK0001',
+    version: { semantic: '5.3.0', meta: '' },
+  },
+  CONNECTION_COUNTERS: examples.exampleConnectionCounters,
+  SUPPORT_TICKET_STATISTICS: examples.exampleTicketStatistics,
+};
+
+describe('live events', () => {
+  it('when the namespace and identity event are read, then they are the spec ones', () => {
+    expect(LIVE_NAMESPACE).toBe('/dashboard');
+    expect(IDENTITY_EVENT).toBe('dashboard/identity');
+  });
+
+  it('when the event names are listed, then they are the 12 of console-core §4, each named as itself', () => {
+    expect(Object.keys(LIVE_EVENTS)).toEqual(SPEC_EVENTS);
+    for (const [key, value] of Object.entries(LIVE_EVENTS)) expect(value).toBe(key);
+    expect(Object.keys(LIVE_EVENT_SCHEMAS).sort()).toEqual([...SPEC_EVENTS].sort());
+  });
+
+  it.each(Object.entries(payloads))(
+    'when a %s payload is parsed, then it comes back unchanged',
+    (name, payload) => {
+      const schema = LIVE_EVENT_SCHEMAS[name as keyof typeof LIVE_EVENTS];
+      expect(schema.parse(payload)).toEqual(payload);
+    },
+  );
+
+  it('when a stage event names only the family (a schedule run), then it parses', () => {
+    expect(LIVE_EVENT_SCHEMAS.SOFTWARE_UPDATES_STAGED.parse({ family: 'aligner-oasis' })).toEqual({
+      family: 'aligner-oasis',
+    });
+  });
+
+  it('when a ticket event misses the actor, then it is refused', () => {
+    expect(
+      LIVE_EVENT_SCHEMAS.REPORT_SUPPORT_TICKET_CLOSED.safeParse({ id: 1, serialNumber: 'X' }).success,
+    ).toBe(false);
+  });
+
+  it('when the identity is announced, then it is username, email and role', () => {
+    const identity = { username: 'jdoe', email: 'jdoe@example.com', role: 'admin' };
+    expect(identityPayloadSchema.parse(identity)).toEqual(identity);
+    expect(identityPayloadSchema.safeParse({ ...identity, role: 'king' }).success).toBe(false);
+  });
+});

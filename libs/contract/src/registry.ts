@@ -1,0 +1,46 @@
+import type { EndpointDef } from './endpoint';
+import { aiEndpoints } from './ai';
+import { auditsEndpoints } from './audits';
+import { authEndpoints } from './auth';
+import { cameraCalEndpoints } from './camera-cal';
+import { commandsEndpoints } from './commands';
+import { dashboardEndpoints } from './dashboard';
+import { equipmentEndpoints } from './equipment';
+import { ezadasEndpoints } from './ezadas';
+import { messagesEndpoints } from './messages';
+import { notificationsEndpoints } from './notifications';
+import { pairingsEndpoints } from './pairings';
+import { schedulerEndpoints } from './scheduler';
+import { simEndpoints } from './sim';
+import { stagingEndpoints } from './staging';
+import { ticketsEndpoints } from './tickets';
+import { updatesEndpoints } from './updates';
+import { usersEndpoints } from './users';
+
+/** Every area's endpoints, by area name (the prefix of each endpoint's `name`). */
+export const ENDPOINTS_BY_AREA = {
+  auth: authEndpoints,
+  equipment: equipmentEndpoints,
+  commands: commandsEndpoints,
+  staging: stagingEndpoints,
+  dashboard: dashboardEndpoints,
+  tickets: ticketsEndpoints,
+  updates: updatesEndpoints,
+  scheduler: schedulerEndpoints,
+  users: usersEndpoints,
+  notifications: notificationsEndpoints,
+  messages: messagesEndpoints,
+  ezadas: ezadasEndpoints,
+  pairings: pairingsEndpoints,
+  cameraCal: cameraCalEndpoints,
+  ai: aiEndpoints,
+  sim: simEndpoints,
+  audits: auditsEndpoints,
+} as const;
+/** An area of the contract. */
+export type ApiArea = keyof typeof ENDPOINTS_BY_AREA;
+
+/** Every call of the contract, flat: the server mounts them, the tests walk them. */
+export const ENDPOINTS: readonly EndpointDef[] = Object.values(ENDPOINTS_BY_AREA).flatMap(
+  (area): EndpointDef[] => Object.values(area),
+);
