@@ -9,8 +9,9 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 node tools/bench/cluster.mjs
 //   BENCH_SCHEMA=bench1m ...   reuse a schema seeded before (kept); else a new one is seeded and dropped
 //   BENCH_UNITS=100000 BENCH_SOAK_MINUTES=30 BENCH_CONSOLES=200 BENCH_SPEED=3 ...
+//   BENCH_LOG_DIR=tmp/bench-logs LOG_LEVEL=info ...   each process's log in a file
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,9 @@ const soakMinutes = Number(process.env.BENCH_SOAK_MINUTES ?? 0);
 // Node's flags for every process (compare V8 heap settings side by side); BENCH_SIMS_ONLY stops after the simulators' figures.
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=4096').split(/\s+/).filter(Boolean);
 const simsOnly = Boolean(process.env.BENCH_SIMS_ONLY);
+// Each process's log in a file of its own (BENCH_LOG_DIR; LOG_LEVEL=info shows the simulators' shard moves).
+const logDir = process.env.BENCH_LOG_DIR;
+if (logDir) mkdirSync(logDir, { recursive: true });
 const password = 'bench-password-123';
 const CLK_TCK = 100;
 const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-cluster-'));
@@ -48,7 +52,7 @@ const shared = {
   FLEET_SIZE: '5000',
   FLEET_SEED: 'bench',
   SIM_SPEED: String(speed),
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   PORT: '0',
   HOST: '127.0.0.1',
   CONSOLE_DIR: join(dataDir, 'no-console'),
@@ -73,7 +77,9 @@ function start(name, role, extra = {}) {
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
+    const log = logDir ? createWriteStream(join(logDir, `${name}.log`)) : null;
     child.stdout.on('data', (chunk) => {
+      log?.write(chunk);
       out += chunk;
       const match = /serving at (http:\/\/localhost:\d+)/.exec(out);
       if (match) resolve({ name, child, url: match[1] });

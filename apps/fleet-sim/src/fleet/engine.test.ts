@@ -50,4 +50,22 @@ describe('the write-behind (fleet/engine.ts)', () => {
       .where(inArray(units.serialNumber, [...counts.keys()]));
     expect(new Map(stored.map((row) => [row.serialNumber, row.alignmentCount]))).toEqual(counts);
   });
+
+  it('when flushes come faster than they start, then they are one flush and none piles up behind it', async () => {
+    const engine = engineOf(t);
+    const [unit] = [...engine.state.units.values()];
+    const statements = recordWriteBehind();
+    engine.change(unit as NonNullable<typeof unit>, (u) => {
+      u.alignmentCount += 1;
+    });
+    const waiting = engine.flush();
+    // A timer's flush while one waits to start is that one: it will take whatever is dirty when it starts.
+    expect(engine.flush()).toBe(waiting);
+    expect(engine.flush()).toBe(waiting);
+    // A flush of everything (a shard given away) always gets a turn of its own.
+    const all = engine.flush(true);
+    expect(all).not.toBe(waiting);
+    await Promise.all([waiting, all]);
+    expect(statements.flat()).toContain(unit?.serialNumber);
+  });
 });

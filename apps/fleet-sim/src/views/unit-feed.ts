@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { FAMILIES, type Family } from '@equipment-dashboard/domain';
 import { deltaOf, isPending, type DesiredStaging } from '../fleet/desired-state';
 import { updateStateOf } from '../fleet/update-flow';
@@ -100,11 +101,22 @@ export function indexedUnitOfRows(unit: UnitRow, desired: DesiredRow | null): In
   });
 }
 
+/**
+ * How many units are indexed between turns of the event loop: a unit moving in the timestamp trees costs a few
+ * microseconds, so a read of 2,000 changed units indexed at once would hold requests for tens of milliseconds.
+ */
+const UPSERT_SLICE = 250;
+
+async function upsertInSlices(index: UnitIndex, rows: readonly IndexSourceRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += UPSERT_SLICE) {
+    if (i > 0) await setImmediate();
+    index.upsert(rows.slice(i, i + UPSERT_SLICE).flatMap((row) => indexedUnitOf(row) ?? []));
+  }
+}
+
 /** Fills an empty index with every unit of the store. */
 export async function loadIndex(db: Db, index: UnitIndex): Promise<void> {
-  for await (const rows of readAllIndexRows(db)) {
-    index.upsert(rows.flatMap((row) => indexedUnitOf(row) ?? []));
-  }
+  for await (const rows of readAllIndexRows(db)) await upsertInSlices(index, rows);
 }
 
 /** Re-reads some units into the index; those the store no longer has leave it. */
@@ -113,7 +125,7 @@ export async function refreshIndex(db: Db, index: UnitIndex, serials: readonly s
     const slice = serials.slice(i, i + 2000);
     const rows = await readIndexRows(db, slice);
     const found = new Set(rows.map((r) => r.serial_number));
-    index.upsert(rows.flatMap((row) => indexedUnitOf(row) ?? []));
+    await upsertInSlices(index, rows);
     index.remove(slice.filter((s) => !found.has(s)));
   }
 }
