@@ -166,6 +166,7 @@ try {
   await sleep(5000);
   const before = await Promise.all(sims.map(health));
   const cpu0 = sims.map((s) => cpuTicks(s.child.pid));
+  const apiCpu0 = apis.map((a) => cpuTicks(a.child.pid));
   const started = Date.now();
   await sleep(30_000);
   const seconds = (Date.now() - started) / 1000;
@@ -181,7 +182,8 @@ try {
         `heap used ${Math.round(after[i].memory.heapUsed / 2 ** 20)} of ${Math.round(after[i].memory.heapTotal / 2 ** 20)} MB`,
     );
   });
-  for (const a of apis) console.log(`${a.name}: RSS ${rssMb(a.child.pid)} MB`);
+  // What following the store costs an API process (re-reading changed units into its index, the counters).
+  apis.forEach((a, i) => console.log(`${a.name}: RSS ${rssMb(a.child.pid)} MB; CPU ${((100 * (cpuTicks(a.child.pid) - apiCpu0[i])) / CLK_TCK / seconds).toFixed(1)}% of one core following the store`));
 
   if (!simsOnly) {
     // 2. Reads and writes through an API process while the simulators run.
@@ -200,6 +202,15 @@ try {
       if (i % 11 === 5) q.set('filterSoftwareVersion', ['5.', '4.3', '1.'][i % 3]);
       lists.push({ path: `/read/aligners/v1/?${q}` });
     }
+    // First on a quiet store (the clock stopped: no unit changes), then while 1% of the units change a second.
+    const clock = (speed) =>
+      fetch(`${api1.url}/sim/clock`, { method: 'POST', headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ speed }) });
+    await clock(0);
+    await sleep(3000);
+    console.log('\n' + line('quiet store: GET /read/aligners/v1/ (300 pages)', await time(api1.url, auth, lists)));
+    console.log(line('quiet store: GET /read/staged_update_totals/v1', await time(api1.url, auth, Array(100).fill({ path: '/read/staged_update_totals/v1' }))));
+    await clock(speed);
+    await sleep(3000);
     console.log('\n' + line('GET /read/aligners/v1/ (300 mixed pages)', await time(api1.url, auth, lists)));
     const schedulerLists = lists.slice(0, 100).map(({ path }, i) => ({
       path: `/read/updatescheduler_${['aligners', 'gtps', 'aligners_oasis'][i % 3]}/v1/?${new URLSearchParams(path.split('?')[1])}`.replace(/filterFamily=[^&]*&?/, ''),
