@@ -10,6 +10,7 @@
 //   BENCH_SCHEMA=bench1m ...   reuse a schema seeded before (kept); else a new one is seeded and dropped
 //   BENCH_UNITS=100000 BENCH_SOAK_MINUTES=30 BENCH_CONSOLES=200 BENCH_SPEED=3 ...
 //   BENCH_LOG_DIR=tmp/bench-logs LOG_LEVEL=info ...   each process's log in a file
+//   BENCH_NO_SIMS=1 ...   no simulator: the API processes' reads over a store that does not change
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,8 @@ const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=4096').
 const simsOnly = Boolean(process.env.BENCH_SIMS_ONLY);
 // Each process's log in a file of its own (BENCH_LOG_DIR; LOG_LEVEL=info shows the simulators' shard moves).
 const logDir = process.env.BENCH_LOG_DIR;
+// BENCH_NO_SIMS=1: the API processes over a store nobody changes (what the read design gives, not CPU-starved).
+const noSims = Boolean(process.env.BENCH_NO_SIMS);
 if (logDir) mkdirSync(logDir, { recursive: true });
 const password = 'bench-password-123';
 const CLK_TCK = 100;
@@ -153,14 +156,14 @@ try {
   }
 
   const t0 = Date.now();
-  const sims = await Promise.all([start('sim-1', 'sim'), start('sim-2', 'sim')]);
+  const sims = noSims ? [] : await Promise.all([start('sim-1', 'sim'), start('sim-2', 'sim')]);
   const apis = await Promise.all([start('api-1', 'api'), start('api-2', 'api')]);
   for (;;) {
     const hs = await Promise.all(sims.map(health));
     if (hs.every((h) => h.shards.length === 32)) break;
     await sleep(1000);
   }
-  console.log(`\n${units.toLocaleString()} units on PostgreSQL, 2 simulators and 2 API processes; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`\n${units.toLocaleString()} units on PostgreSQL, ${sims.length} simulators and 2 API processes; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
   // 1. The simulators, alone: CPU share and memory over 30 s.
   await sleep(5000);
