@@ -168,6 +168,12 @@ export class UnitIndex {
     sorted.add(slot);
   }
 
+  /** Sizes the arrays for about `units` units before a load, with room to grow by an eighth. */
+  reserve(units: number): void {
+    const capacity = Math.ceil(units * 1.125);
+    if (capacity > this.capacity) this.grow(capacity);
+  }
+
   remove(serialNumbers: readonly string[]): void {
     for (const serialNumber of serialNumbers) {
       const slot = this.slotOf(serialNumber);

@@ -43,6 +43,12 @@ export async function* readAllIndexRows(db: Db): AsyncGenerator<IndexSourceRow[]
   }
 }
 
+/** About how many units the store holds (the planner's estimate: free, and close enough to size arrays by). */
+export async function estimatedUnitCount(db: Db): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT greatest(reltuples, 0)::int AS n FROM pg_class WHERE oid = 'units'::regclass`));
+  return row?.n ?? 0;
+}
+
 /** The index columns of some units (those that changed). */
 export async function readIndexRows(db: Db, serials: readonly string[]): Promise<IndexSourceRow[]> {
   if (serials.length === 0) return [];
