@@ -11,7 +11,7 @@ export class SortedColumn {
   private readonly pair: (number | undefined)[] = [];
 
   constructor(
-    private readonly keyOf: (slot: number) => number,
+    readonly keyOf: (slot: number) => number,
     serialOf: (slot: number) => string,
   ) {
     this.tree = new BTree<number, undefined>(undefined, (a, b) => {

@@ -84,7 +84,8 @@ describe('the lists index (views/unit-index.ts)', () => {
   it('when any equipment list query is asked, then the page and total equal a full filter and sort', () => {
     const arbQuery = fc.record({
       page: fc.integer({ min: 1, max: 4 }),
-      filterSerialNumber: fc.option(fc.constantFrom('a', 'B', 'C1', 'D0'), { nil: undefined }),
+      // Up to two characters the counts answer totals; a longer prefix is walked (HEAD_LENGTH).
+      filterSerialNumber: fc.option(fc.constantFrom('a', 'B', 'C1', 'D0', 'A1b', 'cd'), { nil: undefined }),
       filterFamily: fc.option(fc.constantFrom('aligner', 'gtps', 'aligner-oasis'), { nil: undefined }),
       filterCountryCode: fc.option(fc.constantFrom('u', 'DE'), { nil: undefined }),
       filterSoftwareVersion: fc.option(fc.constantFrom('5.', '2.1'), { nil: undefined }),
@@ -115,7 +116,7 @@ describe('the lists index (views/unit-index.ts)', () => {
       sortDesc: fc.boolean(),
       onlyConnected: fc.boolean(),
       onlyStaged: fc.boolean(),
-      filterSerialNumber: fc.option(fc.constantFrom('a', 'b1'), { nil: undefined }),
+      filterSerialNumber: fc.option(fc.constantFrom('a', 'b1', 'B1c'), { nil: undefined }),
       filterCountryCode: fc.option(fc.constantFrom('U', 'de', 'B'), { nil: undefined }),
       filterState: fc.option(fc.constantFrom('try', 'INSTALL', 'ready_to'), { nil: undefined }),
       filterSoftwareVersion: fc.option(fc.constantFrom('5.1', 'UNK'), { nil: undefined }),
@@ -171,6 +172,18 @@ describe('the lists index (views/unit-index.ts)', () => {
     expect(index.queryEquipment({ page: 1, sortBy: 'updatedAt', sortDesc: true }).serials[0]).toBe('B0');
     expect(index.serialsWhere('gtps', (s) => s.endsWith('1'))).toEqual(['A1', 'C1']);
     expect(index.size).toBe(3);
+  });
+
+  it('when the serial prefix is longer than the counts keep, then its range is walked for the total and any sort', () => {
+    const index = indexOf([
+      unit({ serialNumber: 'A1B0001', countryCode: 'DE', updatedAt: 5 }),
+      unit({ serialNumber: 'A1B0002', countryCode: 'BR', updatedAt: 9, lastSeenOnlineAt: 3 }),
+      unit({ serialNumber: 'A1B0003', countryCode: 'US', updatedAt: 1, family: 'gtps' }),
+      unit({ serialNumber: 'A1C0001', countryCode: 'AR', updatedAt: 99 }),
+    ]);
+    expect(index.queryEquipment({ page: 1, filterSerialNumber: 'a1b', sortBy: 'updatedAt', sortDesc: true })).toEqual({ serials: ['A1B0002', 'A1B0001', 'A1B0003'], total: 3 });
+    expect(index.queryEquipment({ page: 1, filterSerialNumber: 'A1B', sortBy: 'countryCode' })).toEqual({ serials: ['A1B0002', 'A1B0001', 'A1B0003'], total: 3 });
+    expect(index.queryScheduler({ family: 'aligner', page: 1, filterSerialNumber: 'A1B', sortBy: 'lastSeenOnlineAt' })).toEqual({ serials: ['A1B0002', 'A1B0001'], total: 2 });
   });
 
   it('when a write seen with an older desired revision arrives, then it keeps the newer staging and state, and takes the rest', () => {

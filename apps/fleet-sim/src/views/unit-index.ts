@@ -249,13 +249,13 @@ export class UnitIndex {
       case 'state':
         return this.byGroups(filter, 'state', this.states.rank(), desc, page);
       case 'createdAt':
-        return this.byTime(filter, 'createdAt', this.createdAt, desc, page);
+        return this.byTime(filter, 'createdAt', desc, page);
       case 'updatedAt':
-        return this.byTime(filter, 'updatedAt', this.updatedAt, desc, page);
+        return this.byTime(filter, 'updatedAt', desc, page);
       case 'lastSeenOnlineAt':
-        return this.byTime(filter, 'lastSeenOnlineAt', this.lastSeen, desc, page);
+        return this.byTime(filter, 'lastSeenOnlineAt', desc, page);
       case 'stagedAt':
-        return this.byTime(filter, 'stagedAt', this.stagedAt, desc, page);
+        return this.byTime(filter, 'stagedAt', desc, page);
     }
   }
 
@@ -293,7 +293,10 @@ export class UnitIndex {
    * before the page; each group the page takes is then walked in serial order with the filter narrowed to it.
    */
   private byGroups(filter: IndexFilter, column: RankedColumn, rank: Int32Array, desc: boolean, page: number): IndexPage {
-    if (filter.bySerial) return this.best(filter, this.rankKeys(filter, column, rank), desc, page, false);
+    if (filter.bySerial) {
+      const ids = this[column];
+      return this.best(filter, (slot) => rank[ids[slot] as number] as number, desc, page, false);
+    }
     const skip = (page - 1) * PAGE_SIZE;
     const perId = this.cells.countsBy(filter, column);
     const ids = Array.from(perId.keys()).sort((a, b) => (desc ? -1 : 1) * ((rank[a] as number) - (rank[b] as number)));
@@ -311,24 +314,14 @@ export class UnitIndex {
     return { serials, total };
   }
 
-  /** A column's rank as a key per slot of the filter's range (a serial prefix narrowed it, so the range is short). */
-  private rankKeys(filter: IndexFilter, column: RankedColumn, rank: Int32Array): Float64Array {
-    const ids = this[column];
-    const keys = new Float64Array(this.capacity);
-    for (let i = filter.lo; i < filter.hi; i++) {
-      const slot = this.order[i] as number;
-      keys[slot] = rank[ids[slot] as number] as number;
-    }
-    return keys;
-  }
-
   /**
    * A page in the order of a timestamp, ties by serial, units without one last: its column's tree is walked in
    * the page's direction as far as the page needs, then (for a page past them) the units without a value in
    * serial order. Totals come from the counts; a serial prefix longer than the counts' heads is one short pass.
    */
-  private byTime(filter: IndexFilter, column: keyof UnitIndex['sorted'], values: Float64Array, desc: boolean, page: number): IndexPage {
-    if (filter.bySerial) return this.best(filter, values, desc, page, true);
+  private byTime(filter: IndexFilter, column: keyof UnitIndex['sorted'], desc: boolean, page: number): IndexPage {
+    const sorted = this.sorted[column];
+    if (filter.bySerial) return this.best(filter, sorted.keyOf, desc, page, true);
     const total = this.cells.total(filter);
     const skip = (page - 1) * PAGE_SIZE;
     const stopAt = Math.min(total, skip + PAGE_SIZE);
@@ -341,21 +334,22 @@ export class UnitIndex {
       }
       return matched < stopAt;
     };
-    if (stopAt > 0) this.sorted[column].walk(desc, visit);
-    for (let n = 0; n < this.orderLength && matched < stopAt; n++) {
-      const slot = this.order[desc ? this.orderLength - 1 - n : n] as number;
-      const value = values[slot] as number;
+    if (stopAt > 0) sorted.walk(desc, visit);
+    const { lo, hi } = filter;
+    for (let n = 0; n < hi - lo && matched < stopAt; n++) {
+      const slot = this.order[desc ? hi - 1 - n : lo + n] as number;
+      const value = sorted.keyOf(slot);
       if (value !== value) visit(slot);
     }
     return { serials, total };
   }
 
   /**
-   * One pass over the filter's range, in the page's direction, keeping the best `page * 10` by key; equal keys
-   * keep the order they arrive in (serial order in that direction), and with `noneLast` units without a value
-   * (NaN) come after the others in both directions. The pass also counts.
+   * One pass over the filter's range (short: a serial prefix narrowed it), in the page's direction, keeping the
+   * best `page * 10` by key; equal keys keep the order they arrive in (serial order in that direction), and with
+   * `noneLast` units without a value (NaN) come after the others in both directions. The pass also counts.
    */
-  private best(filter: IndexFilter, key: Float64Array, desc: boolean, page: number, noneLast: boolean): IndexPage {
+  private best(filter: IndexFilter, key: (slot: number) => number, desc: boolean, page: number, noneLast: boolean): IndexPage {
     const sign = desc ? -1 : 1;
     const keep = page * PAGE_SIZE;
     const slots = new Int32Array(keep);
@@ -367,7 +361,7 @@ export class UnitIndex {
       const slot = this.order[desc ? hi - 1 - n : lo + n] as number;
       if (!this.accepts(filter, slot)) continue;
       total += 1;
-      const k = key[slot] as number;
+      const k = key(slot);
       // k beats an entry e when it is strictly before it; NaN (none) never beats, and beats nothing.
       if (kept === keep && !beats(k, keys[kept - 1] as number, sign, noneLast)) continue;
       let at = kept === keep ? kept - 1 : kept;
