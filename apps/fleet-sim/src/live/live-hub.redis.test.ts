@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { dropSchema, requireBuild, startServerProcess, tokenAt as token, type ServerProcess } from '../test/spawn-server';
+import { dropSchema } from '../test/test-store';
+import { requireBuild, startServerProcess, tokenAt as token, type ServerProcess } from '../test/spawn-server';
 import { TEST_PASSWORD } from '../test/test-server';
 
 const databaseUrl = process.env['DATABASE_URL'] ?? '';

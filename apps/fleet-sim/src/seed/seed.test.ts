@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { asc, count, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { Client } from 'pg';
 import {
   DAY_LOAD_GREEN_MAX,
   DAY_LOAD_YELLOW_MAX,
@@ -21,7 +16,8 @@ import {
   TICKET_DISPOSITIONS,
   decodeSerial,
 } from '@equipment-dashboard/domain';
-import { openDatabase, type Database, type Db } from '../store/database';
+import type { Db } from '../store/database';
+import { openTestStore, type TestStore } from '../test/test-store';
 import * as schema from '../store/schema';
 import { seedDemoWorld, seedUnits } from './index';
 import { versionOrder } from './versions';
@@ -50,10 +46,8 @@ const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .filter((table) => !RUNTIME_TABLES.has(getTableName(table)));
 
-let database: Database;
+let store: TestStore;
 let db: Db;
-let dataDir: string;
-let pgSchema: string | undefined;
 
 async function seedWorld(seed = 'seed-test'): Promise<{ usernames: string[] }> {
   return seedDemoWorld(db, {
@@ -84,25 +78,12 @@ async function unitFingerprint(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'seed-test-'));
-  const databaseUrl = process.env['TEST_STORE'] === 'postgres' ? process.env['DATABASE_URL'] : undefined;
-  pgSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  database = await openDatabase({ dataDir, databaseUrl, schemaName: pgSchema });
-  db = database.db;
+  store = await openTestStore('seed-test');
+  db = store.database.db;
   await seedWorld();
 });
 
-afterAll(async () => {
-  await database?.close();
-  const databaseUrl = process.env['DATABASE_URL'];
-  if (pgSchema && databaseUrl) {
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
-    await client.end();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => store?.close());
 
 describe('seedDemoWorld', () => {
   it('when the world is seeded, then every role has an active user named after it whose hash verifies the demo password', async () => {

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client } from 'pg';
 import request from 'supertest';
 import { TEST_PASSWORD } from './test-server';
 
@@ -58,11 +57,4 @@ export async function tokenAt(url: string, username: string): Promise<string> {
     .send({ grant_type: 'password', username, password: TEST_PASSWORD, client_id: 'equipment-dashboard' });
   if (res.status !== 200) throw new Error(`sign-in as ${username} failed: ${res.status}`);
   return res.body.access_token as string;
-}
-
-export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await client.end();
 }

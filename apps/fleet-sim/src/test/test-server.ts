@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import request from 'supertest';
+import { dropSchema } from './test-store';
 import { loadConfig } from '../config/config';
 import { DEFAULT_FLEET_SETTINGS, FLEET_SETTINGS_KEY } from '../fleet/fleet-settings';
 import { startServer, type RunningServer } from '../server';
@@ -76,12 +76,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
     async close() {
       await server.close();
-      if (databaseUrl && schema) {
-        const client = new Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-      }
+      if (databaseUrl && schema) await dropSchema(databaseUrl, schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { dropSchema, requireBuild, startServerProcess, tokenAt, type ServerProcess } from '../test/spawn-server';
+import { dropSchema } from '../test/test-store';
+import { requireBuild, startServerProcess, tokenAt, type ServerProcess } from '../test/spawn-server';
 import { TEST_PASSWORD } from '../test/test-server';
 
 const databaseUrl = process.env['DATABASE_URL'] ?? '';

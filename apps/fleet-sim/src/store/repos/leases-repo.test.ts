@@ -1,36 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
-import { openDatabase, type Database } from '../database';
+import { openTestStore, type TestStore } from '../../test/test-store';
+import type { Database } from '../database';
 import { claimShards, renewLeases } from './leases-repo';
 
 jest.setTimeout(60_000);
 
+let store: TestStore;
 let database: Database;
-let dataDir: string;
-let pgSchema: string | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'leases-test-'));
-  const databaseUrl = process.env['TEST_STORE'] === 'postgres' ? process.env['DATABASE_URL'] : undefined;
-  pgSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  database = await openDatabase({ dataDir, databaseUrl, schemaName: pgSchema });
+  store = await openTestStore('leases-test');
+  database = store.database;
 });
 
-afterAll(async () => {
-  await database?.close();
-  const databaseUrl = process.env['DATABASE_URL'];
-  if (pgSchema && databaseUrl) {
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
-    await client.end();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => store?.close());
 
 const expire = (shards: number[]) =>
   database.db.execute(sql`UPDATE shard_leases SET expires_at = now() - interval '1 second' WHERE shard = ANY(${sql.param(shards)}::smallint[])`);
