@@ -1,11 +1,4 @@
-import type {
-  Aligner,
-  ListRow,
-  ScreenShot,
-  StatusReport,
-  VoltagesReport,
-} from '@equipment-dashboard/contract';
-import type { UpdateState } from '@equipment-dashboard/contract';
+import type { Aligner, ListRow, ScreenShot, StatusReport, UpdateState, VoltagesReport } from '@equipment-dashboard/contract';
 import { FAMILIES, unitCapabilities, versionLabel, type Family } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { deltaOf, pendingVersionOf, type DesiredStaging } from '../fleet/desired-state';

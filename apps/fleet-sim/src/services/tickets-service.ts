@@ -1,9 +1,4 @@
-import type {
-  CreateTicketBody,
-  Ticket,
-  TicketHistoryItem,
-  TicketStatistics,
-} from '@equipment-dashboard/contract';
+import type { CreateTicketBody, Ticket, TicketHistoryItem, TicketStatistics } from '@equipment-dashboard/contract';
 import { FAMILIES, TICKET_DISPOSITIONS, type Family, type TicketDisposition } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../core/errors';
