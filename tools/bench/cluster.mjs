@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io } from 'socket.io-client';
+import { equipmentQueries, schedulerQueries } from './list-queries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const main = process.env.BENCH_MAIN ?? join(root, 'dist/apps/fleet-sim/main.cjs');
@@ -62,6 +63,7 @@ const shared = {
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const queryString = (q) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]));
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const line = (label, sorted) =>
   `${label.padEnd(52)} p50 ${pct(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${pct(sorted, 95).toFixed(1).padStart(6)} ms  max ${sorted.at(-1).toFixed(1).padStart(7)} ms`;
@@ -192,19 +194,7 @@ try {
     // 2. Reads and writes through an API process while the simulators run.
     const [api1, api2] = apis;
     const auth = await token(api1.url);
-    const families = ['aligner', 'gtps', 'aligner-oasis'];
-    const lists = [];
-    for (let i = 0; i < 300; i++) {
-      const q = new URLSearchParams({ page: String(1 + (i % 50)) });
-      if (i % 3 === 1) q.set('filterFamily', families[i % 3]);
-      if (i % 5 === 2) q.set('filterCountryCode', ['US', 'DE', 'BR', 'JP'][i % 4]);
-      // Every sort in both directions (sortDesc below alternates within each sort).
-      q.set('sortBy', ['serialNumber', 'softwareVersion', 'updatedAt', 'createdAt', 'countryCode', 'family'][Math.floor(i / 2) % 6]);
-      if (i % 2 === 1) q.set('sortDesc', 'true');
-      if (i % 7 === 0) q.set('filterSerialNumber', ['AX', 'TP', 'CB', 'OA'][i % 4]);
-      if (i % 11 === 5) q.set('filterSoftwareVersion', ['5.', '4.3', '1.'][i % 3]);
-      lists.push({ path: `/read/aligners/v1/?${q}` });
-    }
+    const lists = equipmentQueries().map((q) => ({ path: `/read/aligners/v1/?${queryString(q)}` }));
     // First on a quiet store (the clock stopped: no unit changes), then while 1% of the units change a second.
     const clock = (speed) =>
       fetch(`${api1.url}/sim/clock`, { method: 'POST', headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ speed }) });
@@ -215,9 +205,8 @@ try {
     await clock(speed);
     await sleep(3000);
     console.log('\n' + line('GET /read/aligners/v1/ (300 mixed pages)', await time(api1.url, auth, lists)));
-    const schedulerLists = lists.slice(0, 100).map(({ path }, i) => ({
-      path: `/read/updatescheduler_${['aligners', 'gtps', 'aligners_oasis'][i % 3]}/v1/?${new URLSearchParams(path.split('?')[1])}`.replace(/filterFamily=[^&]*&?/, ''),
-    }));
+    const table = { aligner: 'aligners', gtps: 'gtps', 'aligner-oasis': 'aligners_oasis' };
+    const schedulerLists = schedulerQueries().map(({ family, ...q }) => ({ path: `/read/updatescheduler_${table[family]}/v1/?${queryString(q)}` }));
     console.log(line('GET /read/updatescheduler_*/v1/ (100 mixed pages)', await time(api1.url, auth, schedulerLists)));
     for (const path of [
       '/api/v1/check_services',

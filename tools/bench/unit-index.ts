@@ -3,6 +3,7 @@
 // equipment pages and 100 scheduler pages, and a second of the field's changes (1% of the units) applied to it.
 // Run: TSX_TSCONFIG_PATH=tsconfig.base.json node --expose-gc --import tsx tools/bench/unit-index.ts
 import { FAMILIES } from '@equipment-dashboard/domain';
+import { equipmentQueries, schedulerQueries } from './list-queries.mjs';
 import { UnitIndex, type IndexedUnit, type SchedulerQuery, type UnitQuery } from '../../apps/fleet-sim/src/views/unit-index';
 
 const count = Number(process.env['BENCH_UNITS'] ?? 1_000_000);
@@ -50,24 +51,8 @@ const timed = <T,>(queries: T[], run: (q: T) => unknown) =>
     return cpuMs() - s;
   });
 
-// The cluster bench's mix (tools/bench/cluster.mjs).
-const lists: UnitQuery[] = [];
-for (let i = 0; i < 300; i++) {
-  const q: UnitQuery = { page: 1 + (i % 50) };
-  if (i % 3 === 1) q.filterFamily = pick(FAMILIES, i);
-  if (i % 5 === 2) q.filterCountryCode = pick(['US', 'DE', 'BR', 'JP'], i);
-  // Every sort in both directions (sortDesc below alternates within each sort).
-  q.sortBy = pick(['serialNumber', 'softwareVersion', 'updatedAt', 'createdAt', 'countryCode', 'family'] as const, Math.floor(i / 2));
-  if (i % 2 === 1) q.sortDesc = true;
-  if (i % 7 === 0) q.filterSerialNumber = pick(['AX', 'TP', 'CB', 'OA'], i);
-  if (i % 11 === 5) q.filterSoftwareVersion = pick(['5.', '4.3', '1.'], i);
-  lists.push(q);
-}
-const schedulers: SchedulerQuery[] = lists.slice(0, 100).map(({ filterFamily: _f, sortBy, ...q }, i) => ({
-  ...q,
-  family: pick(FAMILIES, i),
-  ...(sortBy ? { sortBy } : {}),
-}));
+const lists = equipmentQueries() as UnitQuery[];
+const schedulers = schedulerQueries() as SchedulerQuery[];
 
 const index = new UnitIndex();
 let started = 0;
