@@ -166,6 +166,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         services: world.services,
         settings: world.settings,
         writer: writer ?? undefined,
+        store: database.kind,
         commandEnded: (row) => views.waiters.seen([row]),
       });
       cleanup.push(() => sim.current?.stop() ?? Promise.resolve());
@@ -320,6 +321,7 @@ export async function startSimWorker(config: Config, options: Pick<StartOptions,
       settings: world.settings,
       leased: true,
       writer: worker,
+      store: database.kind,
       commandEnded: () => undefined,
     });
     sim.current = simulator;

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { Rng } from '../core/random';
-import type { Db } from '../store/database';
+import type { Database, Db } from '../store/database';
 import { replaceShardCounts, writeCounts } from '../store/repos/counts-repo';
 import { pruneChangeRecords } from '../store/repos/feed-repo';
 import type { DesiredRow } from '../store/repos/desired-repo';
@@ -41,6 +41,8 @@ export interface EngineOptions {
   tickMs?: number;
   /** Real milliseconds between writes of changed units to the store. */
   flushMs?: number;
+  /** Which store the units are written to: it sets how many a statement carries. */
+  store?: Database['kind'];
 }
 
 /**
@@ -49,12 +51,17 @@ export interface EngineOptions {
  * flush's ~700 progress rows in 200-row statements held static files and calls back 85-115 ms every
  * 5 s. 50 rows take about 5 ms.
  */
-const WRITE_SLICE = 50;
+const WRITE_SLICE_PGLITE = 50;
 /**
- * On PostgreSQL (a simulator process) the write is another process's work: 50-row statements, one after the
+ * On PostgreSQL the write is another process's work: 50-row statements, one after the
  * other, fell behind 6,000 changes a second on a loaded machine (a flush took longer than its second).
  */
 const WRITE_SLICE_POSTGRES = 500;
+
+/** Units per write-behind statement on a store. */
+export function writeSliceOf(store: Database['kind'] | undefined): number {
+  return store === 'postgres' ? WRITE_SLICE_POSTGRES : WRITE_SLICE_PGLITE;
+}
 
 function sameStaging(flowTarget: { semantic: string; meta: string }, desired: DesiredStaging): boolean {
   return flowTarget.semantic === desired.semantic && flowTarget.meta === desired.meta;
@@ -240,7 +247,7 @@ export class FleetEngine {
       }
       // Small statements with a turn of the event loop between them: PGlite runs in this thread, so
       // one big write would hold every request back for its whole length.
-      const size = this.options.leased ? WRITE_SLICE_POSTGRES : WRITE_SLICE;
+      const size = writeSliceOf(this.options.store);
       for (let i = 0; i < batch.length; i += size) {
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
         const slice = batch.slice(i, i + size);

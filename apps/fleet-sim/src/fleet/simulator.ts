@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Db } from '../store/database';
+import type { Database, Db } from '../store/database';
 import { openCommands, type CommandRow } from '../store/repos/commands-repo';
 import { desiredChangedSince } from '../store/repos/desired-repo';
 import type { Feed } from '../store/store-follower';
@@ -21,6 +21,8 @@ export interface SimulatorOptions {
   leased?: boolean;
   /** This process's id in the change log (see EngineOptions.writer). */
   writer?: string;
+  /** Which store the units are written to (see EngineOptions.store). */
+  store?: Database['kind'];
   /** Called with each command whose outcome the simulator just committed (calls of this process wait for it). */
   commandEnded: (row: CommandRow) => void;
 }
@@ -55,6 +57,7 @@ export class Simulator {
       shards: options.leased ? [] : undefined,
       leased: options.leased,
       writer: options.writer,
+      store: options.store,
       gatewayUp: () => services.isUp('charon', clock.now()),
     });
     engine.churn = settings.churn;
