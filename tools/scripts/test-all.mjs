@@ -16,9 +16,15 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
+const stages = [];
+
 function run(title, command, args, extraEnv = {}) {
   console.log(`\n=== ${title}`);
+  const started = Date.now();
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
+  const seconds = (Date.now() - started) / 1000;
+  stages.push([title, seconds]);
+  console.log(`=== ${title}: ${seconds.toFixed(0)} s`);
   return res.status ?? 1;
 }
 
@@ -116,6 +122,8 @@ if (buildCode !== 0) {
   }
 }
 
+console.log('\nTime of each stage:');
+for (const [title, seconds] of stages) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${title}`);
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 for (const suite of leftOut) console.log(`left out: ${suite}`);
 console.log(`\n${passed} passed, ${failed} failed`);
