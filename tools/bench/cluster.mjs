@@ -11,6 +11,7 @@
 //   BENCH_UNITS=100000 BENCH_SOAK_MINUTES=30 BENCH_CONSOLES=200 BENCH_SPEED=3 ...
 //   BENCH_LOG_DIR=tmp/bench-logs LOG_LEVEL=info ...   each process's log in a file
 //   BENCH_NO_SIMS=1 ...   no simulator: the API processes' reads over a store that does not change
+//   BENCH_HEAP_SNAPSHOT=tmp/heap ...   after the reads, each API process writes a heap snapshot into that folder
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,8 @@ const logDir = process.env.BENCH_LOG_DIR;
 // BENCH_NO_SIMS=1: the API processes over a store nobody changes (what the read design gives, not CPU-starved).
 const noSims = Boolean(process.env.BENCH_NO_SIMS);
 if (logDir) mkdirSync(logDir, { recursive: true });
+const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
+if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
 const password = 'bench-password-123';
 const CLK_TCK = 100;
 const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-cluster-'));
@@ -75,7 +78,8 @@ const rssMb = (pid) => Math.round(Number(readFileSync(`/proc/${pid}/status`, 'ut
 
 const children = [];
 function start(name, role, extra = {}) {
-  const child = spawn(process.execPath, [...nodeFlags, main], {
+  const snapshotFlags = snapshotDir && role === 'api' ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : [];
+  const child = spawn(process.execPath, [...nodeFlags, ...snapshotFlags, main], {
     env: { ...shared, FLEET_ROLE: role, DATA_DIR: join(dataDir, name), ...extra },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -228,6 +232,15 @@ try {
     const version = { semantic: latest.semantic, meta: latest.meta };
     console.log(line(`POST staging (${toStage.length} units)`, await time(api1.url, auth, toStage.map((serialNumber) => ({ path: '/create/immediate_stage_of_software_update/v1', body: { serialNumber, version, path: latest.path } })))));
     for (const a of apis) console.log(`${a.name}: RSS after reads ${rssMb(a.child.pid)} MB`);
+    if (snapshotDir) {
+      // The snapshot is written synchronously: once the process answers again, it is complete.
+      for (const a of apis) {
+        a.child.kill('SIGUSR2');
+        await sleep(1000);
+        await health(a);
+      }
+      console.log(`heap snapshots of the API processes (pids ${apis.map((a) => a.child.pid).join(', ')}) in ${snapshotDir}`);
+    }
 
     // 3. Live events: polling consoles over both API processes; a ticket opened through one, heard by all.
     const auth2 = await token(api2.url);
