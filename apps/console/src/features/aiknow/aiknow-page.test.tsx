@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AiStatistics, ChatSession } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment/format';
-import { renderInShell } from '../../shared/testing/render-in-shell';
+import { renderScreen } from '../../shared/testing/render-screen';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';
@@ -51,7 +51,7 @@ function openAiKnow(role: Role = 'tech', statistics: StubHandler = STATS) {
       },
     }),
   );
-  return { ...renderInShell('/AIKnow', <AiKnowPage />, tokenFor(role)), stub };
+  return { ...renderScreen('/AIKnow', <AiKnowPage />, tokenFor(role)), stub };
 }
 
 const row = (text: string) => screen.getByRole('row', { name: new RegExp(`^${text} `) });

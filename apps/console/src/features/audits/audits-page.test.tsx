@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment/format';
-import { renderInShell } from '../../shared/testing/render-in-shell';
+import { renderScreen } from '../../shared/testing/render-screen';
 import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';
 import { AuditsPage, describeValue, endedText } from './audits-page';
@@ -66,7 +66,7 @@ function openAudits(role: Role = 'admin', list: StubHandler | null = null) {
         }),
     }),
   );
-  return { ...renderInShell('/Audits', <AuditsPage />, tokenFor(role)), stub };
+  return { ...renderScreen('/Audits', <AuditsPage />, tokenFor(role)), stub };
 }
 
 const row = (text: string) => screen.getByRole('row', { name: new RegExp(`^${text} `) });

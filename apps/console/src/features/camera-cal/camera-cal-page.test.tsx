@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { CameraCalibration } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment/format';
-import { renderInShell } from '../../shared/testing/render-in-shell';
+import { renderScreen } from '../../shared/testing/render-screen';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { stubFetch } from '../../test/fetch-stub';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';
@@ -69,7 +69,7 @@ function openCameraCal(role: Role = 'guest') {
       },
     }),
   );
-  return { ...renderInShell('/CameraCal', <CameraCalPage />, tokenFor(role)), stub };
+  return { ...renderScreen('/CameraCal', <CameraCalPage />, tokenFor(role)), stub };
 }
 
 const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);

@@ -1,6 +1,6 @@
 import type { Fixture, Target } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
-import { renderInShell } from '../../shared/testing/render-in-shell';
+import { renderScreen } from '../../shared/testing/render-screen';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';
 import { EzAdasPage } from './ezadas-page';
@@ -68,7 +68,7 @@ export function openEzAdas(role: Role = 'ezadas', overrides: Record<string, Stub
       ...overrides,
     }),
   );
-  const app = renderInShell('/Easy', <EzAdasPage />, tokenFor(role));
+  const app = renderScreen('/Easy', <EzAdasPage />, tokenFor(role));
   return { ...app, stub, world };
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Pairing } from '@equipment-dashboard/contract';
 import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment/format';
-import { renderInShell } from '../../shared/testing/render-in-shell';
+import { renderScreen } from '../../shared/testing/render-screen';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { dashboardRoutes, tokenFor } from '../../test/fixtures';
@@ -50,7 +50,7 @@ function openTruPoint(role: Role = 'support') {
       '/read/aborted_pairings/v1/': list(ABORTED),
     }),
   );
-  return { ...renderInShell('/TruPoint', <TruPointPage />, tokenFor(role)), stub };
+  return { ...renderScreen('/TruPoint', <TruPointPage />, tokenFor(role)), stub };
 }
 
 const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
