@@ -11,7 +11,8 @@
 //   BENCH_UNITS=100000 BENCH_SOAK_MINUTES=30 BENCH_CONSOLES=200 BENCH_SPEED=3 ...
 //   BENCH_LOG_DIR=tmp/bench-logs LOG_LEVEL=info ...   each process's log in a file
 //   BENCH_NO_SIMS=1 ...   no simulator: the API processes' reads over a store that does not change
-//   BENCH_HEAP_SNAPSHOT=tmp/heap ...   after the reads, each API process writes a heap snapshot into that folder
+//   BENCH_HEAP_SNAPSHOT=tmp/heap ...   each simulator after its figures, and each API process after the reads, writes a
+//                                      heap snapshot into that folder
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,7 +79,7 @@ const rssMb = (pid) => Math.round(Number(readFileSync(`/proc/${pid}/status`, 'ut
 
 const children = [];
 function start(name, role, extra = {}) {
-  const snapshotFlags = snapshotDir && role === 'api' ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : [];
+  const snapshotFlags = snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : [];
   const child = spawn(process.execPath, [...nodeFlags, ...snapshotFlags, main], {
     env: { ...shared, FLEET_ROLE: role, DATA_DIR: join(dataDir, name), ...extra },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -188,9 +189,18 @@ try {
     console.log(
       `${s.name}: ${after[i].units.toLocaleString()} units, ${changes.toFixed(0)} changes/s (${((100 * changes) / after[i].units).toFixed(2)}%), ${rows.toFixed(0)} rows written/s; ` +
         `CPU ${(cpu * 100).toFixed(1)}% of one core; RSS ${rss} MB (${Math.round((rss * 1024 * 1024) / after[i].units)} bytes a unit), ` +
-        `heap used ${Math.round(after[i].memory.heapUsed / 2 ** 20)} of ${Math.round(after[i].memory.heapTotal / 2 ** 20)} MB`,
+        `heap used ${Math.round(after[i].memory.heapUsed / 2 ** 20)} of ${Math.round(after[i].memory.heapTotal / 2 ** 20)} MB, ` +
+        `outside the heap ${Math.round(after[i].memory.external / 2 ** 20)} MB`,
     );
   });
+  if (snapshotDir) {
+    for (const s of sims) {
+      s.child.kill('SIGUSR2');
+      await sleep(1000);
+      await health(s);
+    }
+    console.log(`heap snapshots of the simulators (pids ${sims.map((s) => s.child.pid).join(', ')}) in ${snapshotDir}`);
+  }
   // What following the store costs an API process (re-reading changed units into its index, the counters).
   apis.forEach((a, i) => console.log(`${a.name}: RSS ${rssMb(a.child.pid)} MB; CPU ${((100 * (cpuTicks(a.child.pid) - apiCpu0[i])) / CLK_TCK / seconds).toFixed(1)}% of one core following the store`));
 
