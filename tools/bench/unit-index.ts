@@ -60,6 +60,7 @@ let started = 0;
 let all: IndexedUnit[] | null = Array.from({ length: count }, (_, i) => unit(i)).sort((a, b) => (a.serialNumber < b.serialNumber ? -1 : 1));
 started = performance.now();
 for (let i = 0; i < count; i += 10_000) index.upsert(all.slice(i, i + 10_000));
+index.pack();
 const loadMs = performance.now() - started;
 all = null;
 (globalThis as { gc?: () => void }).gc?.();

@@ -122,6 +122,7 @@ async function upsertInSlices(index: UnitIndex, rows: readonly IndexSourceRow[])
 export async function loadIndex(db: Db, index: UnitIndex): Promise<void> {
   index.reserve(await estimatedUnitCount(db));
   for await (const rows of readAllIndexRows(db)) index.upsert(rows.flatMap((row) => indexedUnitOf(row) ?? []));
+  index.pack();
 }
 
 /** Re-reads some units into the index; those the store no longer has leave it. */

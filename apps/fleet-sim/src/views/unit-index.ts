@@ -3,6 +3,7 @@ import type { SCHEDULER_SORT_FIELDS } from '@equipment-dashboard/contract';
 import { versionOrder } from '../store/version-order';
 import { AUTO_STAGED, CellCounts, CONNECTED, HEAD_LENGTH, IndexFilter, ones, only, STAGED, type CountedColumn } from './index-cells';
 import { byCodeUnits, Interner } from './interner';
+import { SerialStore } from './serial-store';
 import { SortedColumn } from './sorted-column';
 
 /** What the lists filter and sort a unit by: the index keeps these and nothing else. */
@@ -76,7 +77,8 @@ function compareVersions(a: string, b: string): number {
 type RankedColumn = Exclude<CountedColumn, 'head'>;
 
 /**
- * The fleet as the lists see it, in typed arrays (about 60 bytes a unit plus its serial), kept by each API
+ * The fleet as the lists see it, in typed arrays and buffers (about 95 bytes a unit with its serial and the
+ * timestamp orders, none of it on the JS heap), kept by each API
  * process from the store (views/unit-feed.ts). Totals come from counts per combination of the filtered columns
  * (`cells`), kept as units change, with no pass; a page is read off the serial order, walked only as far as the
  * page needs: in serial order directly, in the order of a column of few values (country, version, state,
@@ -85,7 +87,9 @@ type RankedColumn = Exclude<CountedColumn, 'head'>;
  */
 export class UnitIndex {
   private capacity = 0;
-  private serial: string[] = [];
+  /** Slots ever used (the next new slot). */
+  private used = 0;
+  private readonly serials = new SerialStore();
   private readonly free: number[] = [];
   private family = new Uint8Array(0);
   private country = new Uint16Array(0);
@@ -106,14 +110,19 @@ export class UnitIndex {
   private readonly versions = new Interner(compareVersions);
   private readonly states = new Interner();
   private readonly heads = new Interner();
-  private readonly serialOf = (slot: number) => this.serial[slot] as string;
   /** The timestamp columns lists sort by, in order (createdAt and updatedAt on the equipment list too). */
-  private readonly sorted = {
-    createdAt: new SortedColumn((slot) => this.createdAt[slot] as number, this.serialOf),
-    updatedAt: new SortedColumn((slot) => this.updatedAt[slot] as number, this.serialOf),
-    lastSeenOnlineAt: new SortedColumn((slot) => this.lastSeen[slot] as number, this.serialOf),
-    stagedAt: new SortedColumn((slot) => this.stagedAt[slot] as number, this.serialOf),
-  };
+  private readonly sorted: Record<'createdAt' | 'updatedAt' | 'lastSeenOnlineAt' | 'stagedAt', SortedColumn>;
+
+  /** `block`: slots per block of the timestamp orders (tests make it small, to move blocks with few units). */
+  constructor(block?: number) {
+    const bySerial = (a: number, b: number) => this.serials.compare(a, b);
+    this.sorted = {
+      createdAt: new SortedColumn((slot) => this.createdAt[slot] as number, bySerial, block),
+      updatedAt: new SortedColumn((slot) => this.updatedAt[slot] as number, bySerial, block),
+      lastSeenOnlineAt: new SortedColumn((slot) => this.lastSeen[slot] as number, bySerial, block),
+      stagedAt: new SortedColumn((slot) => this.stagedAt[slot] as number, bySerial, block),
+    };
+  }
 
   get size(): number {
     return this.orderLength;
@@ -174,16 +183,21 @@ export class UnitIndex {
     if (capacity > this.capacity) this.grow(capacity);
   }
 
+  /** Packs the timestamp orders tight (after the load at start, whose random order left their blocks two-thirds full). */
+  pack(): void {
+    for (const sorted of Object.values(this.sorted)) sorted.pack();
+  }
+
   remove(serialNumbers: readonly string[]): void {
     for (const serialNumber of serialNumbers) {
       const slot = this.slotOf(serialNumber);
       if (slot === undefined) continue;
-      const at = this.lowerBound(serialNumber);
+      const at = this.lowerBound(this.serials.encode(serialNumber));
       this.order.copyWithin(at, at + 1, this.orderLength);
       this.orderLength -= 1;
       this.count(slot, -1);
       for (const sorted of Object.values(this.sorted)) sorted.delete(slot);
-      this.serial[slot] = '';
+      this.serials.clear(slot);
       this.free.push(slot);
     }
   }
@@ -194,7 +208,9 @@ export class UnitIndex {
     const out: string[] = [];
     for (let i = 0; i < this.orderLength; i++) {
       const slot = this.order[i] as number;
-      if (this.family[slot] === f && test(this.serial[slot] as string)) out.push(this.serial[slot] as string);
+      if (this.family[slot] !== f) continue;
+      const serialNumber = this.serials.get(slot);
+      if (test(serialNumber)) out.push(serialNumber);
     }
     return out;
   }
@@ -282,7 +298,7 @@ export class UnitIndex {
     for (let n = 0; n < hi - lo && matched < stopAt; n++) {
       const slot = this.order[desc ? hi - 1 - n : lo + n] as number;
       if (!this.accepts(filter, slot)) continue;
-      if (matched >= skip && serials.length < PAGE_SIZE) serials.push(this.serial[slot] as string);
+      if (matched >= skip && serials.length < PAGE_SIZE) serials.push(this.serials.get(slot));
       matched += 1;
     }
     return { serials, matched };
@@ -329,7 +345,7 @@ export class UnitIndex {
     let matched = 0;
     const visit = (slot: number): boolean => {
       if (this.accepts(filter, slot)) {
-        if (matched >= skip) serials.push(this.serial[slot] as string);
+        if (matched >= skip) serials.push(this.serials.get(slot));
         matched += 1;
       }
       return matched < stopAt;
@@ -375,7 +391,7 @@ export class UnitIndex {
       if (kept < keep) kept += 1;
     }
     const serials: string[] = [];
-    for (let i = keep - PAGE_SIZE; i < kept; i++) serials.push(this.serial[slots[i] as number] as string);
+    for (let i = keep - PAGE_SIZE; i < kept; i++) serials.push(this.serials.get(slots[i] as number));
     return { serials, total };
   }
 
@@ -387,24 +403,31 @@ export class UnitIndex {
     const { family, country, version, state, need } = columns;
     const heads = this.heads.values.length;
     if (!prefix) return new IndexFilter(family, country, version, state, ones(heads), need, 0, this.orderLength, false);
-    const [lo, hi] = [this.lowerBound(prefix), this.lowerBound(`${prefix}\uffff`)];
+    const n = this.serials.encode(prefix);
+    const [lo, hi] = [this.lowerBound(n), this.lowerBound(n, true)];
     const head = prefix.length <= HEAD_LENGTH ? this.heads.matching((h) => h.startsWith(prefix)) : ones(heads);
     return new IndexFilter(family, country, version, state, head, need, lo, hi, prefix.length > HEAD_LENGTH);
   }
 
   /** A serial's slot, found in the serial order (a map of a million serials would hold about 40 MB more). */
   private slotOf(serialNumber: string): number | undefined {
-    const at = this.lowerBound(serialNumber);
-    const slot = this.order[at];
-    return at < this.orderLength && this.serial[slot as number] === serialNumber ? slot : undefined;
+    const n = this.serials.encode(serialNumber);
+    const at = this.lowerBound(n);
+    const slot = this.order[at] as number;
+    return at < this.orderLength && this.serials.compareToEncoded(slot, n) === 0 ? slot : undefined;
   }
 
-  private lowerBound(serialNumber: string): number {
+  /**
+   * The first serial-order position whose serial is not before the `n` bytes last encoded by the serial store; with
+   * `past`, the first whose serial neither is before them nor starts with them (the end of a prefix's range).
+   */
+  private lowerBound(n: number, past = false): number {
     let lo = 0;
     let hi = this.orderLength;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((this.serial[this.order[mid] as number] as string) < serialNumber) lo = mid + 1;
+      const c = this.serials.compareToEncoded(this.order[mid] as number, n, past);
+      if (c < 0 || (past && c === 0)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -419,16 +442,16 @@ export class UnitIndex {
   private allocate(serialNumber: string): number {
     let slot = this.free.pop();
     if (slot === undefined) {
-      if (this.serial.length === this.capacity) this.grow(Math.max(1024, this.capacity * 2));
-      slot = this.serial.length;
-      this.serial.push(serialNumber);
-    } else {
-      this.serial[slot] = serialNumber;
+      if (this.used === this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+      slot = this.used;
+      this.used += 1;
     }
+    this.serials.set(slot, serialNumber);
     this.head[slot] = this.heads.id(serialNumber.slice(0, HEAD_LENGTH));
     // Units arrive in serial order at start: appending keeps that load linear.
-    const last = this.orderLength > 0 ? (this.serial[this.order[this.orderLength - 1] as number] as string) : undefined;
-    const at = last === undefined || last < serialNumber ? this.orderLength : this.lowerBound(serialNumber);
+    const n = this.serials.encode(serialNumber);
+    const after = this.orderLength === 0 || this.serials.compareToEncoded(this.order[this.orderLength - 1] as number, n) < 0;
+    const at = after ? this.orderLength : this.lowerBound(n);
     this.order.copyWithin(at + 1, at, this.orderLength);
     this.order[at] = slot;
     this.orderLength += 1;
@@ -453,6 +476,7 @@ export class UnitIndex {
     this.desiredRev = grown(this.desiredRev, (n) => new Float64Array(n));
     this.head = grown(this.head, (n) => new Uint16Array(n));
     this.order = grown(this.order, (n) => new Int32Array(n));
+    this.serials.grow(capacity);
     this.capacity = capacity;
   }
 }
