@@ -214,7 +214,10 @@ try {
       fetch(`${api1.url}/sim/clock`, { method: 'POST', headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ speed }) });
     await clock(0);
     await sleep(3000);
+    const listCpu0 = cpuTicks(api1.child.pid);
     console.log('\n' + line('quiet store: GET /read/aligners/v1/ (300 pages)', await time(api1.url, auth, lists)));
+    // CPU the API process spent, a mean per page: unlike the wall times, it does not grow while the process waits for a core.
+    console.log(`  ${api1.name}: CPU ${(((cpuTicks(api1.child.pid) - listCpu0) * 1000) / CLK_TCK / lists.length).toFixed(1)} ms a page`);
     console.log(line('quiet store: GET /read/staged_update_totals/v1', await time(api1.url, auth, Array(100).fill({ path: '/read/staged_update_totals/v1' }))));
     await clock(speed);
     await sleep(3000);
