@@ -1,7 +1,6 @@
 import {
   type BodyOf,
   PASSWORD_GRANT,
-  type QueryOf,
   readExpired,
   requestResetUserPassword,
   resetUserPassword,
@@ -11,7 +10,8 @@ import {
   tokenResponseSchema,
   updateUserPassword,
 } from '@equipment-dashboard/contract';
-import { baseApi, storeToken } from './base-api';
+import { storeToken } from './base-api';
+import { injectAreaEndpoints } from './contract-calls';
 import { toRequest } from './request';
 
 /** What the sign-in form gives: the slice adds the fixed grant_type and client_id. */
@@ -21,8 +21,8 @@ export interface SignInArgs {
 }
 
 /** Auth and password calls (console-core §7). */
-export const authApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
+export const authApi = injectAreaEndpoints((call, build) => {
+  return {
     /** Signs in; on success the answer is stored under user-token, so later calls carry it. */
     token: build.mutation<ResponseOf<typeof token>, SignInArgs>({
       query: ({ username, password }) =>
@@ -62,22 +62,10 @@ export const authApi = baseApi.injectEndpoints({
         }
       },
     }),
-    readExpired: build.query<ResponseOf<typeof readExpired>, QueryOf<typeof readExpired>>({
-      query: (query) => toRequest(readExpired, { query }),
-      providesTags: ['Expired'],
-    }),
-    requestResetUserPassword: build.mutation<
-      ResponseOf<typeof requestResetUserPassword>,
-      BodyOf<typeof requestResetUserPassword>
-    >({
-      query: (body) => toRequest(requestResetUserPassword, { body }),
-    }),
-    resetUserPassword: build.mutation<ResponseOf<typeof resetUserPassword>, BodyOf<typeof resetUserPassword>>(
-      {
-        query: (body) => toRequest(resetUserPassword, { body }),
-      },
-    ),
-  }),
+    readExpired: call.query(readExpired, ['Expired']),
+    requestResetUserPassword: call.mutation(requestResetUserPassword),
+    resetUserPassword: call.mutation(resetUserPassword),
+  };
 });
 
 export const {

@@ -1,9 +1,7 @@
 import type { Family } from '@equipment-dashboard/domain';
 import {
   checkServices,
-  type EndpointDef,
   graph,
-  type QueryOf,
   readAlignerSoftwareVersions,
   readGtpsSoftwareVersions,
   readLatestGtpsSoftwareVersion,
@@ -17,90 +15,43 @@ import {
   readTicketStatistics,
   readTopAlignersByAlignmentCount,
   resetService,
-  type ResponseOf,
 } from '@equipment-dashboard/contract';
-import { baseApi, type TagType } from './base-api';
+import type { TagType } from './base-api';
+import { injectAreaEndpoints } from './contract-calls';
 import { revokeWhenRemoved, toRequest } from './request';
 
 /** Dashboard reads, service restart and the trend chart image (console-core §7, back-office §7.6). */
-export const dashboardApi = baseApi.injectEndpoints({
-  endpoints: (build) => {
-    /** A read without arguments that provides one tag, e.g. the latest gtps version. */
-    const read = <R>(def: EndpointDef, type: TagType, id: Family | 'specs' | 'all') =>
-      build.query<R, void>({
-        query: () => toRequest(def),
-        providesTags: [{ type, id }],
-      });
-    return {
-      checkServices: read<ResponseOf<typeof checkServices>>(checkServices, 'ServiceStatus', 'all'),
-      readLatestSoftwareVersion: read<ResponseOf<typeof readLatestSoftwareVersion>>(
-        readLatestSoftwareVersion,
-        'LatestVersion',
-        'aligner',
-      ),
-      readLatestGtpsSoftwareVersion: read<ResponseOf<typeof readLatestGtpsSoftwareVersion>>(
-        readLatestGtpsSoftwareVersion,
-        'LatestVersion',
-        'gtps',
-      ),
-      readLatestOasisSoftwareVersion: read<ResponseOf<typeof readLatestOasisSoftwareVersion>>(
-        readLatestOasisSoftwareVersion,
-        'LatestVersion',
-        'aligner-oasis',
-      ),
-      readStagedUpdateTotals: read<ResponseOf<typeof readStagedUpdateTotals>>(
-        readStagedUpdateTotals,
-        'StagedTotals',
-        'aligner',
-      ),
-      readStagedGtpsUpdateTotals: read<ResponseOf<typeof readStagedGtpsUpdateTotals>>(
-        readStagedGtpsUpdateTotals,
-        'StagedTotals',
-        'gtps',
-      ),
-      readStagedOasisUpdateTotals: read<ResponseOf<typeof readStagedOasisUpdateTotals>>(
-        readStagedOasisUpdateTotals,
-        'StagedTotals',
-        'aligner-oasis',
-      ),
-      readAlignerSoftwareVersions: read<ResponseOf<typeof readAlignerSoftwareVersions>>(
-        readAlignerSoftwareVersions,
-        'VersionTotals',
-        'aligner',
-      ),
-      readGtpsSoftwareVersions: read<ResponseOf<typeof readGtpsSoftwareVersions>>(
-        readGtpsSoftwareVersions,
-        'VersionTotals',
-        'gtps',
-      ),
-      readOasisSoftwareVersions: read<ResponseOf<typeof readOasisSoftwareVersions>>(
-        readOasisSoftwareVersions,
-        'VersionTotals',
-        'aligner-oasis',
-      ),
-      readSpecVersions: read<ResponseOf<typeof readSpecVersions>>(readSpecVersions, 'VersionTotals', 'specs'),
-      readTicketStatistics: read<ResponseOf<typeof readTicketStatistics>>(
-        readTicketStatistics,
-        'TicketStatistics',
-        'all',
-      ),
-      readTopAlignersByAlignmentCount: read<ResponseOf<typeof readTopAlignersByAlignmentCount>>(
-        readTopAlignersByAlignmentCount,
-        'TopAligners',
-        'all',
-      ),
-      resetService: build.mutation<ResponseOf<typeof resetService>, QueryOf<typeof resetService>>({
-        query: (query) => toRequest(resetService, { query }),
-        invalidatesTags: ['ServiceStatus'],
-      }),
-      /** The object URL of the trend chart image (revoked when the cache entry goes). */
-      graph: build.query<string, void>({
-        query: () => toRequest(graph),
-        providesTags: ['Graph'],
-        onCacheEntryAdded: (_args, lifecycle) => revokeWhenRemoved(lifecycle),
-      }),
-    };
-  },
+export const dashboardApi = injectAreaEndpoints((call, build) => {
+  /** The one tag of a dashboard read, e.g. the latest gtps version. */
+  const tag = (type: TagType, id: Family | 'specs' | 'all') => [{ type, id }];
+  return {
+    checkServices: call.query(checkServices, tag('ServiceStatus', 'all')),
+    readLatestSoftwareVersion: call.query(readLatestSoftwareVersion, tag('LatestVersion', 'aligner')),
+    readLatestGtpsSoftwareVersion: call.query(readLatestGtpsSoftwareVersion, tag('LatestVersion', 'gtps')),
+    readLatestOasisSoftwareVersion: call.query(
+      readLatestOasisSoftwareVersion,
+      tag('LatestVersion', 'aligner-oasis'),
+    ),
+    readStagedUpdateTotals: call.query(readStagedUpdateTotals, tag('StagedTotals', 'aligner')),
+    readStagedGtpsUpdateTotals: call.query(readStagedGtpsUpdateTotals, tag('StagedTotals', 'gtps')),
+    readStagedOasisUpdateTotals: call.query(
+      readStagedOasisUpdateTotals,
+      tag('StagedTotals', 'aligner-oasis'),
+    ),
+    readAlignerSoftwareVersions: call.query(readAlignerSoftwareVersions, tag('VersionTotals', 'aligner')),
+    readGtpsSoftwareVersions: call.query(readGtpsSoftwareVersions, tag('VersionTotals', 'gtps')),
+    readOasisSoftwareVersions: call.query(readOasisSoftwareVersions, tag('VersionTotals', 'aligner-oasis')),
+    readSpecVersions: call.query(readSpecVersions, tag('VersionTotals', 'specs')),
+    readTicketStatistics: call.query(readTicketStatistics, tag('TicketStatistics', 'all')),
+    readTopAlignersByAlignmentCount: call.query(readTopAlignersByAlignmentCount, tag('TopAligners', 'all')),
+    resetService: call.queryMutation(resetService, ['ServiceStatus']),
+    /** The object URL of the trend chart image (revoked when the cache entry goes). */
+    graph: build.query<string, void>({
+      query: () => toRequest(graph),
+      providesTags: ['Graph'],
+      onCacheEntryAdded: (_args, lifecycle) => revokeWhenRemoved(lifecycle),
+    }),
+  };
 });
 
 export const {

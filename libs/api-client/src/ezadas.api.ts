@@ -8,12 +8,10 @@ import {
   ezGetFixtures,
   ezGetTargets,
   type Fixture,
-  type QueryOf,
   resetEzFixture,
-  type ResponseOf,
   updateEzTarget,
 } from '@equipment-dashboard/contract';
-import { baseApi } from './base-api';
+import { injectAreaEndpoints } from './contract-calls';
 import { listTags, statusOf, toRequest } from './request';
 
 /**
@@ -32,12 +30,14 @@ export interface ResetFixtureOutcome {
 }
 
 /** EZ ADAS fixtures and targets (back-office §7.5). Failure statuses (404 ...) come as the error. */
-export const ezadasApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    ezGetFixtures: build.query<ResponseOf<typeof ezGetFixtures>, QueryOf<typeof ezGetFixtures>>({
-      query: (query) => toRequest(ezGetFixtures, { query }),
-      providesTags: (result) => listTags('Fixture', result?.docs, (fixture) => fixture.serialNumber),
-    }),
+export const ezadasApi = injectAreaEndpoints((call, build) => {
+  const fixtureTags = (_result: unknown, _error: unknown, { serialNumber }: { serialNumber: string }) => [
+    { type: 'Fixture' as const, id: serialNumber },
+  ];
+  return {
+    ezGetFixtures: call.query(ezGetFixtures, (result) =>
+      listTags('Fixture', result?.docs, (fixture) => fixture.serialNumber),
+    ),
     createEzFixture: build.mutation<CreateFixtureOutcome, BodyOf<typeof createEzFixture>>({
       query: (body) => toRequest(createEzFixture, { body }),
       transformResponse: (fixture: Fixture, meta) => ({ status: statusOf(meta), fixture }),
@@ -46,42 +46,25 @@ export const ezadasApi = baseApi.injectEndpoints({
     resetEzFixture: build.mutation<ResetFixtureOutcome, BodyOf<typeof resetEzFixture>>({
       query: (body) => toRequest(resetEzFixture, { body }),
       transformResponse: (fixture: Fixture | null, meta) => ({ status: statusOf(meta), fixture }),
-      invalidatesTags: (_result, _error, { serialNumber }) => [{ type: 'Fixture', id: serialNumber }],
+      invalidatesTags: fixtureTags,
     }),
-    ezCreateSubscription: build.mutation<
-      ResponseOf<typeof ezCreateSubscription>,
-      BodyOf<typeof ezCreateSubscription>
-    >({
-      query: (body) => toRequest(ezCreateSubscription, { body }),
-      invalidatesTags: (_result, _error, { serialNumber }) => [{ type: 'Fixture', id: serialNumber }],
-    }),
-    deleteEzFixture: build.mutation<ResponseOf<typeof deleteEzFixture>, BodyOf<typeof deleteEzFixture>>({
-      query: (body) => toRequest(deleteEzFixture, { body }),
-      invalidatesTags: (_result, _error, { serialNumber }) => [
-        { type: 'Fixture', id: 'LIST' },
-        { type: 'Fixture', id: serialNumber },
-      ],
-    }),
-    ezGetTargets: build.query<ResponseOf<typeof ezGetTargets>, QueryOf<typeof ezGetTargets>>({
-      query: (query) => toRequest(ezGetTargets, { query }),
-      providesTags: (result) => listTags('Target', result?.docs, (target) => target.targetName),
-    }),
-    createEzTarget: build.mutation<ResponseOf<typeof createEzTarget>, BodyOf<typeof createEzTarget>>({
-      query: (body) => toRequest(createEzTarget, { body }),
-      invalidatesTags: [{ type: 'Target', id: 'LIST' }],
-    }),
-    updateEzTarget: build.mutation<ResponseOf<typeof updateEzTarget>, BodyOf<typeof updateEzTarget>>({
-      query: (body) => toRequest(updateEzTarget, { body }),
-      invalidatesTags: (_result, _error, { targetName }) => [{ type: 'Target', id: targetName }],
-    }),
-    deleteEzTarget: build.mutation<ResponseOf<typeof deleteEzTarget>, BodyOf<typeof deleteEzTarget>>({
-      query: (body) => toRequest(deleteEzTarget, { body }),
-      invalidatesTags: (_result, _error, { targetName }) => [
-        { type: 'Target', id: 'LIST' },
-        { type: 'Target', id: targetName },
-      ],
-    }),
-  }),
+    ezCreateSubscription: call.mutation(ezCreateSubscription, fixtureTags),
+    deleteEzFixture: call.mutation(deleteEzFixture, (_result, _error, { serialNumber }) => [
+      { type: 'Fixture', id: 'LIST' },
+      { type: 'Fixture', id: serialNumber },
+    ]),
+    ezGetTargets: call.query(ezGetTargets, (result) =>
+      listTags('Target', result?.docs, (target) => target.targetName),
+    ),
+    createEzTarget: call.mutation(createEzTarget, [{ type: 'Target', id: 'LIST' }]),
+    updateEzTarget: call.mutation(updateEzTarget, (_result, _error, { targetName }) => [
+      { type: 'Target', id: targetName },
+    ]),
+    deleteEzTarget: call.mutation(deleteEzTarget, (_result, _error, { targetName }) => [
+      { type: 'Target', id: 'LIST' },
+      { type: 'Target', id: targetName },
+    ]),
+  };
 });
 
 export const {

@@ -1,18 +1,14 @@
 import type { Family } from '@equipment-dashboard/domain';
 import {
-  type BodyOf,
-  type EndpointDef,
-  type StagedUpdate,
   stageGtpsSoftwareUpdate,
   stageOasisSoftwareUpdate,
   stageSoftwareUpdate,
-  type UnstagedUpdate,
   unstageGtpsSoftwareUpdate,
   unstageOasisSoftwareUpdate,
   unstageSoftwareUpdate,
 } from '@equipment-dashboard/contract';
-import { baseApi } from './base-api';
-import { toRequest, type Tag } from './request';
+import { injectAreaEndpoints } from './contract-calls';
+import type { Tag } from './request';
 
 /** What staging changes: the unit, its family's staged totals and the scheduler table. */
 function stagingTags(serialNumber: string, family: Family): Tag[] {
@@ -24,27 +20,19 @@ function stagingTags(serialNumber: string, family: Family): Tag[] {
 }
 
 /** Software staging (console-core §7). */
-export const stagingApi = baseApi.injectEndpoints({
-  endpoints: (build) => {
-    const stage = (def: EndpointDef, family: Family) =>
-      build.mutation<StagedUpdate, BodyOf<typeof stageSoftwareUpdate>>({
-        query: (body) => toRequest(def, { body }),
-        invalidatesTags: (_result, _error, { serialNumber }) => stagingTags(serialNumber, family),
-      });
-    const unstage = (def: EndpointDef, family: Family) =>
-      build.mutation<UnstagedUpdate, BodyOf<typeof unstageSoftwareUpdate>>({
-        query: (body) => toRequest(def, { body }),
-        invalidatesTags: (_result, _error, { serialNumber }) => stagingTags(serialNumber, family),
-      });
-    return {
-      stageSoftwareUpdate: stage(stageSoftwareUpdate, 'aligner'),
-      stageGtpsSoftwareUpdate: stage(stageGtpsSoftwareUpdate, 'gtps'),
-      stageOasisSoftwareUpdate: stage(stageOasisSoftwareUpdate, 'aligner-oasis'),
-      unstageSoftwareUpdate: unstage(unstageSoftwareUpdate, 'aligner'),
-      unstageGtpsSoftwareUpdate: unstage(unstageGtpsSoftwareUpdate, 'gtps'),
-      unstageOasisSoftwareUpdate: unstage(unstageOasisSoftwareUpdate, 'aligner-oasis'),
-    };
-  },
+export const stagingApi = injectAreaEndpoints((call) => {
+  const staged =
+    (family: Family) =>
+    (_result: unknown, _error: unknown, { serialNumber }: { serialNumber: string }) =>
+      stagingTags(serialNumber, family);
+  return {
+    stageSoftwareUpdate: call.mutation(stageSoftwareUpdate, staged('aligner')),
+    stageGtpsSoftwareUpdate: call.mutation(stageGtpsSoftwareUpdate, staged('gtps')),
+    stageOasisSoftwareUpdate: call.mutation(stageOasisSoftwareUpdate, staged('aligner-oasis')),
+    unstageSoftwareUpdate: call.mutation(unstageSoftwareUpdate, staged('aligner')),
+    unstageGtpsSoftwareUpdate: call.mutation(unstageGtpsSoftwareUpdate, staged('gtps')),
+    unstageOasisSoftwareUpdate: call.mutation(unstageOasisSoftwareUpdate, staged('aligner-oasis')),
+  };
 });
 
 export const {

@@ -13,7 +13,7 @@ import {
   updateTicketEscalated,
   uploadTicketAttachment,
 } from '@equipment-dashboard/contract';
-import { baseApi } from './base-api';
+import { injectAreaEndpoints } from './contract-calls';
 import { listTags, revokeWhenRemoved, toRequest, type Tag } from './request';
 
 /** The attachment upload: who attaches to which ticket, the description, and the PNG or JPEG file. */
@@ -39,50 +39,28 @@ function changedTicketTags(id: number, ticket: Ticket | undefined): Tag[] {
 }
 
 /** Support tickets (back-office §7.1, and ticket creation of console-core §7). */
-export const ticketsApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    createTicket: build.mutation<ResponseOf<typeof createTicket>, BodyOf<typeof createTicket>>({
-      query: (body) => toRequest(createTicket, { body }),
-      invalidatesTags: (_result, _error, { serialNumber }) => [
-        { type: 'Ticket', id: 'LIST' },
-        { type: 'Aligner', id: serialNumber },
-        { type: 'TicketHistory', id: serialNumber },
-        'TicketStatistics',
-      ],
-    }),
-    readTickets: build.query<ResponseOf<typeof readTickets>, QueryOf<typeof readTickets>>({
-      query: (query) => toRequest(readTickets, { query }),
-      providesTags: (result) => listTags('Ticket', result?.docs, (ticket) => ticket.id),
-    }),
-    readTicket: build.query<ResponseOf<typeof readTicket>, QueryOf<typeof readTicket>>({
-      query: (query) => toRequest(readTicket, { query }),
-      providesTags: (_result, _error, { id }) => [{ type: 'Ticket', id: Number(id) }],
-    }),
-    updateTicketEscalated: build.mutation<
-      ResponseOf<typeof updateTicketEscalated>,
-      BodyOf<typeof updateTicketEscalated>
-    >({
-      query: (body) => toRequest(updateTicketEscalated, { body }),
-      invalidatesTags: (result, _error, { id }) => changedTicketTags(id, result),
-    }),
-    updateTicketDeescalated: build.mutation<
-      ResponseOf<typeof updateTicketDeescalated>,
-      BodyOf<typeof updateTicketDeescalated>
-    >({
-      query: (body) => toRequest(updateTicketDeescalated, { body }),
-      invalidatesTags: (result, _error, { id }) => changedTicketTags(id, result),
-    }),
-    updateTicketClosed: build.mutation<
-      ResponseOf<typeof updateTicketClosed>,
-      BodyOf<typeof updateTicketClosed>
-    >({
-      query: (body) => toRequest(updateTicketClosed, { body }),
-      invalidatesTags: (result, _error, { id }) => [...changedTicketTags(id, result), 'TicketStatistics'],
-    }),
-    createComment: build.mutation<ResponseOf<typeof createComment>, BodyOf<typeof createComment>>({
-      query: (body) => toRequest(createComment, { body }),
-      invalidatesTags: (_result, _error, { ticketId }) => [{ type: 'Ticket', id: ticketId }, 'TicketHistory'],
-    }),
+export const ticketsApi = injectAreaEndpoints((call, build) => {
+  const changed = (ticket: Ticket | undefined, _error: unknown, { id }: { id: number }) =>
+    changedTicketTags(id, ticket);
+  return {
+    createTicket: call.mutation(createTicket, (_result, _error, { serialNumber }) => [
+      { type: 'Ticket', id: 'LIST' },
+      { type: 'Aligner', id: serialNumber },
+      { type: 'TicketHistory', id: serialNumber },
+      'TicketStatistics',
+    ]),
+    readTickets: call.query(readTickets, (result) => listTags('Ticket', result?.docs, (ticket) => ticket.id)),
+    readTicket: call.query(readTicket, (_result, _error, { id }) => [{ type: 'Ticket', id: Number(id) }]),
+    updateTicketEscalated: call.mutation(updateTicketEscalated, changed),
+    updateTicketDeescalated: call.mutation(updateTicketDeescalated, changed),
+    updateTicketClosed: call.mutation(updateTicketClosed, (result, _error, { id }) => [
+      ...changedTicketTags(id, result),
+      'TicketStatistics',
+    ]),
+    createComment: call.mutation(createComment, (_result, _error, { ticketId }) => [
+      { type: 'Ticket', id: ticketId },
+      'TicketHistory',
+    ]),
     uploadTicketAttachment: build.mutation<
       ResponseOf<typeof uploadTicketAttachment>,
       UploadTicketAttachmentArgs
@@ -99,7 +77,7 @@ export const ticketsApi = baseApi.injectEndpoints({
       query: ({ id, thumbnail }) => toRequest(attachmentFile, { params: { id }, query: { thumbnail } }),
       onCacheEntryAdded: (_args, lifecycle) => revokeWhenRemoved(lifecycle),
     }),
-  }),
+  };
 });
 
 export const {
