@@ -47,9 +47,17 @@ export interface LiveHub {
 
 export const userRoom = (username: string) => `user:${username}`;
 
+/** The adapter's key for a deployment in a schema of its own; the adapter's default (`socket.io`) otherwise. */
+export const liveChannelKey = (schema: string | undefined): string | undefined => (schema ? `socket.io:${schema}` : undefined);
+
 export interface LiveHubOptions {
   transports: ('polling' | 'websocket')[];
   redisUrl?: string;
+  /**
+   * The Redis channels' prefix: deployments that share a Redis (one schema each in one PostgreSQL) must not
+   * hear each other's events or count each other's consoles.
+   */
+  redisKey?: string;
   logger: Logger;
   authenticate(token: string | null): Promise<AuthUser>;
 }
@@ -78,7 +86,7 @@ export async function createLiveHub(httpServer: HttpServer, options: LiveHubOpti
     pub.on('error', (err) => options.logger.error({ err }, 'redis publisher error'));
     sub.on('error', (err) => options.logger.error({ err }, 'redis subscriber error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, options.redisKey ? { key: options.redisKey } : {}));
     redisClients.push(pub, sub);
   }
   const nsp: DashboardNamespace = io.of(LIVE_NAMESPACE);
