@@ -15,28 +15,20 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import semver from 'semver';
 import {
-  DEFAULT_MAIN,
-  FleetProcess,
-  checkMain,
+  HARNESS_OPTIONS,
+  HarnessWorkspace,
   client,
-  dropStore,
-  makeWorkDir,
-  parseOptions,
   percentile,
+  readCommandLine,
+  runHarness,
   signIn,
-  storeOf,
 } from './fleet-process.mjs';
 
 const OPTIONS = {
-  store: { type: 'string', default: 'pglite', choices: ['pglite', 'postgres'] },
+  ...HARNESS_OPTIONS,
   kills: { type: 'number', default: 0 },
-  short: { type: 'boolean', default: false },
-  json: { type: 'boolean', default: false },
-  main: { type: 'string', default: DEFAULT_MAIN },
   kinds: { type: 'string', default: '' },
-  'fleet-size': { type: 'number', default: 200 },
   seed: { type: 'string', default: 'crash-harness' },
-  keep: { type: 'boolean', default: false },
 };
 
 const USAGE = `Usage: node tools/reliability/crash-harness.mjs [--short | --kills N] [options]
@@ -95,6 +87,28 @@ const atLeast = (a, b) => semver.gte(v(a), v(b));
 const addDays = (day, n) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
+/** Whether a read of a list shows the write (`what`: the list's name, for the report). */
+function listedIn(res, match, what) {
+  const ok = (res.body?.docs ?? []).some(match);
+  return { ok, observed: ok ? 'listed' : `not in the ${what}` };
+}
+
+/**
+ * Pages through a list (10 a page) until `match` finds the write: `{ found, page }`; `{ totalDocs }` when
+ * the list ended without it; `{}` when `maxPages` ran out first.
+ */
+async function findInPages(api, path, query, match, maxPages) {
+  for (let page = 1; page < maxPages; page += 1) {
+    const res = await api.get(path, { page, ...query });
+    const docs = res.body?.docs ?? [];
+    const found = docs.find(match);
+    if (found) return { found, page };
+    if (docs.length === 0 || page * 10 >= (res.body?.totalDocs ?? 0))
+      return { totalDocs: res.body?.totalDocs ?? 0 };
+  }
+  return {};
+}
+
 /** A small, valid PNG of one colour (the attachment route checks the bytes with sharp). */
 function png(width, height, rgb) {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -133,20 +147,10 @@ function png(width, height, rgb) {
 // The session: one server process at a time on one data folder / schema
 // ---------------------------------------------------------------------------------------------------
 
-class Session {
+class Session extends HarnessWorkspace {
   constructor(options, log) {
-    this.options = options;
-    this.log = log;
-    this.work = makeWorkDir('crash-harness-');
-    this.store = storeOf(options.store);
-    this.proc = new FleetProcess({
-      main: options.main,
-      dataDir: this.work.dataDir,
-      consoleDir: this.work.consoleDir,
-      store: this.store,
-      fleetSize: options['fleet-size'],
-      seed: options.seed,
-    });
+    super(options, log, 'crash-harness-');
+    this.proc = this.fleetProcess({ seed: options.seed });
     this.startTimes = [];
     this.firstStartMs = 0;
     this.gracefulRestarts = 0;
@@ -250,11 +254,7 @@ class Session {
       await this.proc.exited;
       clearTimeout(timer);
     }
-    await dropStore(this.store).catch((error) =>
-      this.log(`could not drop schema ${this.store.schema}: ${error.message}`),
-    );
-    if (this.options.keep) this.log(`kept ${this.work.root}`);
-    else this.work.remove();
+    await super.close();
   }
 }
 
@@ -583,72 +583,70 @@ async function durableTicket(s) {
   return null;
 }
 
-const commentKind = {
-  name: 'comment',
+/** A kind of write to the store's open ticket; not applicable while there is none. */
+const ticketWriteKind = (name, plan) => ({
+  name,
   group: 'tickets',
   async plan(s) {
     const ticketId = await durableTicket(s);
-    if (!ticketId) return null;
-    const text = `crash harness comment ${token()}`;
-    return {
-      describe: `ticket ${ticketId}: ${text}`,
-      request: { path: '/create/comment/v1/', json: { ticketId, authorUsername: 'admin', text } },
-      async check(s2) {
-        const res = await s2.api.get('/read/ticket/v1/', { id: ticketId });
-        const ok = (res.body?.comments ?? []).some((c) => c.text === text);
-        return {
-          ok,
-          observed: `ticket ${ticketId} has ${(res.body?.comments ?? []).length} comments, ${ok ? 'with' : 'without'} it`,
-        };
-      },
-    };
+    return ticketId ? plan(s, ticketId) : null;
   },
-};
+});
 
-const attachmentKind = {
-  name: 'attachment',
-  group: 'tickets',
-  async plan(s) {
-    const ticketId = await durableTicket(s);
-    if (!ticketId) return null;
-    const description = `crash harness attachment ${token()}`;
-    const image = png(64, 48, [
-      Math.floor(Math.random() * 256),
-      Math.floor(Math.random() * 256),
-      Math.floor(Math.random() * 256),
-    ]);
-    return {
-      describe: `ticket ${ticketId}: ${image.length}-byte PNG`,
-      request: {
-        path: '/upload_ticket_attachment',
-        query: { ticketId, authorUsername: 'admin' },
-        form: () => {
-          const form = new FormData();
-          form.append('description', description);
-          form.append('file', new Blob([image], { type: 'image/png' }), 'crash.png');
-          return form;
-        },
+const commentKind = ticketWriteKind('comment', async (s, ticketId) => {
+  const text = `crash harness comment ${token()}`;
+  return {
+    describe: `ticket ${ticketId}: ${text}`,
+    request: { path: '/create/comment/v1/', json: { ticketId, authorUsername: 'admin', text } },
+    async check(s2) {
+      const res = await s2.api.get('/read/ticket/v1/', { id: ticketId });
+      const ok = (res.body?.comments ?? []).some((c) => c.text === text);
+      return {
+        ok,
+        observed: `ticket ${ticketId} has ${(res.body?.comments ?? []).length} comments, ${ok ? 'with' : 'without'} it`,
+      };
+    },
+  };
+});
+
+const attachmentKind = ticketWriteKind('attachment', async (s, ticketId) => {
+  const description = `crash harness attachment ${token()}`;
+  const image = png(64, 48, [
+    Math.floor(Math.random() * 256),
+    Math.floor(Math.random() * 256),
+    Math.floor(Math.random() * 256),
+  ]);
+  return {
+    describe: `ticket ${ticketId}: ${image.length}-byte PNG`,
+    request: {
+      path: '/upload_ticket_attachment',
+      query: { ticketId, authorUsername: 'admin' },
+      form: () => {
+        const form = new FormData();
+        form.append('description', description);
+        form.append('file', new Blob([image], { type: 'image/png' }), 'crash.png');
+        return form;
       },
-      async check(s2) {
-        const res = await s2.api.get('/read/ticket/v1/', { id: ticketId });
-        const found = (res.body?.attachments ?? []).find((a) => a.description === description);
-        if (!found)
-          return {
-            ok: false,
-            observed: `ticket ${ticketId} has ${(res.body?.attachments ?? []).length} attachments, not this one`,
-          };
-        const file = await fetch(`${s2.api.url}/api/v1/ticket_attachment/${found.id}`, {
-          headers: { authorization: `Bearer ${s2.api.token}` },
-        });
-        const bytes = Buffer.from(await file.arrayBuffer());
+    },
+    async check(s2) {
+      const res = await s2.api.get('/read/ticket/v1/', { id: ticketId });
+      const found = (res.body?.attachments ?? []).find((a) => a.description === description);
+      if (!found)
         return {
-          ok: file.status === 200 && bytes.equals(image),
-          observed: `attachment ${found.id}: file ${file.status}, ${bytes.length} bytes${bytes.equals(image) ? ', identical' : ', DIFFERENT'}`,
+          ok: false,
+          observed: `ticket ${ticketId} has ${(res.body?.attachments ?? []).length} attachments, not this one`,
         };
-      },
-    };
-  },
-};
+      const file = await fetch(`${s2.api.url}/api/v1/ticket_attachment/${found.id}`, {
+        headers: { authorization: `Bearer ${s2.api.token}` },
+      });
+      const bytes = Buffer.from(await file.arrayBuffer());
+      return {
+        ok: file.status === 200 && bytes.equals(image),
+        observed: `attachment ${found.id}: file ${file.status}, ${bytes.length} bytes${bytes.equals(image) ? ', identical' : ', DIFFERENT'}`,
+      };
+    },
+  };
+});
 
 const userKind = {
   name: 'user',
@@ -669,8 +667,7 @@ const userKind = {
       },
       async check(s2) {
         const res = await s2.api.get('/read/users/v1/', { filterUsername: username });
-        const ok = (res.body?.docs ?? []).some((u) => u.username === username);
-        return { ok, observed: ok ? 'listed' : 'not in the user list' };
+        return listedIn(res, (u) => u.username === username, 'user list');
       },
     };
   },
@@ -704,19 +701,18 @@ const messageKind = {
         },
       },
       async check(s2) {
-        for (let page = 1; page < 100; page += 1) {
-          const res = await s2.api.get('/read/messages/v1/', {
-            page,
-            filterIssuerUsername: 'admin',
-            filterDisposition: 'draft',
-          });
-          const docs = res.body?.docs ?? [];
-          const found = docs.find((m) => m.header === header);
-          if (found) return { ok: true, observed: `message ${found.id} among admin's drafts` };
-          if (docs.length === 0 || page * 10 >= (res.body?.totalDocs ?? 0))
-            return { ok: false, observed: `not among admin's ${res.body?.totalDocs ?? 0} drafts` };
-        }
-        return { ok: false, observed: 'not found' };
+        const { found, totalDocs } = await findInPages(
+          s2.api,
+          '/read/messages/v1/',
+          { filterIssuerUsername: 'admin', filterDisposition: 'draft' },
+          (m) => m.header === header,
+          100,
+        );
+        if (found) return { ok: true, observed: `message ${found.id} among admin's drafts` };
+        return {
+          ok: false,
+          observed: totalDocs === undefined ? 'not found' : `not among admin's ${totalDocs} drafts`,
+        };
       },
     };
   },
@@ -732,8 +728,7 @@ const fixtureKind = {
       request: { path: '/api/v1/create_ez_fixture', json: { serialNumber } },
       async check(s2) {
         const res = await s2.api.get('/api/v1/ez_get_fixtures/', { filterSerialNumber: serialNumber });
-        const ok = (res.body?.docs ?? []).some((f) => f.serialNumber === serialNumber);
-        return { ok, observed: ok ? 'listed' : 'not in the fixture list' };
+        return listedIn(res, (f) => f.serialNumber === serialNumber, 'fixture list');
       },
     };
   },
@@ -789,15 +784,18 @@ const targetKind = {
         },
       },
       async check(s2) {
-        for (let page = 1; page < 200; page += 1) {
-          const res = await s2.api.get('/api/v1/ez_get_targets/', { page });
-          const docs = res.body?.docs ?? [];
-          if (docs.some((t) => t.targetName === targetName))
-            return { ok: true, observed: `listed (page ${page})` };
-          if (docs.length === 0 || page * 10 >= (res.body?.totalDocs ?? 0))
-            return { ok: false, observed: `not among ${res.body?.totalDocs ?? 0} targets` };
-        }
-        return { ok: false, observed: 'not found' };
+        const { found, page, totalDocs } = await findInPages(
+          s2.api,
+          '/api/v1/ez_get_targets/',
+          {},
+          (t) => t.targetName === targetName,
+          200,
+        );
+        if (found) return { ok: true, observed: `listed (page ${page})` };
+        return {
+          ok: false,
+          observed: totalDocs === undefined ? 'not found' : `not among ${totalDocs} targets`,
+        };
       },
     };
   },
@@ -970,20 +968,10 @@ async function runOne(s, kind, tally, report) {
 }
 
 async function main() {
-  let options;
-  try {
-    options = parseOptions(process.argv.slice(2), OPTIONS);
-  } catch (error) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return;
-  }
-  const log = options.json ? (line) => console.error(line) : (line) => console.log(line);
-  const main = checkMain(options.main);
-  options.main = main;
+  const commandLine = readCommandLine(OPTIONS, USAGE);
+  if (!commandLine) return;
+  const { options, log } = commandLine;
+  const main = options.main;
   const wanted = options.kinds ? new Set(options.kinds.split(',').map((k) => k.trim())) : null;
   const unknown = wanted ? [...wanted].filter((k) => !KINDS.some((kind) => kind.name === k)) : [];
   if (unknown.length)
@@ -1085,7 +1073,4 @@ async function main() {
   process.exitCode = harnessError ? 2 : total.lost > 0 ? 1 : 0;
 }
 
-main().catch((error) => {
-  console.error(error.message);
-  process.exitCode = 2;
-});
+runHarness(main);

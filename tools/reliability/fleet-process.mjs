@@ -71,6 +71,45 @@ export function parseOptions(argv, spec) {
   return out;
 }
 
+/** The options every harness takes, with the same meaning (each adds its own). */
+export const HARNESS_OPTIONS = {
+  store: { type: 'string', default: 'pglite', choices: ['pglite', 'postgres'] },
+  short: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  main: { type: 'string', default: DEFAULT_MAIN },
+  'fleet-size': { type: 'number', default: 200 },
+  keep: { type: 'boolean', default: false },
+};
+
+/**
+ * A harness's command line: its options with `main` checked (a bad option prints the usage and exits 2),
+ * or null once --help printed the usage; `log` goes to stderr when stdout carries the JSON summary.
+ */
+export function readCommandLine(spec, usage) {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2), spec);
+  } catch (error) {
+    console.error(`${error.message}\n\n${usage}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(usage);
+    return null;
+  }
+  const log = options.json ? (line) => console.error(line) : (line) => console.log(line);
+  options.main = checkMain(options.main);
+  return { options, log };
+}
+
+/** Runs a harness's main; an error that escapes it is printed and the exit code is 2 (could not run). */
+export function runHarness(main) {
+  main().catch((error) => {
+    console.error(error.message);
+    process.exitCode = 2;
+  });
+}
+
 /** Checks the build is there and can resolve its npm packages (a copied build needs node_modules beside it). */
 export function checkMain(main) {
   const file = resolve(main);
@@ -264,6 +303,40 @@ export class FleetProcess {
 
   signal(name, { group = false } = {}) {
     process.kill(group ? -this.child.pid : this.child.pid, name);
+  }
+}
+
+/**
+ * Where a harness runs its servers: a temporary work folder and a store under test (PGlite in the folder,
+ * or a fresh PostgreSQL schema), both removed by `close()` unless --keep. The harnesses extend it.
+ */
+export class HarnessWorkspace {
+  constructor(options, log, prefix) {
+    this.options = options;
+    this.log = log;
+    this.work = makeWorkDir(prefix);
+    this.store = storeOf(options.store);
+  }
+
+  /** A server process of the build under test on this workspace's store (not started). */
+  fleetProcess({ dataDir = this.work.dataDir, seed, extraEnv } = {}) {
+    return new FleetProcess({
+      main: this.options.main,
+      dataDir,
+      consoleDir: this.work.consoleDir,
+      store: this.store,
+      fleetSize: this.options['fleet-size'],
+      seed,
+      extraEnv,
+    });
+  }
+
+  async close() {
+    await dropStore(this.store).catch((error) =>
+      this.log(`could not drop schema ${this.store.schema}: ${error.message}`),
+    );
+    if (this.options.keep) this.log(`kept ${this.work.root}`);
+    else this.work.remove();
   }
 }
 

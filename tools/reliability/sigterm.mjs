@@ -21,30 +21,22 @@ import { join } from 'node:path';
 import semver from 'semver';
 import { io } from 'socket.io-client';
 import {
-  DEFAULT_MAIN,
-  FleetProcess,
-  checkMain,
+  HARNESS_OPTIONS,
+  HarnessWorkspace,
   client,
-  dropStore,
-  makeWorkDir,
-  parseOptions,
+  readCommandLine,
+  runHarness,
   signIn,
   sleep,
-  storeOf,
 } from './fleet-process.mjs';
 
 const CASES = ['console', 'busy', 'rmdir', 'second-signal', 'early'];
 const OPTIONS = {
-  store: { type: 'string', default: 'pglite', choices: ['pglite', 'postgres'] },
-  short: { type: 'boolean', default: false },
+  ...HARNESS_OPTIONS,
   repeat: { type: 'number', default: 5 },
   cases: { type: 'string', default: '' },
-  json: { type: 'boolean', default: false },
-  main: { type: 'string', default: DEFAULT_MAIN },
   deadline: { type: 'number', default: 15 },
   'console-limit': { type: 'number', default: 5 },
-  'fleet-size': { type: 'number', default: 200 },
-  keep: { type: 'boolean', default: false },
 };
 
 const USAGE = `Usage: node tools/reliability/sigterm.mjs [--short | --repeat N] [options]
@@ -103,25 +95,14 @@ const settle = (promise) =>
     (error) => ({ error }),
   );
 
-class Harness {
+class Harness extends HarnessWorkspace {
   constructor(options, log) {
-    this.options = options;
-    this.log = log;
-    this.work = makeWorkDir('sigterm-harness-');
-    this.store = storeOf(options.store);
+    super(options, log, 'sigterm-harness-');
     this.extraEnv = { SHUTDOWN_DEADLINE_SECONDS: String(options.deadline) };
   }
 
   process(dataDir = this.work.dataDir) {
-    return new FleetProcess({
-      main: this.options.main,
-      dataDir,
-      consoleDir: this.work.consoleDir,
-      store: this.store,
-      fleetSize: this.options['fleet-size'],
-      seed: 'sigterm-harness',
-      extraEnv: this.extraEnv,
-    });
+    return this.fleetProcess({ dataDir, seed: 'sigterm-harness', extraEnv: this.extraEnv });
   }
 
   /** First start: seeds the store; a clean stop leaves a folder the rmdir case copies. */
@@ -448,30 +429,12 @@ class Harness {
       proc,
     };
   }
-
-  async close() {
-    await dropStore(this.store).catch((error) =>
-      this.log(`could not drop schema ${this.store.schema}: ${error.message}`),
-    );
-    if (this.options.keep) this.log(`kept ${this.work.root}`);
-    else this.work.remove();
-  }
 }
 
 async function main() {
-  let options;
-  try {
-    options = parseOptions(process.argv.slice(2), OPTIONS);
-  } catch (error) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return;
-  }
-  const log = options.json ? (line) => console.error(line) : (line) => console.log(line);
-  options.main = checkMain(options.main);
+  const commandLine = readCommandLine(OPTIONS, USAGE);
+  if (!commandLine) return;
+  const { options, log } = commandLine;
   const cases = options.cases
     ? options.cases.split(',').map((c) => c.trim())
     : CASES;
@@ -562,7 +525,4 @@ async function main() {
   process.exitCode = harnessError ? 2 : failed > 0 ? 1 : 0;
 }
 
-main().catch((error) => {
-  console.error(error.message);
-  process.exitCode = 2;
-});
+runHarness(main);

@@ -18,7 +18,7 @@ export interface ServerProcess {
 }
 
 export function requireBuild(): void {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build fleet-sim first (npx nx run fleet-sim:build).`);
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build fleet-sim first (npx nx run fleet-sim:build; npm test builds it before jest).`);
 }
 
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
