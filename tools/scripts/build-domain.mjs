@@ -6,7 +6,6 @@
 //   2. a consumer compiled with module/moduleResolution node16 type-checks against the package;
 //   3. a plain Node ESM script imports the package by name and gets right answers.
 // Any failure fails the build.
-import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -22,26 +21,19 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bundleInto, repoRoot as root } from './build-common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const lib = join(root, 'libs/domain');
 const out = join(root, 'dist/libs/domain');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-
-await build({
+await bundleInto(out, {
   entryPoints: [join(lib, 'src/index.ts')],
   outfile: join(out, 'index.js'),
-  bundle: true,
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',
   external: ['semver', 'semver/*', 'dayjs', 'dayjs/*'],
-  sourcemap: true,
-  logLevel: 'warning',
 });
 
 execFileSync(process.execPath, [tsc, '-p', join(lib, 'tsconfig.lib.json')], { stdio: 'inherit' });
