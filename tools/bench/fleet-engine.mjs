@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signIn } from '../reliability/fleet-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // BENCH_MAIN runs another build (an older one, to compare side by side).
@@ -63,15 +64,6 @@ async function start() {
     child.once('exit', (code) => reject(new Error(`fleet-sim exited with ${code}`)));
   });
   return { child, url, startSeconds: (Date.now() - started) / 1000 };
-}
-
-async function token(url) {
-  const res = await fetch(`${url}/auth/token/v1`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password, client_id: 'equipment-dashboard' }),
-  });
-  return (await res.json()).access_token;
 }
 
 async function timeRequests(url, auth, paths) {
@@ -131,7 +123,7 @@ try {
     console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
   const { child, url, startSeconds } = await start();
-  const auth = await token(url);
+  const auth = await signIn(url, 'admin', password);
   console.log(`\n${units.toLocaleString()} units on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; started (seed and load) in ${startSeconds.toFixed(1)} s`);
 
   // 1. The engine alone: CPU share and memory over 30 s with ~1% of units changing per second.
