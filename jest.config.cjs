@@ -1,5 +1,6 @@
 // One jest run over every project (what `npm test` uses); each project also runs alone with
-// `npx nx test <project>`. With DATABASE_URL set, the server suites run a second time on PostgreSQL.
+// `npx nx test <project>`. With DATABASE_URL set, the server's suites above the store run on PostgreSQL and
+// its store suites on both stores (apps/fleet-sim/jest.project.cjs).
 const fleetSimProject = require('./apps/fleet-sim/jest.project.cjs');
 
 module.exports = {
@@ -9,7 +10,7 @@ module.exports = {
     '<rootDir>/libs/domain',
     '<rootDir>/libs/contract',
     '<rootDir>/libs/api-client',
-    fleetSimProject('pglite'),
+    fleetSimProject('pglite', { split: Boolean(process.env.DATABASE_URL) }),
     ...(process.env.DATABASE_URL ? [fleetSimProject('postgres')] : []),
     '<rootDir>/apps/console',
   ],

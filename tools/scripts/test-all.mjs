@@ -1,7 +1,11 @@
 // `npm test`: lint, typecheck, every project's jest tests, and the Chromium end-to-end suite.
 // Ends with one line `N passed, N failed` that adds up every runner (lint and typecheck count one
-// check per project), and exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+// check per project), and exits non-zero on any failure. Prints the time of each stage.
+//
+// What can run at once does: lint, typecheck and the builds in one Nx run (three tasks at a time); then jest
+// (two workers) and the browser suite side by side. The browser suite's output is kept and printed when it
+// ends, so that the two do not interleave.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,21 +15,48 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const results = join(root, 'tmp/test-results');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+const JEST_WORKERS = process.env.TEST_JEST_WORKERS ?? '2';
 
 let passed = 0;
 let failed = 0;
 const failures = [];
-
 const stages = [];
 
-function run(title, command, args, extraEnv = {}) {
-  console.log(`\n=== ${title}`);
-  const started = Date.now();
-  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
+function timed(title, started) {
   const seconds = (Date.now() - started) / 1000;
   stages.push([title, seconds]);
   console.log(`=== ${title}: ${seconds.toFixed(0)} s`);
-  return res.status ?? 1;
+}
+
+/** Runs a command with its output on this terminal; resolves to its exit code. */
+function run(title, command, args, extraEnv = {}) {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
+    child.on('close', (code) => {
+      timed(title, started);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** Runs a command with its output kept, printed in one piece when it ends; resolves to its exit code. */
+function runQuietly(title, command, args, extraEnv = {}) {
+  console.log(`\n=== ${title} (started; its output follows when it ends)`);
+  const started = Date.now();
+  const output = [];
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n=== ${title}: output`);
+      process.stdout.write(Buffer.concat(output));
+      timed(title, started);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 function projectsWith(target) {
@@ -41,20 +72,14 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
-ensureChromium();
-rmSync(results, { recursive: true, force: true });
-mkdirSync(results, { recursive: true });
-
-// 1. Lint and typecheck: one check per project and target.
-for (const target of ['lint', 'typecheck']) {
-  const projects = projectsWith(target);
-  const code = run(`${target} (${projects.join(', ')})`, bin('nx'), ['run-many', '-t', target, '--output-style=static']);
-  if (code === 0) passed += projects.length;
-  else {
-    // Re-ask each project alone (from cache when it passed) to count exactly which failed.
-    for (const project of projects) {
-      const one = spawnSync(bin('nx'), ['run', `${project}:${target}`, '--output-style=static'], { cwd: root, env, stdio: 'ignore' });
-      if (one.status === 0) passed += 1;
+/** Counts each project's lint and typecheck as one check; after a failed Nx run, asks each alone (from cache when it passed). */
+function countChecks(code, targets) {
+  for (const target of targets) {
+    for (const project of projectsWith(target)) {
+      const ok =
+        code === 0 ||
+        spawnSync(bin('nx'), ['run', `${project}:${target}`, '--output-style=static'], { cwd: root, env, stdio: 'ignore' }).status === 0;
+      if (ok) passed += 1;
       else {
         failed += 1;
         failures.push(`${project}:${target}`);
@@ -63,10 +88,25 @@ for (const target of ['lint', 'typecheck']) {
   }
 }
 
-// 2. Build the console and the server: the end-to-end suite and the multi-process suites run them.
-const buildCode = run('build (console, fleet-sim)', bin('nx'), ['run-many', '-t', 'build', '-p', 'console', 'fleet-sim', '--output-style=static']);
+ensureChromium();
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
 
-// 3. Unit and integration tests of every project, in one jest run. Say plainly what is left out.
+// 1. Lint and typecheck (one check per project and target), and the console's and the server's builds that
+//    the end-to-end suite and the multi-process suites run.
+const checks = ['lint', 'typecheck'];
+const checksCode = await run('lint, typecheck, build', bin('nx'), [
+  'run-many',
+  '-t',
+  ...checks,
+  'build',
+  '--parallel=3',
+  '--output-style=static',
+]);
+countChecks(checksCode, checks);
+const buildCode = checksCode === 0 ? 0 : spawnSync(bin('nx'), ['run-many', '-t', 'build', '-p', 'console', 'fleet-sim'], { cwd: root, env, stdio: 'ignore' }).status;
+
+// 2. Unit and integration tests of every project in one jest run, and the browser suite beside it.
 const leftOut = [];
 if (!process.env.DATABASE_URL) leftOut.push('the fleet-sim suites on PostgreSQL (set DATABASE_URL; .ci/run does)');
 if (!process.env.REDIS_URL || !process.env.DATABASE_URL) {
@@ -74,15 +114,25 @@ if (!process.env.REDIS_URL || !process.env.DATABASE_URL) {
 }
 for (const suite of leftOut) console.log(`left out: ${suite}`);
 const jestOut = join(results, 'jest.json');
-// PGlite loads parts of itself with dynamic import(), which jest's VM allows only with this flag.
-run('jest (unit and integration)', process.execPath, [
-  '--experimental-vm-modules',
-  '--no-warnings=ExperimentalWarning',
-  bin('jest'),
-  '--ci',
-  '--json',
-  `--outputFile=${jestOut}`,
+const e2eOut = join(results, 'e2e.json');
+const [, e2eCode] = await Promise.all([
+  // PGlite loads parts of itself with dynamic import(), which jest's VM allows only with this flag.
+  run('jest (unit and integration)', process.execPath, [
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
+    bin('jest'),
+    '--ci',
+    `--maxWorkers=${JEST_WORKERS}`,
+    '--json',
+    `--outputFile=${jestOut}`,
+  ]),
+  buildCode === 0
+    ? runQuietly('console-e2e (Chromium)', bin('playwright'), ['test', '-c', 'apps/console-e2e/playwright.config.ts'], {
+        CI_JSON_REPORT: e2eOut,
+      })
+    : Promise.resolve(null),
 ]);
+
 const jest = readJson(jestOut);
 if (!jest) {
   failed += 1;
@@ -98,15 +148,10 @@ if (!jest) {
   }
 }
 
-// 4. End-to-end in Debian's Chromium against the built console and server.
-if (buildCode !== 0) {
+if (e2eCode === null) {
   failed += 1;
   failures.push('build');
 } else {
-  const e2eOut = join(results, 'e2e.json');
-  run('console-e2e (Chromium)', bin('playwright'), ['test', '-c', 'apps/console-e2e/playwright.config.ts'], {
-    CI_JSON_REPORT: e2eOut,
-  });
   const e2e = readJson(e2eOut);
   if (!e2e) {
     failed += 1;
