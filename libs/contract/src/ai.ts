@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { areaEndpoints, pagedListQuery } from './define';
 import { countSchema, paged, timestampSchema } from './primitives';
-import { pageQuery } from './query';
 
 // The AI entities (back-office §3).
 
@@ -40,22 +39,16 @@ export type AiStatistics = z.infer<typeof aiStatisticsSchema>;
 // The old console called a separate AI service with an empty authorization header (back-office §7).
 // Here the product's own server answers these paths, so they need the user's token like every call.
 
-export const readStatistics = endpoint({
-  name: 'ai.readStatistics',
-  method: 'GET',
-  path: '/statistics',
+const ai = areaEndpoints('ai');
+
+export const readStatistics = ai.get('readStatistics', '/statistics', {
   response: aiStatisticsSchema,
-  auth: 'token',
   summary: 'Answers the AI assistant session statistics.',
 });
 
-export const readChatSessions = endpoint({
-  name: 'ai.readChatSessions',
-  method: 'GET',
-  path: '/chat_sessions/',
-  query: z.object({ page: pageQuery }),
+export const readChatSessions = ai.get('readChatSessions', '/chat_sessions/', {
+  query: pagedListQuery(),
   response: paged(chatSessionSchema),
-  auth: 'token',
   summary: 'Lists AI chat sessions with their conversations, 10 per page, newest first.',
 });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '@equipment-dashboard/domain';
 import { COMMAND_NAMES, COMMAND_STATUSES } from './commands';
-import { endpoint } from './endpoint';
+import { areaEndpoints, pagedListQuery } from './define';
 import { paged, timestampSchema } from './primitives';
-import { filterQuery, pageQuery } from './query';
+import { filterQuery } from './query';
 
 /**
  * One remote command as the audit trail keeps it: which unit, what was asked, who asked, and how it
@@ -30,13 +30,11 @@ export const auditEntrySchema = z.object({
 /** See {@link auditEntrySchema}. */
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const readAudits = endpoint({
-  name: 'audits.readAudits',
-  method: 'GET',
-  path: '/read/audits/v1/',
-  query: z.object({ page: pageQuery, filterSerialNumber: filterQuery, filterUsername: filterQuery }),
+const audits = areaEndpoints('audits');
+
+export const readAudits = audits.get('readAudits', '/read/audits/v1/', {
+  query: pagedListQuery({ filterSerialNumber: filterQuery, filterUsername: filterQuery }),
   response: paged(auditEntrySchema),
-  auth: 'token',
   permission: PERMISSIONS.audits,
   summary: 'Lists the remote commands sent to units, newest first: the audit trail (not a spec call).',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '@equipment-dashboard/domain';
-import { endpoint } from './endpoint';
+import { areaEndpoints } from './define';
 import { roleSchema } from './primitives';
 import { requiredText } from './query';
 import { nonBlankText, safeText, TEXT_MAX } from './text';
@@ -109,10 +109,9 @@ export const resetUserPasswordBodySchema = z.strictObject({
   newPassword: newPasswordSchema,
 });
 
-export const token = endpoint({
-  name: 'auth.token',
-  method: 'POST',
-  path: '/auth/token/v1',
+const auth = areaEndpoints('auth');
+
+export const token = auth.post('token', '/auth/token/v1', {
   body: tokenBodySchema,
   bodyEncoding: 'urlencoded',
   response: tokenResponseSchema,
@@ -126,42 +125,32 @@ export const token = endpoint({
  */
 export const passwordChangedSchema = z.object({ ok: z.literal(true), token: tokenResponseSchema });
 
-export const updateUserPassword = endpoint({
-  name: 'auth.updateUserPassword',
-  method: 'POST',
-  path: '/update/user_password/v1',
+export const updateUserPassword = auth.post('updateUserPassword', '/update/user_password/v1', {
   body: updateUserPasswordBodySchema,
   response: passwordChangedSchema,
-  auth: 'token',
   summary: "Changes the signed-in user's password after checking the current one.",
 });
 
-export const readExpired = endpoint({
-  name: 'auth.readExpired',
-  method: 'GET',
-  path: '/read/expired/v1',
+// The console checks expiry for a signed-in user (on load and every 30 minutes), so it has a token.
+export const readExpired = auth.get('readExpired', '/read/expired/v1', {
   query: z.object({ username: requiredText }),
   response: expiredResponseSchema,
-  // The console checks expiry for a signed-in user (on load and every 30 minutes), so it has a token.
-  auth: 'token',
   summary: "Tells whether the user's password has expired.",
 });
 
-export const requestResetUserPassword = endpoint({
-  name: 'auth.requestResetUserPassword',
-  method: 'POST',
-  path: '/request/reset_user_password/v1',
-  body: z.strictObject({ username: requiredText }),
-  // Answers ok whether or not the user exists, so the call cannot be used to probe usernames.
-  response: okSchema,
-  auth: 'public',
-  summary: 'Mails the user a link with a reset token to set a new password.',
-});
+export const requestResetUserPassword = auth.post(
+  'requestResetUserPassword',
+  '/request/reset_user_password/v1',
+  {
+    body: z.strictObject({ username: requiredText }),
+    // Answers ok whether or not the user exists, so the call cannot be used to probe usernames.
+    response: okSchema,
+    auth: 'public',
+    summary: 'Mails the user a link with a reset token to set a new password.',
+  },
+);
 
-export const resetUserPassword = endpoint({
-  name: 'auth.resetUserPassword',
-  method: 'POST',
-  path: '/reset/user_password/v1',
+export const resetUserPassword = auth.post('resetUserPassword', '/reset/user_password/v1', {
   body: resetUserPasswordBodySchema,
   response: okSchema,
   auth: 'public',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
+import { areaEndpoints, pagedListQuery } from './define';
 import { countSchema, paged, timestampSchema } from './primitives';
-import { filterQuery, pageQuery } from './query';
+import { filterQuery } from './query';
 
 // The camera calibration entities (back-office §3).
 
@@ -55,14 +55,12 @@ export const cameraCalibrationSchema = z.object({
 /** See {@link cameraCalibrationSchema}. */
 export type CameraCalibration = z.infer<typeof cameraCalibrationSchema>;
 
-export const readCameraCals = endpoint({
-  name: 'cameraCal.readCameraCals',
-  method: 'GET',
-  path: '/read/camera_cals/v1/',
+const cameraCal = areaEndpoints('cameraCal');
+
+export const readCameraCals = cameraCal.get('readCameraCals', '/read/camera_cals/v1/', {
   // filterSerialNumber matches the start of a left or right board's serial number, ignoring case.
-  query: z.object({ page: pageQuery, filterSerialNumber: filterQuery }),
+  query: pagedListQuery({ filterSerialNumber: filterQuery }),
   response: paged(cameraCalibrationSchema),
-  auth: 'token',
   summary: 'Lists camera calibration records, 10 per page, newest first.',
 });
 

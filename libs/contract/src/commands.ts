@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_LEVELS, PERMISSIONS, TARGET_TYPES, type Permission } from '@equipment-dashboard/domain';
-import { endpoint } from './endpoint';
+import { areaEndpoints } from './define';
 import { serialNumberBodySchema } from './equipment';
 import { requiredText } from './query';
 
@@ -55,23 +55,33 @@ export const commandResponseSchema = z.object({
 /** See {@link commandResponseSchema}. */
 export type CommandResponse = z.infer<typeof commandResponseSchema>;
 
+const commands = areaEndpoints('commands');
+
+/** A command: POST /cmd/<command>/v1 with its body, answered 200 (done or taken) or 202 (queued). */
+function commandEndpoint<B extends z.ZodType>(
+  name: string,
+  command: CommandName,
+  body: B,
+  permission: Permission,
+  summary: string,
+) {
+  return commands.post(name, `/cmd/${command}/v1`, {
+    body,
+    response: commandResponseSchema,
+    successStatus: [200, 202],
+    permission,
+    summary,
+  });
+}
+
+/** A command whose body names only the unit. */
 function serialCommand(
   name: string,
   command: Exclude<CommandName, 'aligner_set_logging_level' | 'set_target_eol_types' | 'reset_serial_number'>,
   permission: Permission,
   summary: string,
 ) {
-  return endpoint({
-    name: `commands.${name}`,
-    method: 'POST',
-    path: `/cmd/${command}/v1`,
-    body: serialNumberBodySchema,
-    response: commandResponseSchema,
-    successStatus: [200, 202],
-    auth: 'token',
-    permission,
-    summary,
-  });
+  return commandEndpoint(name, command, serialNumberBodySchema, permission, summary);
 }
 
 export const alignerGetUsbStatus = serialCommand(
@@ -157,42 +167,28 @@ export const resetSerialNumberBodySchema = z.strictObject({
   newSerialNumber: requiredText,
 });
 
-export const alignerSetLoggingLevel = endpoint({
-  name: 'commands.alignerSetLoggingLevel',
-  method: 'POST',
-  path: '/cmd/aligner_set_logging_level/v1',
-  body: setLoggingLevelBodySchema,
-  response: commandResponseSchema,
-  successStatus: [200, 202],
-  auth: 'token',
-  permission: PERMISSIONS.sendCommand,
-  summary: "Sets the unit's logging level to WARN or INFO.",
-});
-
-export const setTargetEolTypes = endpoint({
-  name: 'commands.setTargetEolTypes',
-  method: 'POST',
-  path: '/cmd/set_target_eol_types/v1',
-  body: setTargetEolTypesBodySchema,
-  response: commandResponseSchema,
-  successStatus: [200, 202],
-  auth: 'token',
-  permission: PERMISSIONS.changeTargets,
-  summary: "Switches the unit's EOL target type to AT200 or AT700.",
-});
-
-export const resetSerialNumber = endpoint({
-  name: 'commands.resetSerialNumber',
-  method: 'POST',
-  path: '/cmd/reset_serial_number/v1',
-  // The console does not validate the new serial (console-core §5); the server only needs it non-blank.
-  body: resetSerialNumberBodySchema,
-  response: commandResponseSchema,
-  successStatus: [200, 202],
-  auth: 'token',
-  permission: PERMISSIONS.resetSerial,
-  summary: 'Gives the unit a new serial number (409 when the new one is taken).',
-});
+export const alignerSetLoggingLevel = commandEndpoint(
+  'alignerSetLoggingLevel',
+  'aligner_set_logging_level',
+  setLoggingLevelBodySchema,
+  PERMISSIONS.sendCommand,
+  "Sets the unit's logging level to WARN or INFO.",
+);
+export const setTargetEolTypes = commandEndpoint(
+  'setTargetEolTypes',
+  'set_target_eol_types',
+  setTargetEolTypesBodySchema,
+  PERMISSIONS.changeTargets,
+  "Switches the unit's EOL target type to AT200 or AT700.",
+);
+// The console does not validate the new serial (console-core §5); the server only needs it non-blank.
+export const resetSerialNumber = commandEndpoint(
+  'resetSerialNumber',
+  'reset_serial_number',
+  resetSerialNumberBodySchema,
+  PERMISSIONS.resetSerial,
+  'Gives the unit a new serial number (409 when the new one is taken).',
+);
 
 /** The calls of console-core §7 "Commands". */
 export const commandsEndpoints = {

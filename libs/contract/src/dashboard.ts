@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, SERVICE_NAMES, type ServiceName } from '@equipment-dashboard/domain';
-import { binaryResponseSchema, endpoint } from './endpoint';
+import { areaEndpoints } from './define';
+import { binaryResponseSchema } from './endpoint';
 import { countSchema } from './primitives';
 import { versionRecordSchema } from './updates';
 
@@ -80,8 +81,10 @@ export const resetServiceResponseSchema = z.object({
 /** The latest version of a family, or null while none has been published. */
 const latestVersion = versionRecordSchema.nullable();
 
+const dashboard = areaEndpoints('dashboard');
+
 function read<R extends z.ZodType>(name: string, path: string, response: R, summary: string) {
-  return endpoint({ name: `dashboard.${name}`, method: 'GET', path, response, auth: 'token', summary });
+  return dashboard.get(name, path, { response, summary });
 }
 
 export const checkServices = read(
@@ -163,24 +166,16 @@ export const readTopAlignersByAlignmentCount = read(
   'Lists the 10 units with the most alignments.',
 );
 
-export const resetService = endpoint({
-  name: 'dashboard.resetService',
-  method: 'POST',
-  path: '/api/v1/reset_service/',
+export const resetService = dashboard.post('resetService', '/api/v1/reset_service/', {
   query: z.object({ serviceName: serviceNameSchema }),
   response: resetServiceResponseSchema,
-  auth: 'token',
   permission: PERMISSIONS.restartService,
   summary: 'Restarts one back-end service.',
 });
 
-export const graph = endpoint({
-  name: 'dashboard.graph',
-  method: 'GET',
-  path: '/graph',
+export const graph = dashboard.get('graph', '/graph', {
   response: binaryResponseSchema,
   binary: true,
-  auth: 'token',
   summary: 'Draws the trend chart image of connected units over time.',
 });
 

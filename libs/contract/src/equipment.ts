@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { FAMILIES, LOG_LEVELS, PERMISSIONS } from '@equipment-dashboard/domain';
-import { binaryResponseSchema, endpoint } from './endpoint';
+import { areaEndpoints, imageFileParts, pagedListQuery } from './define';
 import { countSchema, familySchema, paged, timestampSchema, versionSchema } from './primitives';
-import {
-  enumFilterQuery,
-  filterQuery,
-  flagQuery,
-  pageQuery,
-  recordIdText,
-  requiredText,
-  thumbnailQuerySchema,
-} from './query';
+import { enumFilterQuery, filterQuery, flagQuery, recordIdText, requiredText } from './query';
 import { ticketHistoryItemSchema } from './tickets';
 
 // The aligner entity and its parts (console-core §3); the live channel carries it too.
@@ -225,8 +217,7 @@ export const ALIGNER_SORT_FIELDS = [
  * Query of GET /read/aligners/v1/. Filters match from the start of the value, ignoring case; an
  * empty filter means no filter.
  */
-export const readAlignersQuerySchema = z.object({
-  page: pageQuery,
+export const readAlignersQuerySchema = pagedListQuery({
   filterSerialNumber: filterQuery,
   filterCountryCode: filterQuery,
   filterSoftwareVersion: filterQuery,
@@ -256,148 +247,107 @@ export const deletedEquipmentSchema = z.object({ serialNumber: z.string().min(1)
 /** See {@link deletedEquipmentSchema}. */
 export const deletedScreenShotSchema = z.object({ id: z.string().min(1), deleted: z.literal(true) });
 
-export const readAligner = endpoint({
-  name: 'equipment.readAligner',
-  method: 'GET',
-  path: '/read/aligner/v1/',
+const equipment = areaEndpoints('equipment');
+
+export const readAligner = equipment.get('readAligner', '/read/aligner/v1/', {
   // username tells whose favourite flag to answer; the server takes it from the token when they differ.
   query: z.object({ serialNumber: requiredText, username: requiredText }),
   response: alignerSchema,
-  auth: 'token',
   summary: "Reads one unit by serial number (404 when unknown), with the user's favourite flag.",
 });
 
-export const readAligners = endpoint({
-  name: 'equipment.readAligners',
-  method: 'GET',
-  path: '/read/aligners/v1/',
+export const readAligners = equipment.get('readAligners', '/read/aligners/v1/', {
   query: readAlignersQuerySchema,
   response: paged(listRowSchema),
-  auth: 'token',
   summary: 'Lists units, 10 per page, filtered and sorted.',
 });
 
-export const readFavorites = endpoint({
-  name: 'equipment.readFavorites',
-  method: 'GET',
-  path: '/read/favorites/v1/',
+export const readFavorites = equipment.get('readFavorites', '/read/favorites/v1/', {
   query: z.object({ username: requiredText }),
   response: z.array(alignerSchema),
-  auth: 'token',
   summary: "Lists the units on the user's radar.",
 });
 
-export const getScreenShotsForAligner = endpoint({
-  name: 'equipment.getScreenShotsForAligner',
-  method: 'GET',
-  path: '/api/v1/get_screen_shots_for_aligner',
-  query: serialNumberQuerySchema,
-  response: z.array(screenShotSchema),
-  auth: 'token',
-  summary: 'Lists the screenshots a unit has taken, newest first.',
-});
+export const getScreenShotsForAligner = equipment.get(
+  'getScreenShotsForAligner',
+  '/api/v1/get_screen_shots_for_aligner',
+  {
+    query: serialNumberQuerySchema,
+    response: z.array(screenShotSchema),
+    summary: 'Lists the screenshots a unit has taken, newest first.',
+  },
+);
 
-export const getLatestVoltagesForAligner = endpoint({
-  name: 'equipment.getLatestVoltagesForAligner',
-  method: 'GET',
-  path: '/api/v1/get_latest_voltages_for_aligner',
-  query: serialNumberQuerySchema,
-  // null when the unit has sent no report: the console shows NO REPORT.
-  response: voltagesReportSchema.nullable(),
-  auth: 'token',
-  summary: 'Reads the latest voltages report of a unit.',
-});
+export const getLatestVoltagesForAligner = equipment.get(
+  'getLatestVoltagesForAligner',
+  '/api/v1/get_latest_voltages_for_aligner',
+  {
+    query: serialNumberQuerySchema,
+    // null when the unit has sent no report: the console shows NO REPORT.
+    response: voltagesReportSchema.nullable(),
+    summary: 'Reads the latest voltages report of a unit.',
+  },
+);
 
-export const getLatestPrinterStatusForAligner = endpoint({
-  name: 'equipment.getLatestPrinterStatusForAligner',
-  method: 'GET',
-  path: '/api/v1/get_latest_printer_status_for_aligner',
-  query: serialNumberQuerySchema,
-  response: statusReportSchema.nullable(),
-  auth: 'token',
-  summary: 'Reads the latest printer status report of a unit.',
-});
+export const getLatestPrinterStatusForAligner = equipment.get(
+  'getLatestPrinterStatusForAligner',
+  '/api/v1/get_latest_printer_status_for_aligner',
+  {
+    query: serialNumberQuerySchema,
+    response: statusReportSchema.nullable(),
+    summary: 'Reads the latest printer status report of a unit.',
+  },
+);
 
-export const getLatestUsbStatusForAligner = endpoint({
-  name: 'equipment.getLatestUsbStatusForAligner',
-  method: 'GET',
-  path: '/api/v1/get_latest_usb_status_for_aligner',
-  query: serialNumberQuerySchema,
-  response: statusReportSchema.nullable(),
-  auth: 'token',
-  summary: 'Reads the latest USB status report of a unit.',
-});
+export const getLatestUsbStatusForAligner = equipment.get(
+  'getLatestUsbStatusForAligner',
+  '/api/v1/get_latest_usb_status_for_aligner',
+  {
+    query: serialNumberQuerySchema,
+    response: statusReportSchema.nullable(),
+    summary: 'Reads the latest USB status report of a unit.',
+  },
+);
 
-export const readTicketHistory = endpoint({
-  name: 'equipment.readTicketHistory',
-  method: 'GET',
-  path: '/read/ticketHistory/v1',
+export const readTicketHistory = equipment.get('readTicketHistory', '/read/ticketHistory/v1', {
   query: serialNumberQuerySchema,
   response: z.array(ticketHistoryItemSchema),
-  auth: 'token',
   summary: 'Lists every ticket of a unit, newest first.',
 });
 
-export const readDemoPort = endpoint({
-  name: 'equipment.readDemoPort',
-  method: 'GET',
-  path: '/read/demo_port/v1',
+export const readDemoPort = equipment.get('readDemoPort', '/read/demo_port/v1', {
   response: demoPortSchema,
-  auth: 'token',
   summary: 'Answers the port for opening a demo site.',
 });
 
-export const createFavorite = endpoint({
-  name: 'equipment.createFavorite',
-  method: 'POST',
-  path: '/create/favorite/v1/',
+export const createFavorite = equipment.post('createFavorite', '/create/favorite/v1/', {
   body: favoriteBodySchema,
   response: favoriteStateSchema,
-  auth: 'token',
   summary: "Puts a unit on the user's radar (409 favorite_limit_exceeded when full).",
 });
 
-export const deleteFavorite = endpoint({
-  name: 'equipment.deleteFavorite',
-  method: 'POST',
-  path: '/delete/favorite/v1/',
+export const deleteFavorite = equipment.post('deleteFavorite', '/delete/favorite/v1/', {
   body: favoriteBodySchema,
   response: favoriteStateSchema,
-  auth: 'token',
   summary: "Takes a unit off the user's radar.",
 });
 
-export const deleteEquipment = endpoint({
-  name: 'equipment.deleteEquipment',
-  method: 'POST',
-  path: '/api/v1/delete_equipment',
+export const deleteEquipment = equipment.post('deleteEquipment', '/api/v1/delete_equipment', {
   body: serialNumberBodySchema,
   response: deletedEquipmentSchema,
-  auth: 'token',
   permission: PERMISSIONS.deleteEquipment,
   summary: 'Deletes a unit and its records.',
 });
 
-export const deleteScreenShot = endpoint({
-  name: 'equipment.deleteScreenShot',
-  method: 'DELETE',
-  path: '/api/v1/delete_screen_shot',
+export const deleteScreenShot = equipment.delete('deleteScreenShot', '/api/v1/delete_screen_shot', {
   query: z.object({ id: recordIdText }),
   response: deletedScreenShotSchema,
-  auth: 'token',
   summary: 'Deletes one screenshot.',
 });
 
 /** Not a spec path: the spec says only that "a plain GET fetches a screenshot image". */
-export const screenShotImage = endpoint({
-  name: 'equipment.screenShotImage',
-  method: 'GET',
-  path: '/api/v1/screen_shot/:id',
-  params: z.object({ id: recordIdText }),
-  query: thumbnailQuerySchema,
-  response: binaryResponseSchema,
-  binary: true,
-  auth: 'token',
+export const screenShotImage = equipment.get('screenShotImage', '/api/v1/screen_shot/:id', {
+  ...imageFileParts,
   summary: 'Downloads a screenshot image (PNG), or its thumbnail with ?thumbnail=true.',
 });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PERMISSIONS, SUBSCRIPTION_PACKAGES } from '@equipment-dashboard/domain';
-import { endpoint } from './endpoint';
+import { areaEndpoints, pagedListQuery } from './define';
 import { serialNumberBodySchema } from './equipment';
 import { countSchema, paged, STORED_INT_MAX, timestampSchema } from './primitives';
-import { filterQuery, pageQuery, requiredText } from './query';
+import { filterQuery, requiredText } from './query';
 
 // The EZ ADAS entities (back-office §3).
 
@@ -91,110 +91,76 @@ export const deletedFixtureSchema = z.object({ serialNumber: z.string().min(1), 
 /** Answer of the target deletion (not shown in the spec). */
 export const deletedTargetSchema = z.object({ targetName: z.string().min(1), deleted: z.literal(true) });
 
-export const ezGetFixtures = endpoint({
-  name: 'ezadas.ezGetFixtures',
-  method: 'GET',
-  path: '/api/v1/ez_get_fixtures/',
+const ezadas = areaEndpoints('ezadas');
+
+export const ezGetFixtures = ezadas.get('ezGetFixtures', '/api/v1/ez_get_fixtures/', {
   // filterSerialNumber matches from the start of the serial number, ignoring case.
-  query: z.object({ page: pageQuery, filterSerialNumber: filterQuery }),
+  query: pagedListQuery({ filterSerialNumber: filterQuery }),
   response: paged(fixtureSchema),
-  auth: 'token',
   permission: PERMISSIONS.viewEzAdas,
   summary: 'Lists EZ ADAS fixtures, 10 per page, by serial number.',
 });
 
-export const createEzFixture = endpoint({
-  name: 'ezadas.createEzFixture',
-  method: 'POST',
-  path: '/api/v1/create_ez_fixture',
+export const createEzFixture = ezadas.post('createEzFixture', '/api/v1/create_ez_fixture', {
   body: serialNumberBodySchema,
   // 200: the fixture already existed (answered as stored); 201: created.
   response: fixtureSchema,
   successStatus: [200, 201],
-  auth: 'token',
   permission: PERMISSIONS.ezFixtureManage,
   summary: 'Creates an EZ ADAS fixture, or answers 200 with the existing one.',
 });
 
-export const resetEzFixture = endpoint({
-  name: 'ezadas.resetEzFixture',
-  method: 'POST',
-  path: '/api/v1/reset_ez_fixture',
+export const resetEzFixture = ezadas.post('resetEzFixture', '/api/v1/reset_ez_fixture', {
   body: serialNumberBodySchema,
   // 200: reset, answers the fixture; 204 (no body): it had no activations. 404 when unknown.
   response: fixtureSchema,
   successStatus: [200, 204],
-  auth: 'token',
   permission: PERMISSIONS.ezFixtureManage,
   summary: "Resets a fixture's activation count to 0.",
 });
 
-export const ezCreateSubscription = endpoint({
-  name: 'ezadas.ezCreateSubscription',
-  method: 'POST',
-  path: '/api/v1/ez_create_subscription',
+export const ezCreateSubscription = ezadas.post('ezCreateSubscription', '/api/v1/ez_create_subscription', {
   body: createSubscriptionBodySchema,
   // 200: the updated fixture; 404: the fixture does not exist.
   response: fixtureSchema,
-  auth: 'token',
   permission: PERMISSIONS.ezFixtureManage,
   summary: "Sets a fixture's subscription package and expiry.",
 });
 
-export const deleteEzFixture = endpoint({
-  name: 'ezadas.deleteEzFixture',
-  method: 'POST',
-  path: '/api/v1/delete_ez_fixture',
+export const deleteEzFixture = ezadas.post('deleteEzFixture', '/api/v1/delete_ez_fixture', {
   body: serialNumberBodySchema,
   response: deletedFixtureSchema,
-  auth: 'token',
   permission: PERMISSIONS.ezFixtureManage,
   summary: 'Deletes an EZ ADAS fixture (404 when unknown).',
 });
 
-export const ezGetTargets = endpoint({
-  name: 'ezadas.ezGetTargets',
-  method: 'GET',
-  path: '/api/v1/ez_get_targets/',
-  query: z.object({ page: pageQuery }),
+export const ezGetTargets = ezadas.get('ezGetTargets', '/api/v1/ez_get_targets/', {
+  query: pagedListQuery(),
   response: paged(targetSchema),
-  auth: 'token',
   permission: PERMISSIONS.viewEzAdas,
   summary: 'Lists EZ ADAS targets, 10 per page, by target name.',
 });
 
-export const createEzTarget = endpoint({
-  name: 'ezadas.createEzTarget',
-  method: 'POST',
-  path: '/api/v1/create_ez_target',
+export const createEzTarget = ezadas.post('createEzTarget', '/api/v1/create_ez_target', {
   body: targetBodySchema,
   // 201: the created target; 409 when the target name exists.
   response: targetSchema,
   successStatus: [201],
-  auth: 'token',
   permission: PERMISSIONS.ezTargetCreate,
   summary: 'Creates an EZ ADAS target.',
 });
 
-export const updateEzTarget = endpoint({
-  name: 'ezadas.updateEzTarget',
-  method: 'POST',
-  path: '/api/v1/update_ez_target',
+export const updateEzTarget = ezadas.post('updateEzTarget', '/api/v1/update_ez_target', {
   body: targetBodySchema,
   // 200: the updated target; 404: no target has that name.
   response: targetSchema,
-  auth: 'token',
   permission: PERMISSIONS.ezTargetEdit,
   summary: "Changes a target's package (found by target name).",
 });
 
-export const deleteEzTarget = endpoint({
-  name: 'ezadas.deleteEzTarget',
-  method: 'POST',
-  path: '/api/v1/delete_ez_target',
+export const deleteEzTarget = ezadas.post('deleteEzTarget', '/api/v1/delete_ez_target', {
   body: z.strictObject({ targetName: requiredText }),
   response: deletedTargetSchema,
-  auth: 'token',
   permission: PERMISSIONS.ezTargetDelete,
   summary: 'Deletes an EZ ADAS target (404 when unknown).',
 });

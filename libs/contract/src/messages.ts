@@ -7,9 +7,9 @@ import {
   MESSAGE_SOFTWARE_VERSION,
   PERMISSIONS,
 } from '@equipment-dashboard/domain';
-import { endpoint } from './endpoint';
+import { areaEndpoints, pagedListQuery } from './define';
 import { paged, recordIdSchema, timestampSchema } from './primitives';
-import { enumFilterQuery, filterQuery, flagQuery, pageQuery, requiredText } from './query';
+import { enumFilterQuery, filterQuery, flagQuery, requiredText } from './query';
 import { nonBlankText, safeText, TEXT_MAX } from './text';
 
 // The message entities (back-office §3).
@@ -49,8 +49,7 @@ export type Message = z.infer<typeof messageSchema>;
  * Query of GET /read/messages/v1/. `invert=true` turns the issuer filter around (messages of
  * everybody else: the Other Drafts tab); an empty issuer filter means every issuer.
  */
-export const readMessagesQuerySchema = z.object({
-  page: pageQuery,
+export const readMessagesQuerySchema = pagedListQuery({
   filterIssuerUsername: filterQuery,
   invert: flagQuery,
   filterDisposition: enumFilterQuery(MESSAGE_DISPOSITIONS),
@@ -117,62 +116,44 @@ export const updateMessageBodySchema = z.strictObject({
   }),
 });
 
-export const readMessages = endpoint({
-  name: 'messages.readMessages',
-  method: 'GET',
-  path: '/read/messages/v1/',
+const messages = areaEndpoints('messages');
+
+export const readMessages = messages.get('readMessages', '/read/messages/v1/', {
   query: readMessagesQuerySchema,
   response: paged(messageSchema),
-  auth: 'token',
   summary: 'Lists messages of one disposition, 10 per page, by start date.',
 });
 
-export const createMessage = endpoint({
-  name: 'messages.createMessage',
-  method: 'POST',
-  path: '/create/message/v1',
+export const createMessage = messages.post('createMessage', '/create/message/v1', {
   body: createMessageBodySchema,
   // Not shown in the spec: the stored message.
   response: messageSchema,
-  auth: 'token',
   permission: PERMISSIONS.messagesAuthor,
   summary: 'Creates a message as a draft (or submits it for approval).',
 });
 
-export const uploadSerialnumbers = endpoint({
-  name: 'messages.uploadSerialnumbers',
-  method: 'POST',
-  path: '/upload_serialnumbers',
+export const uploadSerialnumbers = messages.post('uploadSerialnumbers', '/upload_serialnumbers', {
   // The multipart body has only the `file` part: a CSV of serial numbers (one per line or cell).
   body: z.strictObject({}),
   bodyEncoding: 'multipart',
   response: z.array(z.string().min(1)),
-  auth: 'token',
   permission: PERMISSIONS.messagesAuthor,
   summary: 'Reads the serial numbers of an uploaded CSV file (blank and duplicate entries dropped).',
 });
 
-export const updateMessage = endpoint({
-  name: 'messages.updateMessage',
-  method: 'POST',
-  path: '/update/message/v1',
+export const updateMessage = messages.post('updateMessage', '/update/message/v1', {
   body: updateMessageBodySchema,
   // Not shown in the spec: the stored message. Approving (upcoming) needs messagesApprove: 403 otherwise.
   response: messageSchema,
-  auth: 'token',
   permission: PERMISSIONS.messagesAuthor,
   summary: 'Saves, submits or approves a message.',
 });
 
-export const deleteMessage = endpoint({
-  name: 'messages.deleteMessage',
-  method: 'POST',
-  path: '/delete/message/v1',
+export const deleteMessage = messages.post('deleteMessage', '/delete/message/v1', {
   body: z.strictObject({ id: recordIdSchema }),
   // Not shown in the spec: deletion is a disposition (the Deleted tab lists them), so the answer is
   // the stored message with disposition 'deleted'.
   response: messageSchema,
-  auth: 'token',
   permission: PERMISSIONS.messagesAuthor,
   summary: 'Moves a message to the deleted disposition.',
 });

@@ -5,9 +5,9 @@ import {
   NOTIFICATION_TARGET_TYPE,
   PERMISSIONS,
 } from '@equipment-dashboard/domain';
-import { endpoint } from './endpoint';
+import { areaEndpoints, pagedListQuery } from './define';
 import { paged, recordIdSchema, timestampSchema } from './primitives';
-import { pageQuery, requiredText } from './query';
+import { requiredText } from './query';
 import { nonBlankText, safeText, TEXT_MAX } from './text';
 
 // The notification entities (back-office §3).
@@ -88,54 +88,36 @@ export const createNotificationBodySchema = z
     path: ['endsOn'],
   });
 
-export const readNotifications = endpoint({
-  name: 'notifications.readNotifications',
-  method: 'GET',
-  path: '/read/notifications/v1/',
-  query: z.object({ page: pageQuery }),
+const notifications = areaEndpoints('notifications');
+
+export const readNotifications = notifications.get('readNotifications', '/read/notifications/v1/', {
+  query: pagedListQuery(),
   response: paged(notificationSchema),
-  auth: 'token',
   summary: 'Lists notifications, 10 per page, latest beginning first.',
 });
 
-export const createNotification = endpoint({
-  name: 'notifications.createNotification',
-  method: 'POST',
-  path: '/create/notification/v1/',
+export const createNotification = notifications.post('createNotification', '/create/notification/v1/', {
   body: createNotificationBodySchema,
   // Not shown in the spec: the stored notification.
   response: notificationSchema,
-  auth: 'token',
   permission: PERMISSIONS.notificationsCreate,
   summary: 'Creates a notification (ad) for a market and a time period.',
 });
 
-export const readAlignerCountries = endpoint({
-  name: 'notifications.readAlignerCountries',
-  method: 'GET',
-  path: '/read/aligner_countries/v1',
+export const readAlignerCountries = notifications.get('readAlignerCountries', '/read/aligner_countries/v1', {
   response: z.array(countrySchema),
-  auth: 'token',
   summary: 'Lists the countries units are in, by name.',
 });
 
-export const readAlignerRegions = endpoint({
-  name: 'notifications.readAlignerRegions',
-  method: 'GET',
-  path: '/read/aligner_regions/v1',
+export const readAlignerRegions = notifications.get('readAlignerRegions', '/read/aligner_regions/v1', {
   query: z.object({ countryName: requiredText }),
   response: z.array(regionSchema),
-  auth: 'token',
   summary: 'Lists the regions of a country that units are in.',
 });
 
-export const readAlignerCities = endpoint({
-  name: 'notifications.readAlignerCities',
-  method: 'GET',
-  path: '/read/aligner_cities/v1',
+export const readAlignerCities = notifications.get('readAlignerCities', '/read/aligner_cities/v1', {
   query: z.object({ countryName: requiredText, region: requiredText }),
   response: z.array(citySchema),
-  auth: 'token',
   summary: 'Lists the cities of a region that units are in.',
 });
 

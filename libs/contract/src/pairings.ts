@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '@equipment-dashboard/domain';
-import { endpoint } from './endpoint';
+import { areaEndpoints, pagedListQuery } from './define';
 import { paged, timestampSchema } from './primitives';
-import { enumFilterQuery, flagQuery, pageQuery } from './query';
+import { enumFilterQuery, flagQuery } from './query';
 
 // The pairing entities (back-office §3).
 
@@ -36,32 +36,33 @@ export type Pairing = z.infer<typeof pairingSchema>;
 export const PAIRING_SORT_FIELDS = ['vendor', 'truPointSerialNumber', 'createdAt'] as const;
 
 /** Query of the three pairing lists: page, sortBy, sortDesc. */
-export const pairingsQuerySchema = z.object({
-  page: pageQuery,
+export const pairingsQuerySchema = pagedListQuery({
   sortBy: enumFilterQuery(PAIRING_SORT_FIELDS),
   sortDesc: flagQuery,
 });
 
-function pairings(name: string, path: string, state: string) {
-  return endpoint({
-    name: `pairings.${name}`,
-    method: 'GET',
-    path,
+const pairings = areaEndpoints('pairings');
+
+function pairingList(name: string, path: string, state: string) {
+  return pairings.get(name, path, {
     query: pairingsQuerySchema,
     response: paged(pairingSchema),
-    auth: 'token',
     permission: PERMISSIONS.viewPairings,
     summary: `Lists ${state} vendor pairings with Tru-Point units and their calibrations, 10 per page.`,
   });
 }
 
-export const readActivePairings = pairings('readActivePairings', '/read/active_pairings/v1/', 'active');
-export const readCompletedPairings = pairings(
+export const readActivePairings = pairingList('readActivePairings', '/read/active_pairings/v1/', 'active');
+export const readCompletedPairings = pairingList(
   'readCompletedPairings',
   '/read/completed_pairings/v1/',
   'completed',
 );
-export const readAbortedPairings = pairings('readAbortedPairings', '/read/aborted_pairings/v1/', 'aborted');
+export const readAbortedPairings = pairingList(
+  'readAbortedPairings',
+  '/read/aborted_pairings/v1/',
+  'aborted',
+);
 
 /** The pairing calls of back-office §7.6. */
 export const pairingsEndpoints = { readActivePairings, readCompletedPairings, readAbortedPairings } as const;

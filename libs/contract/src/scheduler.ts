@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FAMILIES, PERMISSIONS } from '@equipment-dashboard/domain';
-import { endpoint } from './endpoint';
+import { areaEndpoints, pagedListQuery } from './define';
 import {
   calendarDaySchema,
   countSchema,
@@ -9,7 +9,7 @@ import {
   timestampSchema,
   versionSchema,
 } from './primitives';
-import { enumFilterQuery, filterQuery, flagQuery, pageQuery, requiredText } from './query';
+import { enumFilterQuery, filterQuery, flagQuery, requiredText } from './query';
 import { updatePathSchema, versionBodySchema } from './updates';
 
 // The scheduling entities (back-office §3).
@@ -92,8 +92,7 @@ export const SCHEDULER_SORT_FIELDS = [
  * Query of the three device lists (back-office §7.3). Text filters match from the start of the
  * value, ignoring case; `onlyConnected` and `onlyStaged` are the Connected and Staged boxes.
  */
-export const updateSchedulerQuerySchema = z.object({
-  page: pageQuery,
+export const updateSchedulerQuerySchema = pagedListQuery({
   filterSerialNumber: filterQuery,
   filterCountryCode: filterQuery,
   filterSoftwareVersion: filterQuery,
@@ -146,63 +145,53 @@ export const scheduleCreatedSchema = z.object({
 /** See {@link scheduleCreatedSchema}. */
 export type ScheduleCreated = z.infer<typeof scheduleCreatedSchema>;
 
+const scheduler = areaEndpoints('scheduler');
+
 function devices(name: string, path: string, what: string) {
-  return endpoint({
-    name: `scheduler.${name}`,
-    method: 'GET',
-    path,
+  return scheduler.get(name, path, {
     query: updateSchedulerQuerySchema,
     response: paged(updateSchedulerDeviceSchema),
-    auth: 'token',
     permission: PERMISSIONS.viewUpdateScheduler,
     summary: `Lists ${what} with their staging and update state, 10 per page.`,
   });
 }
 
 function statistics(name: string, path: string, what: string) {
-  return endpoint({
-    name: `scheduler.${name}`,
-    method: 'GET',
-    path,
+  return scheduler.get(name, path, {
     response: updateSchedulerStatisticsSchema,
-    auth: 'token',
     permission: PERMISSIONS.viewUpdateScheduler,
     summary: `Answers the daily and hourly update delivery statistics of ${what}.`,
   });
 }
 
-export const readScheduleByDay = endpoint({
-  name: 'scheduler.readScheduleByDay',
-  method: 'GET',
-  path: '/read/schedule_by_day/v1/',
+export const readScheduleByDay = scheduler.get('readScheduleByDay', '/read/schedule_by_day/v1/', {
   response: z.array(scheduleByDaySchema),
-  auth: 'token',
   permission: PERMISSIONS.viewUpdateScheduler,
   summary: 'Counts scheduled updates per day, for the date picker.',
 });
 
-export const readAlignerSerialNumbers = endpoint({
-  name: 'scheduler.readAlignerSerialNumbers',
-  method: 'GET',
-  path: '/read/aligner_serial_numbers/v1',
-  // A serial number pattern: '*' matches any run of characters; without '*' it matches the start.
-  query: z.object({ filterSerialNumber: requiredText }),
-  response: z.array(z.string().min(1)),
-  auth: 'token',
-  permission: PERMISSIONS.viewUpdateScheduler,
-  summary: 'Lists the serial numbers of aligner units that match a pattern.',
-});
+export const readAlignerSerialNumbers = scheduler.get(
+  'readAlignerSerialNumbers',
+  '/read/aligner_serial_numbers/v1',
+  {
+    // A serial number pattern: '*' matches any run of characters; without '*' it matches the start.
+    query: z.object({ filterSerialNumber: requiredText }),
+    response: z.array(z.string().min(1)),
+    permission: PERMISSIONS.viewUpdateScheduler,
+    summary: 'Lists the serial numbers of aligner units that match a pattern.',
+  },
+);
 
-export const createScheduleSerialNumbers = endpoint({
-  name: 'scheduler.createScheduleSerialNumbers',
-  method: 'POST',
-  path: '/create/schedule_serial_numbers/v1',
-  body: scheduleSerialNumbersBodySchema,
-  response: scheduleCreatedSchema,
-  auth: 'token',
-  permission: PERMISSIONS.scheduleUpdates,
-  summary: 'Schedules a software update for the given units on a day.',
-});
+export const createScheduleSerialNumbers = scheduler.post(
+  'createScheduleSerialNumbers',
+  '/create/schedule_serial_numbers/v1',
+  {
+    body: scheduleSerialNumbersBodySchema,
+    response: scheduleCreatedSchema,
+    permission: PERMISSIONS.scheduleUpdates,
+    summary: 'Schedules a software update for the given units on a day.',
+  },
+);
 
 export const readUpdateschedulerAligners = devices(
   'readUpdateschedulerAligners',

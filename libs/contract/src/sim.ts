@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '@equipment-dashboard/domain';
-import { endpoint } from './endpoint';
+import { areaEndpoints } from './define';
 import { safeText, TEXT_MAX } from './text';
 
 /*
@@ -43,20 +43,15 @@ export const clockSchema = z.object({
 /** See {@link clockSchema}. */
 export type Clock = z.infer<typeof clockSchema>;
 
-export const readClock = endpoint({
-  name: 'sim.readClock',
-  method: 'GET',
-  path: '/sim/clock',
+const sim = areaEndpoints('sim');
+
+export const readClock = sim.get('readClock', '/sim/clock', {
   response: clockSchema,
-  auth: 'token',
   permission: PERMISSIONS.simulatorControl,
   summary: 'Reads the simulated clock.',
 });
 
-export const setClock = endpoint({
-  name: 'sim.setClock',
-  method: 'POST',
-  path: '/sim/clock',
+export const setClock = sim.post('setClock', '/sim/clock', {
   body: z
     .strictObject({
       speed: z.number().min(0).max(100_000).optional(),
@@ -65,7 +60,6 @@ export const setClock = endpoint({
     })
     .refine((b) => b.speed !== undefined || b.step !== undefined || b.time !== undefined, 'Give speed, step or time.'),
   response: clockSchema,
-  auth: 'token',
   permission: PERMISSIONS.simulatorControl,
   summary: 'Changes the speed of the simulated clock, steps it forward, or sets it to a later time.',
 });
@@ -73,12 +67,8 @@ export const setClock = endpoint({
 /** A scenario of the library: its file name (without extension) and what it shows. */
 export const scenarioInfoSchema = z.object({ name: z.string().min(1), description: z.string() });
 
-export const readScenarios = endpoint({
-  name: 'sim.readScenarios',
-  method: 'GET',
-  path: '/sim/scenarios',
+export const readScenarios = sim.get('readScenarios', '/sim/scenarios', {
   response: z.array(scenarioInfoSchema),
-  auth: 'token',
   permission: PERMISSIONS.simulatorControl,
   summary: 'Lists the named scenarios of the library.',
 });
@@ -107,13 +97,9 @@ export const scenarioResultSchema = z.object({
 /** See {@link scenarioResultSchema}. */
 export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
 
-export const applyScenario = endpoint({
-  name: 'sim.applyScenario',
-  method: 'POST',
-  path: '/sim/scenario/apply',
+export const applyScenario = sim.post('applyScenario', '/sim/scenario/apply', {
   body: applyScenarioBodySchema,
   response: scenarioResultSchema,
-  auth: 'token',
   permission: PERMISSIONS.simulatorControl,
   summary: 'Puts units, services and the clock into the named field state of a scenario.',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, type Family } from '@equipment-dashboard/domain';
-import { endpoint } from './endpoint';
+import { areaEndpoints } from './define';
 import { serialNumberBodySchema } from './equipment';
 import { familySchema, versionSchema } from './primitives';
 import { requiredText } from './query';
@@ -41,27 +41,21 @@ export const unstagedUpdateSchema = z.object({
 /** See {@link unstagedUpdateSchema}. */
 export type UnstagedUpdate = z.infer<typeof unstagedUpdateSchema>;
 
+const staging = areaEndpoints('staging');
+
 function stage(name: string, infix: string, family: Family) {
-  return endpoint({
-    name: `staging.${name}`,
-    method: 'POST',
-    path: `/create/immediate_stage_of_${infix}software_update/v1`,
+  return staging.post(name, `/create/immediate_stage_of_${infix}software_update/v1`, {
     body: stageBodySchema,
     response: stagedUpdateSchema,
-    auth: 'token',
     permission: PERMISSIONS.stageUpdates,
     summary: `Stages a ${family} software update on a ${family} unit now.`,
   });
 }
 
 function unstage(name: string, infix: string, family: Family) {
-  return endpoint({
-    name: `staging.${name}`,
-    method: 'POST',
-    path: `/delete/immediate_unstage_of_${infix}software_update/v1`,
+  return staging.post(name, `/delete/immediate_unstage_of_${infix}software_update/v1`, {
     body: serialNumberBodySchema,
     response: unstagedUpdateSchema,
-    auth: 'token',
     permission: PERMISSIONS.stageUpdates,
     summary: `Removes the staged software update of a ${family} unit.`,
   });

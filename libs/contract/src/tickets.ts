@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { PERMISSIONS, TICKET_DISPOSITIONS, TICKET_ESCALATED_DEFAULT } from '@equipment-dashboard/domain';
-import { binaryResponseSchema, endpoint } from './endpoint';
+import { areaEndpoints, imageFileParts, pagedListQuery } from './define';
 import { familySchema, paged, recordIdSchema, timestampSchema } from './primitives';
-import {
-  filterQuery,
-  flagQuery,
-  idQuery,
-  pageQuery,
-  recordIdText,
-  requiredText,
-  thumbnailQuerySchema,
-} from './query';
+import { filterQuery, flagQuery, idQuery, requiredText } from './query';
 import { nonBlankText, safeText, TEXT_MAX } from './text';
 
 // The ticket entities (console-core §3, back-office §3); the equipment area answers a unit's ticket history.
@@ -51,6 +43,26 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 const yesNo = z.boolean().nullable();
 
 /**
+ * The answers of the ticket stepper, and the comments: a ticket and an item of a unit's ticket history
+ * carry them alike.
+ */
+const stepperFields = {
+  techOnSite: yesNo,
+  disposition: ticketDispositionSchema.nullable(),
+  inService: z.string(),
+  description: z.string(),
+  circumstance: z.string(),
+  issueStartedOn: z.string(),
+  environment: z.string(),
+  exhibitingNow: yesNo,
+  reproducible: yesNo,
+  attemptedResolution: z.string(),
+  componentsReplaced: z.string(),
+  other: z.string(),
+  comments: z.array(commentSchema),
+};
+
+/**
  * A support ticket with every field of back-office §3. `issuerEmail`, `family` and `model` are
  * stored from the creation payload (console-core §3) and answered too. `closedByUsername` is null
  * while the ticket is open; `closed` is always `status === 'closed'`.
@@ -76,19 +88,7 @@ export const ticketSchema = z.object({
   family: familySchema,
   /** The marketing name decoded from the serial number. */
   model: z.string(),
-  techOnSite: yesNo,
-  disposition: ticketDispositionSchema.nullable(),
-  inService: z.string(),
-  description: z.string(),
-  circumstance: z.string(),
-  issueStartedOn: z.string(),
-  environment: z.string(),
-  exhibitingNow: yesNo,
-  reproducible: yesNo,
-  attemptedResolution: z.string(),
-  componentsReplaced: z.string(),
-  other: z.string(),
-  comments: z.array(commentSchema),
+  ...stepperFields,
   attachments: z.array(attachmentSchema),
 });
 /** See {@link ticketSchema}. */
@@ -112,19 +112,7 @@ export const ticketHistoryItemSchema = z.object({
   createdAt: timestampSchema,
   callerName: z.string(),
   callerEmail: z.string(),
-  techOnSite: yesNo,
-  disposition: ticketDispositionSchema.nullable(),
-  inService: z.string(),
-  description: z.string(),
-  circumstance: z.string(),
-  issueStartedOn: z.string(),
-  environment: z.string(),
-  exhibitingNow: yesNo,
-  reproducible: yesNo,
-  attemptedResolution: z.string(),
-  componentsReplaced: z.string(),
-  other: z.string(),
-  comments: z.array(commentSchema),
+  ...stepperFields,
 });
 /** See {@link ticketHistoryItemSchema}. */
 export type TicketHistoryItem = z.infer<typeof ticketHistoryItemSchema>;
@@ -174,127 +162,91 @@ export type CreateTicketBody = z.input<typeof createTicketBodySchema>;
  * tickets (otherwise only open ones). `mine=true` is Only My Tickets: tickets issued by `username`,
  * which must then be given. Newest first.
  */
-export const readTicketsQuerySchema = z
-  .object({
-    page: pageQuery,
-    filterSerialNumber: filterQuery,
-    closed: flagQuery,
-    mine: flagQuery,
-    username: filterQuery,
-  })
-  .refine((query) => !query.mine || query.username !== undefined, {
-    message: 'mine=true needs a username',
-    path: ['username'],
-  });
+export const readTicketsQuerySchema = pagedListQuery({
+  filterSerialNumber: filterQuery,
+  closed: flagQuery,
+  mine: flagQuery,
+  username: filterQuery,
+}).refine((query) => !query.mine || query.username !== undefined, {
+  message: 'mine=true needs a username',
+  path: ['username'],
+});
 
 /** Body naming one ticket. */
 export const ticketIdBodySchema = z.strictObject({ id: recordIdSchema });
 
-export const createTicket = endpoint({
-  name: 'tickets.createTicket',
-  method: 'POST',
-  path: '/create/ticket/v1',
+const tickets = areaEndpoints('tickets');
+
+export const createTicket = tickets.post('createTicket', '/create/ticket/v1', {
   body: createTicketBodySchema,
   // The spec does not show the answer: the stored ticket (the detail dialog adds 1 to its count).
   response: ticketSchema,
-  auth: 'token',
   permission: PERMISSIONS.manageTickets,
   summary: 'Opens a support ticket for a unit; escalated tickets mail engineering.',
 });
 
-export const readTickets = endpoint({
-  name: 'tickets.readTickets',
-  method: 'GET',
-  path: '/read/tickets/v1/',
+export const readTickets = tickets.get('readTickets', '/read/tickets/v1/', {
   query: readTicketsQuerySchema,
   response: paged(ticketSummarySchema),
-  auth: 'token',
   summary: 'Lists tickets, 10 per page, newest first.',
 });
 
-export const readTicket = endpoint({
-  name: 'tickets.readTicket',
-  method: 'GET',
-  path: '/read/ticket/v1/',
+export const readTicket = tickets.get('readTicket', '/read/ticket/v1/', {
   query: z.object({ id: idQuery }),
   response: ticketSchema,
-  auth: 'token',
   summary: 'Reads one ticket with its comments and attachments.',
 });
 
-export const updateTicketEscalated = endpoint({
-  name: 'tickets.updateTicketEscalated',
-  method: 'POST',
-  path: '/update/ticket_escalated/v1/',
+export const updateTicketEscalated = tickets.post('updateTicketEscalated', '/update/ticket_escalated/v1/', {
   body: ticketIdBodySchema,
   // Ticket writes answer the stored ticket; a closed ticket answers 409.
   response: ticketSchema,
-  auth: 'token',
   permission: PERMISSIONS.manageTickets,
   summary: 'Escalates an open ticket: it mails engineering from now on.',
 });
 
-export const updateTicketDeescalated = endpoint({
-  name: 'tickets.updateTicketDeescalated',
-  method: 'POST',
-  path: '/update/ticket_deescalated/v1/',
-  body: ticketIdBodySchema,
-  response: ticketSchema,
-  auth: 'token',
-  permission: PERMISSIONS.manageTickets,
-  summary: 'De-escalates an open ticket: it no longer mails engineering.',
-});
+export const updateTicketDeescalated = tickets.post(
+  'updateTicketDeescalated',
+  '/update/ticket_deescalated/v1/',
+  {
+    body: ticketIdBodySchema,
+    response: ticketSchema,
+    permission: PERMISSIONS.manageTickets,
+    summary: 'De-escalates an open ticket: it no longer mails engineering.',
+  },
+);
 
-export const updateTicketClosed = endpoint({
-  name: 'tickets.updateTicketClosed',
-  method: 'POST',
-  path: '/update/ticket_closed/v1/',
+export const updateTicketClosed = tickets.post('updateTicketClosed', '/update/ticket_closed/v1/', {
   body: z.strictObject({ id: recordIdSchema, username: requiredText }),
   response: ticketSchema,
-  auth: 'token',
   permission: PERMISSIONS.manageTickets,
   summary: 'Closes an open ticket for good.',
 });
 
-export const createComment = endpoint({
-  name: 'tickets.createComment',
-  method: 'POST',
-  path: '/create/comment/v1/',
+export const createComment = tickets.post('createComment', '/create/comment/v1/', {
   body: z.strictObject({
     ticketId: recordIdSchema,
     authorUsername: requiredText,
     text: nonBlankText(TEXT_MAX.prose),
   }),
   response: commentSchema,
-  auth: 'token',
   permission: PERMISSIONS.manageTickets,
   summary: 'Adds a comment to an open ticket (409 when closed).',
 });
 
-export const uploadTicketAttachment = endpoint({
-  name: 'tickets.uploadTicketAttachment',
-  method: 'POST',
-  path: '/upload_ticket_attachment',
+export const uploadTicketAttachment = tickets.post('uploadTicketAttachment', '/upload_ticket_attachment', {
   query: z.object({ ticketId: idQuery, authorUsername: requiredText }),
   // The multipart body: the `file` part (PNG or JPEG; checked by the server) and this text field.
   body: z.strictObject({ description: nonBlankText(TEXT_MAX.prose) }),
   bodyEncoding: 'multipart',
   response: attachmentSchema,
-  auth: 'token',
   permission: PERMISSIONS.manageTickets,
   summary: 'Attaches a PNG or JPEG image with a description to an open ticket.',
 });
 
 /** Not a spec path: the spec says only "GET of the attachment file URL". */
-export const attachmentFile = endpoint({
-  name: 'tickets.attachmentFile',
-  method: 'GET',
-  path: '/api/v1/ticket_attachment/:id',
-  params: z.object({ id: recordIdText }),
-  query: thumbnailQuerySchema,
-  response: binaryResponseSchema,
-  binary: true,
-  auth: 'token',
+export const attachmentFile = tickets.get('attachmentFile', '/api/v1/ticket_attachment/:id', {
+  ...imageFileParts,
   summary: 'Downloads an attachment file, or its thumbnail with ?thumbnail=true.',
 });
 

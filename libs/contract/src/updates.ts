@@ -8,9 +8,9 @@ import {
   type Family,
   type Permission,
 } from '@equipment-dashboard/domain';
-import { endpoint } from './endpoint';
+import { areaEndpoints, pagedListQuery } from './define';
 import { familySchema, paged, timestampSchema, versionSchema } from './primitives';
-import { pageQuery } from './query';
+
 import { nonBlankText, safeText, TEXT_MAX } from './text';
 
 // The update entities (console-core §3, back-office §3).
@@ -163,28 +163,22 @@ export const updateSpecUpdateBodySchema = z.strictObject({
   filter: specFilterSchema,
 });
 
+const updates = areaEndpoints('updates');
+
 function validate(name: string, infix: string, family: Family, permission: Permission) {
-  return endpoint({
-    name: `updates.${name}`,
-    method: 'POST',
-    path: `/validate_${infix}software_update_at_path/v1`,
+  return updates.post(name, `/validate_${infix}software_update_at_path/v1`, {
     body: updatePathBodySchema,
     response: softwareManifestSchema,
-    auth: 'token',
     permission,
     summary: `Checks that a ${family} manifest.json exists at a path and answers it (404 ${MANIFEST_NOT_FOUND}).`,
   });
 }
 
 function create(name: string, pathName: string, family: Family, permission: Permission) {
-  return endpoint({
-    name: `updates.${name}`,
-    method: 'POST',
-    path: `/create/${pathName}/v1`,
+  return updates.post(name, `/create/${pathName}/v1`, {
     body: createUpdateBodySchema,
     // Not shown in the spec: the stored update. Publishing pushes NEW_SOFTWARE_UPDATE_CREATED.
     response: softwareUpdateSchema,
-    auth: 'token',
     permission,
     summary: `Publishes a validated ${family} software update (409 when the version exists).`,
   });
@@ -222,46 +216,34 @@ export const createOasisUpdate = create(
   PERMISSIONS.createOasisUpdate,
 );
 
-export const readSpecUpdates = endpoint({
-  name: 'updates.readSpecUpdates',
-  method: 'GET',
-  path: '/read/spec_updates/v1/',
-  query: z.object({ page: pageQuery }),
+export const readSpecUpdates = updates.get('readSpecUpdates', '/read/spec_updates/v1/', {
+  query: pagedListQuery(),
   response: paged(specUpdateSchema),
-  auth: 'token',
   summary: 'Lists spec releases, 10 per page, newest first.',
 });
 
-export const validateSpecUpdateAtPath = endpoint({
-  name: 'updates.validateSpecUpdateAtPath',
-  method: 'POST',
-  path: '/validate_spec_update_at_path/v1',
-  body: updatePathBodySchema,
-  response: specManifestSchema,
-  auth: 'token',
-  permission: PERMISSIONS.createSpecUpdate,
-  summary: `Checks that a spec manifest.json exists at a path and answers it (404 ${MANIFEST_NOT_FOUND}).`,
-});
+export const validateSpecUpdateAtPath = updates.post(
+  'validateSpecUpdateAtPath',
+  '/validate_spec_update_at_path/v1',
+  {
+    body: updatePathBodySchema,
+    response: specManifestSchema,
+    permission: PERMISSIONS.createSpecUpdate,
+    summary: `Checks that a spec manifest.json exists at a path and answers it (404 ${MANIFEST_NOT_FOUND}).`,
+  },
+);
 
-export const createSpecUpdate = endpoint({
-  name: 'updates.createSpecUpdate',
-  method: 'POST',
-  path: '/create/spec_update/v1',
+export const createSpecUpdate = updates.post('createSpecUpdate', '/create/spec_update/v1', {
   body: createSpecUpdateBodySchema,
   // Not shown in the spec: the stored spec update.
   response: specUpdateSchema,
-  auth: 'token',
   permission: PERMISSIONS.createSpecUpdate,
   summary: 'Publishes a validated spec update (409 when its path exists).',
 });
 
-export const updateSpecUpdate = endpoint({
-  name: 'updates.updateSpecUpdate',
-  method: 'POST',
-  path: '/update/spec_update/v1',
+export const updateSpecUpdate = updates.post('updateSpecUpdate', '/update/spec_update/v1', {
   body: updateSpecUpdateBodySchema,
   response: specUpdateSchema,
-  auth: 'token',
   permission: PERMISSIONS.editSpecUpdate,
   summary: "Changes a spec update's active flag, target family and filter.",
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '@equipment-dashboard/domain';
 import { newPasswordSchema } from './auth';
-import { endpoint } from './endpoint';
+import { areaEndpoints, pagedListQuery } from './define';
 import { paged, roleSchema } from './primitives';
-import { filterQuery, pageQuery, requiredText } from './query';
+import { filterQuery, requiredText } from './query';
 import { TEXT_MAX, tooLongMessage } from './text';
 
 // The user entity (back-office §3).
@@ -51,48 +51,34 @@ export const updateUserBodySchema = z.strictObject({
 /** Answer of POST /delete/user/v1 (not shown in the spec). */
 export const deletedUserSchema = z.object({ username: z.string().min(1), deleted: z.literal(true) });
 
-export const readUsers = endpoint({
-  name: 'users.readUsers',
-  method: 'GET',
-  path: '/read/users/v1/',
+const users = areaEndpoints('users');
+
+export const readUsers = users.get('readUsers', '/read/users/v1/', {
   // filterUsername matches from the start of the username, ignoring case.
-  query: z.object({ page: pageQuery, filterUsername: filterQuery }),
+  query: pagedListQuery({ filterUsername: filterQuery }),
   response: paged(userSchema),
-  auth: 'token',
   permission: PERMISSIONS.usersAdmin,
   summary: 'Lists console users (never their passwords), 10 per page, by username.',
 });
 
-export const createUser = endpoint({
-  name: 'users.createUser',
-  method: 'POST',
-  path: '/create/user/v1/',
+export const createUser = users.post('createUser', '/create/user/v1/', {
   body: createUserBodySchema,
   // Not shown in the spec: the stored user, without its password.
   response: userSchema,
-  auth: 'token',
   permission: PERMISSIONS.usersAdmin,
   summary: 'Creates a console user (409 when the username exists).',
 });
 
-export const updateUser = endpoint({
-  name: 'users.updateUser',
-  method: 'POST',
-  path: '/update/user/v1/',
+export const updateUser = users.post('updateUser', '/update/user/v1/', {
   body: updateUserBodySchema,
   response: userSchema,
-  auth: 'token',
   permission: PERMISSIONS.usersAdmin,
   summary: "Changes a user's password, e-mail, role or active flag.",
 });
 
-export const deleteUser = endpoint({
-  name: 'users.deleteUser',
-  method: 'POST',
-  path: '/delete/user/v1',
+export const deleteUser = users.post('deleteUser', '/delete/user/v1', {
   body: z.strictObject({ username: requiredText }),
   response: deletedUserSchema,
-  auth: 'token',
   permission: PERMISSIONS.usersAdmin,
   summary: 'Deletes a console user (an admin cannot delete itself: 409).',
 });
