@@ -130,35 +130,17 @@ describe('tabs', () => {
     ]);
   });
 
-  it('when a tab is listed, then its query follows the per-tab filters', () => {
+  it.each([
+    ['myDrafts', { filterIssuerUsername: 'ann', invert: false, filterDisposition: 'draft' }],
+    ['otherDrafts', { filterIssuerUsername: 'ann', invert: true, filterDisposition: 'draft' }],
+    ['pendingApproval', { filterDisposition: 'pending approval' }],
+    ['upcoming', { filterDisposition: 'upcoming' }],
+    ['active', { filterIssuerUsername: '', invert: false, filterDisposition: 'active' }],
+    ['completed', { filterIssuerUsername: '', invert: false, filterDisposition: 'completed' }],
+    ['deleted', { filterIssuerUsername: '', invert: false, filterDisposition: 'deleted' }],
+  ] as const)('when the %s tab is listed, then its query follows the per-tab filters', (tab, query) => {
     // back-office §7.4: Message list filters per tab
-    expect(messageListQuery('myDrafts', 'ann')).toEqual({
-      filterIssuerUsername: 'ann',
-      invert: false,
-      filterDisposition: 'draft',
-    });
-    expect(messageListQuery('otherDrafts', 'ann')).toEqual({
-      filterIssuerUsername: 'ann',
-      invert: true,
-      filterDisposition: 'draft',
-    });
-    expect(messageListQuery('pendingApproval', 'ann')).toEqual({ filterDisposition: 'pending approval' });
-    expect(messageListQuery('upcoming', 'ann')).toEqual({ filterDisposition: 'upcoming' });
-    expect(messageListQuery('active', 'ann')).toEqual({
-      filterIssuerUsername: '',
-      invert: false,
-      filterDisposition: 'active',
-    });
-    expect(messageListQuery('completed', 'ann')).toEqual({
-      filterIssuerUsername: '',
-      invert: false,
-      filterDisposition: 'completed',
-    });
-    expect(messageListQuery('deleted', 'ann')).toEqual({
-      filterIssuerUsername: '',
-      invert: false,
-      filterDisposition: 'deleted',
-    });
+    expect(messageListQuery(tab, 'ann')).toEqual(query);
   });
 
   it('when rows are shown, then My Drafts edits and deletes, Pending Approval approves, others view', () => {
