@@ -1,18 +1,14 @@
-import { exampleAttachment, exampleComment, exampleTicket } from '@equipment-dashboard/contract/testing';
+import {
+  exampleAttachment,
+  exampleComment,
+  exampleNewTicketBody,
+  exampleTicket,
+} from '@equipment-dashboard/contract/testing';
 import { describeSlice, json } from './testing/slice-harness';
 import { ticketsApi } from './tickets.api';
 
 const { comments: _c, attachments: _a, ...summary } = exampleTicket;
-const newTicket = {
-  issuerUsername: 'jdoe',
-  issuerEmail: 'jdoe@example.com',
-  serialNumber: 'ABCLK0001',
-  version: '5.2.1',
-  connected: true,
-  family: 'aligner',
-  model: 'Hawk Eye Elite',
-  description: 'Cameras lose targets',
-};
+const newTicket = { ...exampleNewTicketBody, description: 'Cameras lose targets' };
 const ticket = () => json(exampleTicket);
 
 describeSlice('tickets', ticketsApi.endpoints, {

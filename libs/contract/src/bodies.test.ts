@@ -6,6 +6,7 @@ import { createNotificationBodySchema } from './notifications';
 import { scheduleDaySchema, scheduleSerialNumbersBodySchema } from './scheduler';
 import { DURATION_MAX_MS, durationSchema } from './sim';
 import { stageBodySchema } from './staging';
+import { exampleNewTicketBody } from './testing/examples';
 import { createTicketBodySchema } from './tickets';
 import { createSpecUpdateBodySchema, createUpdateBodySchema, updatePathSchema } from './updates';
 import { createUserBodySchema, updateUserBodySchema } from './users';
@@ -55,15 +56,7 @@ describe('request bodies', () => {
   });
 
   it('when a ticket is filed with only the unit and the issuer, then the stepper fields default', () => {
-    const parsed = createTicketBodySchema.parse({
-      issuerUsername: 'jdoe',
-      issuerEmail: 'jdoe@example.com',
-      serialNumber: 'ABCLK0001',
-      version: '5.2.1',
-      connected: true,
-      family: 'aligner',
-      model: 'Hawk Eye Elite',
-    });
+    const parsed = createTicketBodySchema.parse(exampleNewTicketBody);
     expect(parsed).toMatchObject({
       escalated: true,
       specs: 'unknown',

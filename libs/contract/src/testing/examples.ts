@@ -12,6 +12,7 @@ import type {
   City,
   Comment,
   ConnectionCounters,
+  CreateTicketBody,
   Country,
   Fixture,
   ListRow,
@@ -169,6 +170,34 @@ export const exampleAttachment: Attachment = {
   createdAt: later,
 };
 
+/** The stepper answers and comments of ticket 42, which its ticket-history item carries too. */
+const exampleStepperAnswers = {
+  techOnSite: true,
+  disposition: 'Owned Aligner',
+  inService: '3 years',
+  description: 'Cameras lose targets',
+  circumstance: 'During compensation',
+  issueStartedOn: 'last Monday',
+  environment: 'Bright shop',
+  exhibitingNow: false,
+  reproducible: null,
+  attemptedResolution: 'Restarted',
+  componentsReplaced: '',
+  other: '',
+  comments: [exampleComment],
+} satisfies Partial<Ticket & TicketHistoryItem>;
+
+/** The smallest body that files a ticket: the unit and the issuer (every stepper field defaults). */
+export const exampleNewTicketBody = {
+  issuerUsername: 'jdoe',
+  issuerEmail: 'jdoe@example.com',
+  serialNumber: 'ABCLK0001',
+  version: '5.2.1',
+  connected: true,
+  family: 'aligner',
+  model: 'Hawk Eye Elite',
+} satisfies CreateTicketBody;
+
 export const exampleTicket: Ticket = {
   id: 42,
   serialNumber: 'ABCLK0001',
@@ -186,19 +215,7 @@ export const exampleTicket: Ticket = {
   specs: 'NA Specs',
   family: 'aligner',
   model: 'Hawk Eye Elite',
-  techOnSite: true,
-  disposition: 'Owned Aligner',
-  inService: '3 years',
-  description: 'Cameras lose targets',
-  circumstance: 'During compensation',
-  issueStartedOn: 'last Monday',
-  environment: 'Bright shop',
-  exhibitingNow: false,
-  reproducible: null,
-  attemptedResolution: 'Restarted',
-  componentsReplaced: '',
-  other: '',
-  comments: [exampleComment],
+  ...exampleStepperAnswers,
   attachments: [exampleAttachment],
 };
 
@@ -211,19 +228,7 @@ export const exampleTicketHistoryItem: TicketHistoryItem = {
   createdAt: at,
   callerName: 'Sam Shop',
   callerEmail: 'sam@shop.example',
-  techOnSite: true,
-  disposition: 'Demo',
-  inService: '3 years',
-  description: 'Cameras lose targets',
-  circumstance: 'During compensation',
-  issueStartedOn: 'last Monday',
-  environment: 'Bright shop',
-  exhibitingNow: false,
-  reproducible: true,
-  attemptedResolution: 'Restarted',
-  componentsReplaced: '',
-  other: '',
-  comments: [exampleComment],
+  ...exampleStepperAnswers,
 };
 
 export const exampleTicketStatistics: TicketStatistics = {
