@@ -162,27 +162,19 @@ describe('base query', () => {
     expect(result.error).toMatchObject({ status: 404, data: { error: 'not_found' } });
   });
 
-  it('when a fixture is created or exists, then the outcome tells 201 from 200', async () => {
-    signIn();
-    answer = () => json(exampleFixture, 201);
-    expect((await call(makeStore(), 'createEzFixture', { serialNumber: 'EZ1' })).data).toEqual({
-      status: 201,
-      fixture: exampleFixture,
-    });
-    answer = () => json(exampleFixture, 200);
-    expect((await call(makeStore(), 'createEzFixture', { serialNumber: 'EZ1' })).data).toMatchObject({
-      status: 200,
-    });
-  });
-
-  it('when a fixture has no activations to reset (204), then the outcome has no fixture', async () => {
-    signIn();
-    answer = () => json(null, 204);
-    expect((await call(makeStore(), 'resetEzFixture', { serialNumber: 'EZ1' })).data).toEqual({
-      status: 204,
-      fixture: null,
-    });
-  });
+  // Created (201) or already there (200); a reset with no activations (204) has no fixture.
+  it.each([
+    ['createEzFixture', 201, exampleFixture],
+    ['createEzFixture', 200, exampleFixture],
+    ['resetEzFixture', 204, null],
+  ] as const)(
+    'when %s is answered %i, then the outcome tells that status, with the fixture or none',
+    async (name, status, fixture) => {
+      signIn();
+      answer = () => json(fixture, status);
+      expect((await call(makeStore(), name, { serialNumber: 'EZ1' })).data).toEqual({ status, fixture });
+    },
+  );
 
   it('when a ticket is closed, then the ticket list that showed it is fetched again', async () => {
     signIn();

@@ -15,15 +15,17 @@ import {
   type SerialPrefixTable,
 } from './serial';
 
+const ab1 = {
+  prefix: 'AB1',
+  model: 'Model One',
+  brand: 'Brand A',
+  family: 'V3300',
+  hostType: 'wired',
+  equipmentFamily: 'aligner',
+} as const;
+
 const table: SerialPrefixTable = [
-  {
-    prefix: 'AB1',
-    model: 'Model One',
-    brand: 'Brand A',
-    family: 'V3300',
-    hostType: 'wired',
-    equipmentFamily: 'aligner',
-  },
+  ab1,
   {
     prefix: 'GT9',
     model: 'Point',
@@ -121,15 +123,11 @@ describe('build year letters', () => {
 describe('decodeSerial', () => {
   it('when the serial has 8 characters and a known prefix, then it decodes', () => {
     // console-core §5: Serial decode validity: length 8 or 9 and known 3-character prefix
+    // The decoded serial carries every field of its prefix row.
     expect(decodeSerial('AB1CQ123', table)).toEqual({
       valid: true,
       serial: 'AB1CQ123',
-      prefix: 'AB1',
-      model: 'Model One',
-      brand: 'Brand A',
-      family: 'V3300',
-      hostType: 'wired',
-      equipmentFamily: 'aligner',
+      ...ab1,
       month: 3,
       year: 2021,
       sequence: '123',
