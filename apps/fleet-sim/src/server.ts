@@ -10,10 +10,10 @@ import type { Config } from './config/config';
 import { SimClock } from './fleet/clock';
 import { CLOCK_KEY, DEFAULT_FLEET_SETTINGS } from './fleet/fleet-settings';
 import { ServicesBoard } from './fleet/services-board';
-import { Simulator } from './fleet/simulator';
+import { Simulator, type SimulatorOptions } from './fleet/simulator';
 import { buildRouters } from './http/routers';
 import { bridgeStoreToLive } from './live/store-events';
-import { createLiveHub, type LiveHub } from './live/live-hub';
+import { createLiveHub, liveChannelKey, type LiveHub } from './live/live-hub';
 import { createLogger } from './logging';
 import { createMailer } from './mail/mailer';
 import { loadSerialPrefixes } from './config/serial-prefixes';
@@ -31,7 +31,7 @@ import { commandsFeed, countsFeed, tombstonesFeed, unitsFeed } from './views/fee
 import { DirectivePlayer } from './scenarios/directive-player';
 import { createViews } from './views/fleet-views';
 import { indexedUnitOfRuntime } from './views/unit-feed';
-import { worldFeed, type World } from './views/world-feed';
+import { worldFeed, type World, type WorldListener } from './views/world-feed';
 
 export interface StartOptions {
   logger?: Logger;
@@ -108,12 +108,8 @@ function trackRequests(httpServer: HttpServer): { idle(): Promise<void> } {
   };
 }
 
-/**
- * Opens the store (migrations first), seeds the demo world on an empty store, follows the store's
- * shared state, starts this process's simulator (unless SIM_ENGINE=false), builds the app and the live
- * channel on one HTTP server, and listens.
- */
-export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+/** What every process opens first: its logger, the serial prefixes and the store (migrated as it opens). */
+async function openProcess(config: Config, options: Pick<StartOptions, 'logger' | 'databaseSchema'>) {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const prefixes = loadSerialPrefixes(config.SERIAL_PREFIXES_FILE);
   const database = await openDatabase({
@@ -121,7 +117,79 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     databaseUrl: config.DATABASE_URL,
     schemaName: options.databaseSchema ?? config.DATABASE_SCHEMA,
   });
-  const db = database.db;
+  return { logger, prefixes, database, db: database.db };
+}
+
+/**
+ * The store's shared state every process follows: a follower marked before anything is read (no change
+ * falls between the reads and its start), the simulated clock, and the world (services, latest versions,
+ * fleet settings), read once and then followed.
+ */
+async function followWorld(config: Config, db: Database['db'], logger: Logger, listener: WorldListener) {
+  const follower = new StoreFollower(db, logger);
+  const from = await follower.mark();
+  const clock = await startClock(config, db);
+  const world: World = { clock, services: new ServicesBoard(), latest: new LatestVersions(), settings: { ...DEFAULT_FLEET_SETTINGS } };
+  const world$ = worldFeed(world, listener);
+  await world$.load?.(db);
+  follower.add(world$);
+  return { follower, from, clock, world };
+}
+
+/** This process's simulator of the world it follows; `own`: how it takes its units and hears of its commands. */
+function loadSimulator(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  world: World,
+  own: Pick<SimulatorOptions, 'leased' | 'writer' | 'commandEnded'>,
+): Promise<Simulator> {
+  return Simulator.load({
+    db: database.db,
+    logger,
+    clock: world.clock,
+    seed: config.FLEET_SEED,
+    services: world.services,
+    settings: world.settings,
+    store: database.kind,
+    ...own,
+  });
+}
+
+/** Listens on PORT and HOST; answers the port taken (PORT=0 takes a free one) and the URL to print. */
+async function listen(httpServer: HttpServer, config: Config): Promise<{ port: number; url: string }> {
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  return { port, url: `http://localhost:${port}` };
+}
+
+/**
+ * A shutdown in named steps: it runs once however often it is asked for, and `closingStep()` names the
+ * step it is on ('running' before, 'closed' after), for the log of a stop that overruns its deadline.
+ */
+function closeInSteps(run: (step: (name: string) => void) => Promise<void>): Pick<RunningServer, 'close' | 'closingStep'> {
+  let step = 'running';
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= run((name) => (step = name)).then(() => {
+      step = 'closed';
+    });
+    return closing;
+  };
+  return { close, closingStep: () => step };
+}
+
+/**
+ * Opens the store (migrations first), seeds the demo world on an empty store, follows the store's
+ * shared state, starts this process's simulator (unless SIM_ENGINE=false), builds the app and the live
+ * channel on one HTTP server, and listens.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const { logger, prefixes, database, db } = await openProcess(config, options);
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
     const signer = new TokenSigner(await tokenSecret(config, database), config.TOKEN_TTL_MINUTES * 60);
@@ -142,31 +210,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const base = { config, db, logger, prefixes };
     if (options.seed !== false) await ensureDemoWorld(base);
 
-    const follower = new StoreFollower(db, logger);
-    const from = await follower.mark();
-    const clock = await startClock(config, db);
-    const world: World = { clock, services: new ServicesBoard(), latest: new LatestVersions(), settings: { ...DEFAULT_FLEET_SETTINGS } };
     const sim: { current: Simulator | null } = { current: null };
     const bridge: { current: ReturnType<typeof bridgeStoreToLive> | null } = { current: null };
-    const views = createViews((change) => bridge.current?.figuresChanged(change));
-    // This process's id in the units' change log: its views take its own simulator's writes directly.
-    const writer = config.SIM_ENGINE ? randomUUID() : null;
-    const world$ = worldFeed(world, {
+    const { follower, from, clock, world } = await followWorld(config, db, logger, {
       servicesChanged: () => bridge.current?.servicesChanged(),
       settingsChanged: (settings) => sim.current?.settingsChanged(settings),
     });
-    await world$.load?.(db);
-    follower.add(world$);
+    const views = createViews((change) => bridge.current?.figuresChanged(change));
+    // This process's id in the units' change log: its views take its own simulator's writes directly.
+    const writer = config.SIM_ENGINE ? randomUUID() : null;
     if (config.SIM_ENGINE) {
-      sim.current = await Simulator.load({
-        db,
-        logger,
-        clock,
-        seed: config.FLEET_SEED,
-        services: world.services,
-        settings: world.settings,
+      sim.current = await loadSimulator(config, database, logger, world, {
         writer: writer ?? undefined,
-        store: database.kind,
         commandEnded: (row) => views.waiters.seen([row]),
       });
       cleanup.push(() => sim.current?.stop() ?? Promise.resolve());
@@ -180,6 +235,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const live: LiveHub = await createLiveHub(httpServer, {
       transports: config.LIVE_TRANSPORTS,
       redisUrl: config.REDIS_URL,
+      redisKey: liveChannelKey(options.databaseSchema ?? config.DATABASE_SCHEMA),
       logger,
       authenticate: authenticateToken,
     });
@@ -229,45 +285,33 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     late.app = createApp({ config, logger, routers });
 
-    await new Promise<void>((resolve, reject) => {
-      httpServer.once('error', reject);
-      httpServer.listen(config.PORT, config.HOST, () => resolve());
+    const { port, url } = await listen(httpServer, config);
+    const shutdown = closeInSteps(async (step) => {
+      step('closing the live sockets');
+      await live.close().catch((err: unknown) => logger.warn({ err }, 'closing the live channel failed'));
+      step('stopping new connections');
+      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      stopSchedules();
+      step('waiting for requests in flight');
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([inFlight.idle(), new Promise((r) => (grace = setTimeout(r, REQUEST_GRACE_MS)))]);
+      clearTimeout(grace);
+      views.waiters.release();
+      httpServer.closeAllConnections();
+      await stopped;
+      step('stopping the store follower');
+      await follower.stop();
+      if (sim.current) {
+        step("writing the simulator's last changes");
+        await sim.current.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
+      }
+      step('checkpointing the store');
+      await database.checkpoint().catch((err: unknown) => logger.warn({ err }, 'checkpoint failed'));
+      step('closing the store');
+      await database.close();
     });
-    const address = httpServer.address();
-    const port = typeof address === 'object' && address ? address.port : config.PORT;
-
-    let step = 'running';
-    let closing: Promise<void> | undefined;
-    const close = () => {
-      closing ??= (async () => {
-        step = 'closing the live sockets';
-        await live.close().catch((err: unknown) => logger.warn({ err }, 'closing the live channel failed'));
-        step = 'stopping new connections';
-        const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-        httpServer.closeIdleConnections();
-        stopSchedules();
-        step = 'waiting for requests in flight';
-        let grace: NodeJS.Timeout | undefined;
-        await Promise.race([inFlight.idle(), new Promise((r) => (grace = setTimeout(r, REQUEST_GRACE_MS)))]);
-        clearTimeout(grace);
-        views.waiters.release();
-        httpServer.closeAllConnections();
-        await stopped;
-        step = 'stopping the store follower';
-        await follower.stop();
-        if (sim.current) {
-          step = "writing the simulator's last changes";
-          await sim.current.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
-        }
-        step = 'checkpointing the store';
-        await database.checkpoint().catch((err: unknown) => logger.warn({ err }, 'checkpoint failed'));
-        step = 'closing the store';
-        await database.close();
-        step = 'closed';
-      })();
-      return closing;
-    };
-    return { url: `http://localhost:${port}`, port, httpServer, database, deps, close, closingStep: () => step };
+    return { url, port, httpServer, database, deps, ...shutdown };
   } catch (error) {
     for (const undo of cleanup.reverse()) await undo().catch(() => undefined);
     await database.close().catch(() => undefined);
@@ -291,39 +335,17 @@ export interface RunningWorker {
  * shards and units it holds). Everything it tells consoles goes through the store.
  */
 export async function startSimWorker(config: Config, options: Pick<StartOptions, 'logger' | 'databaseSchema' | 'seed'> = {}): Promise<RunningWorker> {
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
-  const prefixes = loadSerialPrefixes(config.SERIAL_PREFIXES_FILE);
-  const database = await openDatabase({
-    dataDir: config.DATA_DIR,
-    databaseUrl: config.DATABASE_URL,
-    schemaName: options.databaseSchema ?? config.DATABASE_SCHEMA,
-  });
-  const db = database.db;
+  const { logger, prefixes, database, db } = await openProcess(config, options);
   try {
     if (options.seed !== false) await ensureDemoWorld({ config, db, logger, prefixes });
-    const follower = new StoreFollower(db, logger);
-    const from = await follower.mark();
-    const clock = await startClock(config, db);
-    const world: World = { clock, services: new ServicesBoard(), latest: new LatestVersions(), settings: { ...DEFAULT_FLEET_SETTINGS } };
     const sim: { current: Simulator | null } = { current: null };
-    const world$ = worldFeed(world, { settingsChanged: (settings) => sim.current?.settingsChanged(settings) });
-    await world$.load?.(db);
-    follower.add(world$);
+    const { follower, from, clock, world } = await followWorld(config, db, logger, {
+      settingsChanged: (settings) => sim.current?.settingsChanged(settings),
+    });
     // The figures let the update scheduler's deliveries carry the fleet's figures of the hour.
     const views = createViews();
     const worker = `sim-${randomUUID()}`;
-    const simulator = await Simulator.load({
-      db,
-      logger,
-      clock,
-      seed: config.FLEET_SEED,
-      services: world.services,
-      settings: world.settings,
-      leased: true,
-      writer: worker,
-      store: database.kind,
-      commandEnded: () => undefined,
-    });
+    const simulator = await loadSimulator(config, database, logger, world, { leased: true, writer: worker, commandEnded: () => undefined });
     sim.current = simulator;
     const directives = new DirectivePlayer({ db, clock, world, views, config, logger }, simulator, worker);
     await directives.load();
@@ -352,30 +374,18 @@ export async function startSimWorker(config: Config, options: Pick<StartOptions,
       }
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"A simulator process serves only GET /healthz.","code":"not_found"}');
     });
-    await new Promise<void>((resolve, reject) => {
-      httpServer.once('error', reject);
-      httpServer.listen(config.PORT, config.HOST, () => resolve());
+    const { port, url } = await listen(httpServer, config);    const shutdown = closeInSteps(async (step) => {
+      step('stopping new connections');
+      httpServer.close();
+      httpServer.closeAllConnections();
+      step('stopping the store follower');
+      await follower.stop();
+      step("writing the simulator's last changes and giving its shards back");
+      await simulator.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
+      step('closing the store');
+      await database.close();
     });
-    const address = httpServer.address();
-    const port = typeof address === 'object' && address ? address.port : config.PORT;
-    let step = 'running';
-    let closing: Promise<void> | undefined;
-    const close = () => {
-      closing ??= (async () => {
-        step = 'stopping new connections';
-        httpServer.close();
-        httpServer.closeAllConnections();
-        step = 'stopping the store follower';
-        await follower.stop();
-        step = "writing the simulator's last changes and giving its shards back";
-        await simulator.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
-        step = 'closing the store';
-        await database.close();
-        step = 'closed';
-      })();
-      return closing;
-    };
-    return { url: `http://localhost:${port}`, port, logger, simulator, close, closingStep: () => step };
+    return { url, port, logger, simulator, ...shutdown };
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
