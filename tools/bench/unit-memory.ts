@@ -1,6 +1,6 @@
-// How many bytes of heap a simulated unit takes (issue 19: at most 600 bytes of RSS a unit in a simulator).
-// Builds BENCH_UNITS units the way a simulator takes them from the store, keeps them as the engine does (a map
-// by serial, a pool), and prints the heap they hold. Run: node --expose-gc node_modules/.bin/tsx tools/bench/unit-memory.ts
+// How many bytes a simulated unit takes (issue 19: at most 600 bytes of RSS a unit in a simulator).
+// Builds BENCH_UNITS units the way a simulator takes them from the store, keeps them as the engine does (an index
+// by serial, a pool), and prints the heap they hold and the memory outside it (their columns). Run: node --expose-gc node_modules/.bin/tsx tools/bench/unit-memory.ts
 import { FleetState } from '../../apps/fleet-sim/src/fleet/fleet-state';
 import { runtimeFromRow, type RuntimeRow } from '../../apps/fleet-sim/src/fleet/runtime-codec';
 
@@ -49,14 +49,16 @@ const now = Date.UTC(2026, 10, 24);
 for (let i = 0; i < count; i++) {
   const unit = runtimeFromRow(row(i), now);
   if (!unit) continue;
-  state.units.set(unit.serialNumber, unit);
+  state.units.set(unit);
   (unit.connected ? state.connectedPool : state.offlinePool).add(unit);
 }
 gc();
 const after = process.memoryUsage();
 const perUnit = (after.heapUsed - before.heapUsed) / count;
+const outside = after.external - before.external;
 console.log(
   `${count.toLocaleString()} units: heap ${Math.round((after.heapUsed - before.heapUsed) / 2 ** 20)} MB (${perUnit.toFixed(0)} bytes a unit); ` +
+    `outside the heap ${Math.round(outside / 2 ** 20)} MB (${(outside / count).toFixed(0)} bytes a unit); ` +
     `process RSS ${Math.round(after.rss / 2 ** 20)} MB (${(after.rss / count).toFixed(0)} bytes a unit)`,
 );
 // Keeps the units alive until after the measure.

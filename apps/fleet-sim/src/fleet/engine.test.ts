@@ -1,7 +1,7 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { units } from '../store/schema';
-import { engineOf } from '../test/fleet-helpers';
+import { engineOf, setSpeed } from '../test/fleet-helpers';
 import { writeSliceOf } from './engine';
 import { startTestServer, type TestServer } from '../test/test-server';
 
@@ -9,6 +9,9 @@ describe('the write-behind (fleet/engine.ts)', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer();
+    // The clock stands still: a flush writes each unit as it is when its statement starts, so a unit the
+    // simulation changed meanwhile would be stored with that change too.
+    await setSpeed(t, 0);
   });
   afterAll(async () => {
     jest.restoreAllMocks();

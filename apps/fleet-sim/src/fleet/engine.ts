@@ -9,6 +9,7 @@ import { SHARD_COUNT } from '../store/schema';
 import type { SimClock } from './clock';
 import { isPending, type DesiredStaging } from './desired-state';
 import { FleetState } from './fleet-state';
+import { UNITS, type PackedUnit } from './packed-unit';
 import { intern, runtimeFromRow, storedUpdateState, versionOrderOf } from './runtime-codec';
 import { simulate } from './simulation';
 import { startFlow } from './update-flow';
@@ -119,14 +120,17 @@ export class FleetEngine {
     let loaded = 0;
     for await (const rows of readRuntimeRows(this.options.db, shards.length === SHARD_COUNT ? undefined : shards)) {
       for (const row of rows) {
+        // A unit takes a slot of the columns as it is made: make only those that are not here yet.
+        if (this.state.units.has(row.serialNumber)) continue;
         const unit = runtimeFromRow(row, now);
-        if (!unit || this.state.units.has(unit.serialNumber)) continue;
+        if (!unit) continue;
         const changed = this.reconcile(unit, now);
         this.state.add(unit);
         if (changed) this.state.touch(unit, now);
         loaded += 1;
       }
     }
+    UNITS.fit();
     await replaceShardCounts(this.options.db, shards, this.state.aggregates.rows('all', shards));
     return loaded;
   }
@@ -237,28 +241,29 @@ export class FleetEngine {
       this.flushWaiting = false;
       this.progressFlushes = (this.progressFlushes + 1) % 5;
       const withProgress = all || this.progressFlushes === 0;
-      const now = this.clock.now();
-      const batch: RuntimeWrite[] = [];
-      for (const [serial, level] of this.state.dirty) {
+      const batch: UnitRuntime[] = [];
+      for (const [unit, level] of this.state.dirty) {
         if (level === 'progress' && !withProgress) continue;
-        this.state.dirty.delete(serial);
-        const unit = this.state.units.get(serial);
-        if (unit) batch.push(this.toWrite(unit, now));
+        batch.push(unit);
       }
       // Small statements with a turn of the event loop between them: PGlite runs in this thread, so
       // one big write would hold every request back for its whole length.
       const size = writeSliceOf(this.options.store);
       for (let i = 0; i < batch.length; i += size) {
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        // Rows are made per statement, as it starts: made for the whole flush, they outlived its turns of the
+        // event loop, reached V8's old generation and made the heap grow (a unit changed since is written as it is now).
+        const now = this.clock.now();
         const slice = batch.slice(i, i + size);
+        const rows = slice.map((unit) => this.toWrite(unit, now));
         try {
-          await writeRuntime(this.options.db, slice, this.options.writer ?? null, this.options.leased);
-          this.rowsWritten += slice.length;
-          const written = slice.flatMap((row) => this.state.units.get(row.serialNumber) ?? []);
+          await writeRuntime(this.options.db, rows, this.options.writer ?? null, this.options.leased);
+          this.rowsWritten += rows.length;
+          const written = slice.filter((unit) => this.state.holds(unit));
           this.listeners.forEach((l) => l.unitsWritten?.(written));
         } catch (error) {
           // Keep them dirty: the next flush tries again.
-          for (const row of slice) this.state.dirty.set(row.serialNumber, 'state');
+          for (const unit of slice) if (this.state.holds(unit)) this.state.dirty.set(unit, 'state');
           this.options.logger.error({ err: error, units: slice.length }, 'write-behind failed');
         }
       }
@@ -277,7 +282,7 @@ export class FleetEngine {
 
   /** Writes one unit now (a command's outcome is stored with the unit's state it changed). */
   toWrite(unit: UnitRuntime, now: number): RuntimeWrite {
-    this.state.dirty.delete(unit.serialNumber);
+    this.state.dirty.delete(unit);
     return {
       serialNumber: unit.serialNumber,
       connected: unit.connected,
@@ -362,16 +367,18 @@ export class FleetEngine {
     }
   }
 
-  addUnit(unit: UnitRuntime): void {
+  addUnit(unit: PackedUnit): void {
     this.state.add(unit);
   }
 
   /** A unit took a new serial (and with it, maybe, another shard): every index and counter follows. */
   renameUnit(unit: UnitRuntime, serialNumber: string, shard: number): void {
-    this.state.remove(unit);
-    unit.serialNumber = serialNumber;
-    unit.shard = shard;
-    this.state.add(unit);
+    const held = this.state.units.get(unit.serialNumber);
+    if (held !== unit) return;
+    this.state.remove(held);
+    held.serialNumber = serialNumber;
+    held.shard = shard;
+    this.state.add(held);
     this.state.touch(unit, this.clock.now());
   }
 

@@ -1,4 +1,6 @@
 import { FleetAggregates } from './aggregates';
+import { UNITS, type PackedUnit } from './packed-unit';
+import { UnitsBySerial } from './units-by-serial';
 import type { UnitRuntime } from './unit-runtime';
 
 /**
@@ -50,7 +52,7 @@ export type DirtyLevel = 'state' | 'progress';
  * the units in an update flow or with a timer, the dashboard's counters, and what must be written.
  */
 export class FleetState {
-  readonly units = new Map<string, UnitRuntime>();
+  readonly units = new UnitsBySerial();
   readonly connectedPool = new UnitPool();
   readonly offlinePool = new UnitPool();
   readonly inFlow = new Set<UnitRuntime>();
@@ -60,7 +62,7 @@ export class FleetState {
   readonly sshOpen = new Set<UnitRuntime>();
   readonly busy = new Set<UnitRuntime>();
   readonly aggregates = new FleetAggregates();
-  readonly dirty = new Map<string, DirtyLevel>();
+  readonly dirty = new Map<UnitRuntime, DirtyLevel>();
   /** Units that connected since the last look (their queued commands go to them). */
   readonly connectedNow = new Set<UnitRuntime>();
   /** Units that finished installing since the last look (scheduler deliveries). */
@@ -68,8 +70,9 @@ export class FleetState {
   /** Every change recorded since start (benchmarks read it). */
   changes = 0;
 
-  add(unit: UnitRuntime): void {
-    this.units.set(unit.serialNumber, unit);
+  add(unit: PackedUnit): void {
+    UNITS.adopt(unit.slot, unit);
+    this.units.set(unit);
     (unit.connected ? this.connectedPool : this.offlinePool).add(unit);
     if (unit.flow) this.inFlow.add(unit);
     if (unit.flapping) this.flapping.add(unit);
@@ -79,8 +82,10 @@ export class FleetState {
   }
 
   remove(unit: UnitRuntime): void {
-    if (this.units.get(unit.serialNumber) !== unit) return;
+    const held = this.units.get(unit.serialNumber);
+    if (held !== unit) return;
     this.units.delete(unit.serialNumber);
+    UNITS.retire(held.slot, held);
     this.connectedPool.delete(unit);
     this.offlinePool.delete(unit);
     this.inFlow.delete(unit);
@@ -88,17 +93,22 @@ export class FleetState {
     this.cutOffByOutage.delete(unit);
     this.sshOpen.delete(unit);
     this.busy.delete(unit);
-    this.dirty.delete(unit.serialNumber);
+    this.dirty.delete(unit);
     this.connectedNow.delete(unit);
     this.aggregates.remove(unit, () => this.units.values());
+  }
+
+  /** Whether the unit is one of these (not one let go). */
+  holds(unit: UnitRuntime): boolean {
+    return this.units.get(unit.serialNumber) === unit;
   }
 
   /** Records that a unit changed: written at the next flush. */
   touch(unit: UnitRuntime, now: number, level: DirtyLevel = 'state'): void {
     this.changes += 1;
     unit.updatedAt = level === 'state' ? now : unit.updatedAt;
-    const current = this.dirty.get(unit.serialNumber);
-    if (current !== 'state') this.dirty.set(unit.serialNumber, level);
+    const current = this.dirty.get(unit);
+    if (current !== 'state') this.dirty.set(unit, level);
   }
 
   /** Applies a change through one function so that pools and counters stay right. */

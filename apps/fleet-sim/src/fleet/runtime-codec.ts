@@ -89,8 +89,8 @@ function flowFromPublicState(row: RuntimeRow, now: number): UpdateFlow | null {
 }
 
 /**
- * One string for each distinct value of the units' repeated fields (versions, classes, countries ...): a
- * simulator holds half a million units, and one copy per unit of "5.4.1" or "DRAGON" is most of their memory.
+ * One string for each distinct value of the stagings' fields (a unit's own fields are codes in its columns): the
+ * store gives each row fresh strings, and a copy per staged unit of "5.4.1" adds up.
  */
 const interned = new Map<string, string>();
 export function intern(value: string): string;
@@ -105,7 +105,7 @@ export function intern(value: string | null): string | null {
   return shared;
 }
 
-export function runtimeFromRow(row: RuntimeRow, now: number): UnitRuntime | null {
+export function runtimeFromRow(row: RuntimeRow, now: number): PackedUnit | null {
   if (!isFamily(row.family)) return null;
   const sim = row.updateState['sim'] as PersistedSim | undefined;
   const flow = sim ? sim.flow && { ...sim.flow, rev: row.flowRev ?? sim.flow.rev ?? 0 } : flowFromPublicState(row, now);
@@ -114,26 +114,26 @@ export function runtimeFromRow(row: RuntimeRow, now: number): UnitRuntime | null
     serialNumber: row.serialNumber,
     shard: row.shard,
     family: row.family,
-    versionSemantic: intern(row.versionSemantic),
-    versionMeta: intern(row.versionMeta),
-    specsName: intern(row.specs?.name ?? null),
-    systemClass: intern(row.systemClass),
+    versionSemantic: row.versionSemantic,
+    versionMeta: row.versionMeta,
+    specsName: row.specs?.name ?? null,
+    systemClass: row.systemClass,
     numCameras: row.boardFeatures?.numCameras ?? null,
     isDDAligner: row.boardFeatures ? Boolean(row.boardFeatures.isDDAligner) : null,
     logLevel: row.logLevel === 'INFO' ? 'INFO' : ('WARN' as LogLevel),
-    targetType: intern(row.targetType),
-    countryCode: intern(row.countryCode),
+    targetType: row.targetType,
+    countryCode: row.countryCode,
     connected: row.connected,
     connectCount: row.connectCount,
     port: row.port,
     address: row.address,
-    currentProcedure: intern(row.currentProcedure),
+    currentProcedure: row.currentProcedure,
     alignmentCount: row.alignmentCount,
-    desired: row.desired,
+    desired: row.desired && { ...row.desired, semantic: intern(row.desired.semantic), meta: intern(row.desired.meta), path: intern(row.desired.path) },
     stagedRevDone: row.stagedRevDone,
     flow,
     // A stored flow state with no flow behind it (nothing staged to go on with) reads as idle.
-    idleState: flow || publicState === 'BUSY' || PHASE_OF_STATE[publicState] ? IDLE_STATE : intern(publicState),
+    idleState: flow || publicState === 'BUSY' || PHASE_OF_STATE[publicState] ? IDLE_STATE : publicState,
     busyUntil: sim?.busyUntil ?? null,
     lastSeenOnlineAt: row.lastSeenOnlineAt?.getTime() ?? null,
     sshPortOpenUntil: row.sshPortOpenUntil?.getTime() ?? null,
