@@ -11,6 +11,7 @@
 //   BENCH_UNITS=100000 BENCH_SOAK_MINUTES=30 BENCH_CONSOLES=200 BENCH_SPEED=3 ...
 //   BENCH_LOG_DIR=tmp/bench-logs LOG_LEVEL=info ...   each process's log in a file
 //   BENCH_NO_SIMS=1 ...   no simulator: the API processes' reads over a store that does not change
+//   BENCH_SIMS_ONLY=1 BENCH_NO_APIS=1 ...   the simulators alone, without the API processes' load on the machine
 //   BENCH_HEAP_SNAPSHOT=tmp/heap ...   each simulator after its figures, and each API process after the reads, writes a
 //                                      heap snapshot into that folder
 import { execFileSync, spawn } from 'node:child_process';
@@ -44,6 +45,7 @@ const simsOnly = Boolean(process.env.BENCH_SIMS_ONLY);
 const logDir = process.env.BENCH_LOG_DIR;
 // BENCH_NO_SIMS=1: the API processes over a store nobody changes (what the read design gives, not CPU-starved).
 const noSims = Boolean(process.env.BENCH_NO_SIMS);
+const noApis = simsOnly && Boolean(process.env.BENCH_NO_APIS);
 if (logDir) mkdirSync(logDir, { recursive: true });
 const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
 if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
@@ -164,13 +166,13 @@ try {
 
   const t0 = Date.now();
   const sims = noSims ? [] : await Promise.all([start('sim-1', 'sim'), start('sim-2', 'sim')]);
-  const apis = await Promise.all([start('api-1', 'api'), start('api-2', 'api')]);
+  const apis = noApis ? [] : await Promise.all([start('api-1', 'api'), start('api-2', 'api')]);
   for (;;) {
     const hs = await Promise.all(sims.map(health));
     if (hs.every((h) => h.shards.length === 32)) break;
     await sleep(1000);
   }
-  console.log(`\n${units.toLocaleString()} units on PostgreSQL, ${sims.length} simulators and 2 API processes; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`\n${units.toLocaleString()} units on PostgreSQL, ${sims.length} simulators and ${apis.length} API processes; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
   // 1. The simulators, alone: CPU share and memory over 30 s.
   await sleep(5000);
