@@ -77,13 +77,12 @@ function compareVersions(a: string, b: string): number {
 type RankedColumn = Exclude<CountedColumn, 'head'>;
 
 /**
- * The fleet as the lists see it, in typed arrays and buffers (about 95 bytes a unit with its serial and the
- * timestamp orders, none of it on the JS heap), kept by each API
- * process from the store (views/unit-feed.ts). Totals come from counts per combination of the filtered columns
- * (`cells`), kept as units change, with no pass; a page is read off the serial order, walked only as far as the
- * page needs: in serial order directly, in the order of a column of few values (country, version, state,
- * family) group by group using the counts to skip the groups before the page, and only timestamps need one pass
- * that keeps the best `page * 10`. A walk runs in the page's direction, so equal keys arrive in order.
+ * The fleet as the lists see it, in typed arrays and buffers (about 90 bytes a unit with its serial and the
+ * timestamp orders, none of it on the JS heap), kept by each API process from the store (views/unit-feed.ts).
+ * Totals come from counts per combination of the filtered columns (`cells`), kept as units change, with no pass; a
+ * page is walked only as far as it needs: in serial order directly, in the order of a column of few values
+ * (country, version, state, family) group by group using the counts to skip the groups before the page, in a
+ * timestamp's order along its sorted column. A walk runs in the page's direction, so equal keys arrive in order.
  */
 export class UnitIndex {
   private capacity = 0;
