@@ -2,6 +2,7 @@
 // Builds BENCH_UNITS units the way a simulator takes them from the store, keeps them as the engine does (an index
 // by serial, a pool), and prints the heap they hold and the memory outside it (their columns). Run: node --expose-gc node_modules/.bin/tsx tools/bench/unit-memory.ts
 import { FleetState } from '../../apps/fleet-sim/src/fleet/fleet-state';
+import { UNITS } from '../../apps/fleet-sim/src/fleet/packed-unit';
 import { runtimeFromRow, type RuntimeRow } from '../../apps/fleet-sim/src/fleet/runtime-codec';
 
 const count = Number(process.env['BENCH_UNITS'] ?? 500_000);
@@ -55,7 +56,7 @@ for (let i = 0; i < count; i++) {
 gc();
 const after = process.memoryUsage();
 const perUnit = (after.heapUsed - before.heapUsed) / count;
-const outside = after.external - before.external;
+const outside = after.external - before.external + UNITS.bytes;
 console.log(
   `${count.toLocaleString()} units: heap ${Math.round((after.heapUsed - before.heapUsed) / 2 ** 20)} MB (${perUnit.toFixed(0)} bytes a unit); ` +
     `outside the heap ${Math.round(outside / 2 ** 20)} MB (${(outside / count).toFixed(0)} bytes a unit); ` +

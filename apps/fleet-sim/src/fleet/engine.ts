@@ -9,7 +9,7 @@ import { SHARD_COUNT } from '../store/schema';
 import type { SimClock } from './clock';
 import { isPending, type DesiredStaging } from './desired-state';
 import { FleetState } from './fleet-state';
-import { UNITS, type PackedUnit } from './packed-unit';
+import type { PackedUnit } from './packed-unit';
 import { intern, runtimeFromRow, storedUpdateState, versionOrderOf } from './runtime-codec';
 import { simulate } from './simulation';
 import { startFlow } from './update-flow';
@@ -130,7 +130,6 @@ export class FleetEngine {
         loaded += 1;
       }
     }
-    UNITS.fit();
     await replaceShardCounts(this.options.db, shards, this.state.aggregates.rows('all', shards));
     return loaded;
   }

@@ -32,7 +32,7 @@ export function serialHash(serial: string): number {
 }
 
 /** The columns units live in while a simulator holds them. */
-export const UNITS = new UnitColumns<PackedUnit>(1024);
+export const UNITS = new UnitColumns<PackedUnit>();
 
 /** A unit's fields as the store gives them (its place in a pool is the engine's). */
 export type PackedUnitInit = Omit<UnitRuntime, 'poolSlot'>;
@@ -79,8 +79,7 @@ export class PackedUnit implements UnitRuntime {
     const slot = this.slot;
     const length = UNITS.cols.serialLength[slot] as number;
     if (length === LONG_SERIAL) return UNITS.longSerials.get(slot) ?? '';
-    const start = slot * SERIAL_BYTES;
-    return UNITS.serials.toString('latin1', start, start + length);
+    return UNITS.serialAt(slot, length);
   }
   set serialNumber(value: string) {
     const { cols, serials } = UNITS;

@@ -39,6 +39,15 @@ const NUMERIC = {
 type NumericColumns = { -readonly [K in keyof typeof NUMERIC]: InstanceType<(typeof NUMERIC)[K]> };
 type Column = NumericColumns[keyof NumericColumns];
 
+/**
+ * The most units columns hold. Each column is a resizable ArrayBuffer that reserves room for this many and
+ * grows in place: columns that were copied into bigger ones as a simulator loaded its shards left the old
+ * ones (40 MB at half a million units) for V8 to free at some later full collection.
+ */
+const MAX_SLOTS = 2 ** 24;
+/** Slots added at a time. */
+const GROWTH = 2 ** 15;
+
 /** Serials up to this many Latin-1 characters are kept in the columns; longer ones (none today) as strings. */
 export const SERIAL_BYTES = 16;
 /** `serialLength` of a serial kept as a string. */
@@ -74,9 +83,24 @@ export const valueCodes = new ValueCodes();
 /** How many retired slots wait before a sweep looks whether their units are gone. */
 const SWEEP_EVERY = 4096;
 
+const latin1 = Buffer.prototype.latin1Slice;
+
+/** An ES2024 resizable ArrayBuffer (Node 20 has them; this project's TypeScript lib does not know them yet). */
+interface ResizableArrayBuffer extends ArrayBuffer {
+  resize(byteLength: number): void;
+}
+const ResizableArrayBuffer = ArrayBuffer as unknown as new (byteLength: number, options: { maxByteLength: number }) => ResizableArrayBuffer;
+
+/** A typed array over a resizable buffer of `slots` elements, growing with its buffer. */
+function column<T extends Column>(Type: { new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number }, slots: number): T {
+  const buffer = new ResizableArrayBuffer(slots * Type.BYTES_PER_ELEMENT, { maxByteLength: MAX_SLOTS * Type.BYTES_PER_ELEMENT });
+  return new Type(buffer);
+}
+
 export class UnitColumns<Owner extends object = object> {
   capacity: number;
-  serials: Buffer;
+  /** Each unit's serial, SERIAL_BYTES Latin-1 characters at `slot * SERIAL_BYTES`. */
+  readonly serials: Uint8Array;
   readonly longSerials = new Map<number, string>();
   readonly desired = new Map<number, DesiredStaging>();
   readonly flow = new Map<number, UpdateFlow>();
@@ -96,10 +120,21 @@ export class UnitColumns<Owner extends object = object> {
   private retiredAtSweep = 0;
   private used = 0;
 
-  constructor(capacity = 1024) {
+  constructor(capacity = GROWTH) {
     this.capacity = capacity;
-    this.serials = Buffer.alloc(capacity * SERIAL_BYTES);
-    this.cols = Object.fromEntries(Object.entries(NUMERIC).map(([name, Type]) => [name, new Type(capacity)])) as unknown as NumericColumns;
+    this.serials = column(Uint8Array, capacity * SERIAL_BYTES);
+    this.cols = Object.fromEntries(Object.entries(NUMERIC).map(([name, Type]) => [name, column(Type as never, capacity)])) as unknown as NumericColumns;
+  }
+
+  /** The serial of `length` characters at a slot. */
+  serialAt(slot: number, length: number): string {
+    const start = slot * SERIAL_BYTES;
+    return latin1.call(this.serials, start, start + length);
+  }
+
+  /** Bytes of the columns (process.memoryUsage() does not count resizable buffers). */
+  get bytes(): number {
+    return Object.values(this.cols).reduce((sum: number, col: Column) => sum + col.byteLength, this.serials.byteLength);
   }
 
   /** Slots taken (held or retired). */
@@ -148,27 +183,14 @@ export class UnitColumns<Owner extends object = object> {
     this.retiredAtSweep = this.retired.size;
   }
 
-  /** Gives back the room the columns grew beyond their units (after a simulator loaded shards). */
-  fit(): void {
-    const capacity = Math.max(1024, this.used + (this.used >> 6));
-    if (capacity < this.capacity) this.resize(capacity);
-  }
-
-  /** A quarter more room each time: at half a million units, doubling would leave up to half of it unused. */
   private grow(): void {
-    this.resize(Math.max(1024, Math.ceil(this.capacity * 1.25)));
-  }
-
-  private resize(capacity: number): void {
+    const capacity = Math.min(MAX_SLOTS, this.capacity + GROWTH);
+    if (capacity === this.capacity) throw new Error(`more than ${MAX_SLOTS} units in one process`);
     for (const name of Object.keys(NUMERIC) as (keyof NumericColumns)[]) {
-      const old = this.cols[name] as Column;
-      const next = new NUMERIC[name](capacity);
-      next.set(old.subarray(0, Math.min(capacity, old.length)) as never);
-      (this.cols as Record<string, Column>)[name] = next;
+      const col = this.cols[name] as Column;
+      (col.buffer as ResizableArrayBuffer).resize(capacity * col.BYTES_PER_ELEMENT);
     }
-    const serials = Buffer.alloc(capacity * SERIAL_BYTES);
-    this.serials.copy(serials, 0, 0, Math.min(capacity, this.capacity) * SERIAL_BYTES);
-    this.serials = serials;
+    (this.serials.buffer as ResizableArrayBuffer).resize(capacity * SERIAL_BYTES);
     this.capacity = capacity;
   }
 }

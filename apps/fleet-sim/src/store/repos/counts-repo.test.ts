@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { openTestStore, type TestStore } from '../../test/test-store';
 import type { Database } from '../database';
+import { fleetCounts } from '../schema';
 import { replaceShardCounts, writeCounts, type CountRow } from './counts-repo';
 
 jest.setTimeout(120_000);
@@ -18,10 +19,12 @@ afterAll(() => store?.close());
 const row = (metric: string, key: string, shard: number, n: number): CountRow => ({ metric, family: 'aligner', key, shard, n });
 
 async function counts(shards: number[]): Promise<string[]> {
-  const result = await database.db.execute(sql`
-    SELECT metric, key, shard, n FROM fleet_counts WHERE shard = ANY(${sql.param(shards)}::smallint[]) AND family = 'aligner'
-    ORDER BY metric, key, shard`);
-  return (result.rows as { metric: string; key: string; shard: number; n: number }[]).map((r) => `${r.metric}/${r.key}/${r.shard}=${r.n}`);
+  const rows = await database.db
+    .select({ metric: fleetCounts.metric, key: fleetCounts.key, shard: fleetCounts.shard, n: fleetCounts.n })
+    .from(fleetCounts)
+    .where(and(inArray(fleetCounts.shard, shards), eq(fleetCounts.family, 'aligner')))
+    .orderBy(asc(fleetCounts.metric), asc(fleetCounts.key), asc(fleetCounts.shard));
+  return rows.map((r) => `${r.metric}/${r.key}/${r.shard}=${r.n}`);
 }
 
 describe('simulator counters (counts-repo)', () => {
