@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Family, ServiceName } from '@equipment-dashboard/domain';
 import type { FleetEngine } from '../fleet/engine';
+import { isPending } from '../fleet/desired-state';
 import { FLEET_SETTINGS_KEY, type FleetSettings } from '../fleet/fleet-settings';
 import { connect, disconnect } from '../fleet/simulation';
 import type { Simulator } from '../fleet/simulator';
@@ -43,6 +44,34 @@ export async function unitWhere(t: TestServer, pick: (unit: UnitRuntime) => bool
 export async function changeUnit(t: TestServer, unit: UnitRuntime, mutate: (unit: UnitRuntime) => void): Promise<void> {
   engineOf(t).change(unit, mutate);
   await settle(t);
+}
+
+/**
+ * A unit of `family` an update can be staged on now: nothing staged or pending, no update flow under way,
+ * not on `latest`, and on a version starting with `versionPrefix`.
+ */
+export const stageableTo =
+  (family: Family, latest: string, versionPrefix: string) =>
+  (u: UnitRuntime): boolean =>
+    u.family === family &&
+    !isPending(u.desired, u.stagedRevDone) &&
+    !u.flow &&
+    u.versionSemantic.startsWith(versionPrefix) &&
+    u.versionSemantic !== latest;
+
+/** The body of a new ticket on a unit as the console's stepper sends it, issued by support; `fields` add to it. */
+export function ticketBody(unit: UnitRuntime, fields: Record<string, unknown>): Record<string, unknown> {
+  return {
+    issuerUsername: 'support',
+    issuerEmail: 'support@equipment-dashboard.example',
+    serialNumber: unit.serialNumber,
+    version: unit.versionSemantic,
+    connected: unit.connected,
+    family: unit.family,
+    model: 'Model',
+    escalated: false,
+    ...fields,
+  };
 }
 
 export function latestOf(t: TestServer, family: Family): string {

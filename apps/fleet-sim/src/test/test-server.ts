@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
+import request, { type Test } from 'supertest';
+import type { Socket } from 'socket.io-client';
 import { dropSchema } from './test-store';
 import { loadConfig } from '../config/config';
 import { DEFAULT_FLEET_SETTINGS, FLEET_SETTINGS_KEY } from '../fleet/fleet-settings';
 import { startServer, type RunningServer } from '../server';
 import { replaceSetting } from '../store/repos/settings-repo';
+import { bearer } from './fleet-helpers';
+import { connectLive } from './live-socket';
 import { TEMPLATE_ENV } from './template';
 
 /** The demo password of every test server's users. */
@@ -78,6 +81,82 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       await server.close();
       if (databaseUrl && schema) await dropSchema(databaseUrl, schema);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The test server of a describe block (see useTestServer). */
+export interface SuiteServer extends TestServer {
+  /** The access token of a user signed in at start. */
+  token(username: string): string;
+  /** Requests sent as a user signed in at start. */
+  as(username: string): { get(path: string): Test; post(path: string): Test; delete(path: string): Test };
+  /** Connects a console's live channel as a user signed in at start; it is closed before the server. */
+  live(username: string): Promise<Socket>;
+}
+
+export interface SuiteServerOptions extends TestServerOptions {
+  /** Configuration variables over the test defaults. */
+  env?: Record<string, string>;
+  /** Users to sign in at start (with the demo password). */
+  users?: readonly string[];
+}
+
+/**
+ * A test server for the enclosing describe block: started before its tests (beforeAll), with `users`
+ * signed in, and closed after them (afterAll), live channels first. Its members may be used in tests and
+ * hooks, not while the block is declared.
+ */
+export function useTestServer(options: SuiteServerOptions = {}): SuiteServer {
+  let current: TestServer | undefined;
+  const tokens = new Map<string, string>();
+  const sockets: Socket[] = [];
+  const started = (): TestServer => {
+    if (!current) throw new Error('the test server starts in beforeAll: use it in a test or a hook');
+    return current;
+  };
+  beforeAll(async () => {
+    const server = await startTestServer(options.env, options);
+    current = server;
+    const users = options.users ?? [];
+    const signedIn = await Promise.all(users.map((username) => server.tokenFor(username)));
+    users.forEach((username, i) => tokens.set(username, signedIn[i] ?? ''));
+  });
+  afterAll(async () => {
+    if (sockets.length > 0) {
+      sockets.forEach((socket) => socket.close());
+      // The closes reach the server before it stops.
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await current?.close();
+  });
+  const token = (username: string): string => {
+    const found = tokens.get(username);
+    if (found === undefined) throw new Error(`${username} is not among the users signed in at start`);
+    return found;
+  };
+  return {
+    get server() {
+      return started().server;
+    },
+    get url() {
+      return started().url;
+    },
+    get http() {
+      return started().http;
+    },
+    tokenFor: (username, password) => started().tokenFor(username, password),
+    close: () => started().close(),
+    token,
+    as: (username) => ({
+      get: (path) => started().http.get(path).set(bearer(token(username))),
+      post: (path) => started().http.post(path).set(bearer(token(username))),
+      delete: (path) => started().http.delete(path).set(bearer(token(username))),
+    }),
+    async live(username) {
+      const socket = await connectLive(started().url, token(username));
+      sockets.push(socket);
+      return socket;
     },
   };
 }

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { createApp } from '../../app';
 import { loadConfig } from '../../config/config';
 import { createLogger } from '../../logging';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/test-server';
+import { TEST_PASSWORD, useTestServer } from '../../test/test-server';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { security: unknown; requestBody: { content: Record<string, { schema: { properties: Record<string, { examples?: string[] }> } }> } }>>;
@@ -68,11 +68,7 @@ describe('GET /api/openapi.json and /api/docs', () => {
 });
 
 describe('the reference on a running server', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.close());
+  const t = useTestServer();
 
   it('when a tester signs in with the fields the page fills in and sends the token as it says, then the call answers', async () => {
     const doc = (await t.http.get('/api/openapi.json')).body as OpenApiDocument;

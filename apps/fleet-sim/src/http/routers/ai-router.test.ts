@@ -1,21 +1,14 @@
 import type { ChatSession } from '@equipment-dashboard/contract';
 import { chatSessions } from '../../store/schema';
-import { bearer } from '../../test/fleet-helpers';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/test-server';
 
 describe('AIKnow statistics and chat sessions (back-office §2.11, §3, §7.6)', () => {
-  let t: TestServer;
-  let guest: string;
-  beforeAll(async () => {
-    t = await startTestServer();
-    guest = await t.tokenFor('guest');
-  });
-  afterAll(() => t.close());
+  const t = useTestServer({ users: ['guest'] });
 
   it('when the statistics are read, then they are computed from the stored chat sessions', async () => {
     const rows = await t.server.deps.db.select().from(chatSessions);
     const timed = rows.filter((r) => r.queueWaitSeconds !== null);
-    const res = await t.http.get('/statistics').set(bearer(guest));
+    const res = await t.as('guest').get('/statistics');
     expect(res.status).toBe(200);
     expect(res.body.sessionCount).toBe(rows.length);
     expect(res.body.openSessionCount).toBe(rows.filter((r) => r.isOpen).length);
@@ -32,7 +25,7 @@ describe('AIKnow statistics and chat sessions (back-office §2.11, §3, §7.6)',
 
   it('when no session measured a time, then the averages are null and the length 0', async () => {
     await t.server.deps.db.delete(chatSessions);
-    const res = await t.http.get('/statistics').set(bearer(guest));
+    const res = await t.as('guest').get('/statistics');
     expect(res.body).toEqual({
       sessionCount: 0,
       openSessionCount: 0,
@@ -54,15 +47,13 @@ describe('AIKnow statistics and chat sessions (back-office §2.11, §3, §7.6)',
         updatedAt: new Date(now - (12 - i) * 60_000),
       })),
     );
-    const res = await t.http.get('/chat_sessions/').query({ page: 1 }).set(bearer(guest));
+    const res = await t.as('guest').get('/chat_sessions/').query({ page: 1 });
     expect(res.status).toBe(200);
     expect(res.body.totalDocs).toBe(12);
     expect(res.body.docs.map((s: ChatSession) => s.sessionId).slice(0, 3)).toEqual(['s-11', 's-10', 's-09']);
     expect(res.body.docs[0].conversation).toEqual([{ query: 'Why?', response: 'Because.' }]);
     expect(res.body.docs[1].conversation).toEqual([]);
-    expect(
-      (await t.http.get('/chat_sessions/').query({ page: 2 }).set(bearer(guest))).body.docs,
-    ).toHaveLength(2);
+    expect((await t.as('guest').get('/chat_sessions/').query({ page: 2 })).body.docs).toHaveLength(2);
   });
 
   it('when no token is sent, then 401 (the old console sent an empty authorization header)', async () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as usersRepo from '../../store/repos/users-repo';
 import { legacyScryptHash } from '../../test/legacy-password-hash';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/test-server';
+import { TEST_PASSWORD, useTestServer, type TestServer } from '../../test/test-server';
 
 const form = (fields: Record<string, string>) => ({ client_id: 'equipment-dashboard', grant_type: 'password', ...fields });
 
@@ -26,11 +26,7 @@ function lastResetToken(t: TestServer): string {
 }
 
 describe('sign-in and passwords (console-core §4, §7)', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.close());
+  const t = useTestServer();
 
   it.each(['admin', 'engineer', 'support_lvl2', 'support', 'ezadas', 'tech', 'guest'])(
     'when %s signs in with the demo password, then a token with the user is answered',

@@ -1,18 +1,11 @@
 import type { CameraCalibration } from '@equipment-dashboard/contract';
-import { bearer } from '../../test/fleet-helpers';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/test-server';
 
 describe('camera calibrations (back-office §2.10, §3, §7.6)', () => {
-  let t: TestServer;
-  let guest: string;
-  beforeAll(async () => {
-    t = await startTestServer();
-    guest = await t.tokenFor('guest');
-  });
-  afterAll(() => t.close());
+  const t = useTestServer({ users: ['guest'] });
 
   const read = async (query: Record<string, string> = {}) => {
-    const res = await t.http.get('/read/camera_cals/v1/').query(query).set(bearer(guest));
+    const res = await t.as('guest').get('/read/camera_cals/v1/').query(query);
     expect(res.status).toBe(200);
     return res.body as { docs: CameraCalibration[]; totalDocs: number };
   };
@@ -45,8 +38,6 @@ describe('camera calibrations (back-office §2.10, §3, §7.6)', () => {
   it('when a filter matches nothing or holds LIKE wildcards, then the list is empty; a bad page is 400', async () => {
     expect((await read({ filterSerialNumber: 'NOPE' })).totalDocs).toBe(0);
     expect((await read({ filterSerialNumber: '%' })).totalDocs).toBe(0);
-    expect((await t.http.get('/read/camera_cals/v1/').query({ page: '0' }).set(bearer(guest))).status).toBe(
-      400,
-    );
+    expect((await t.as('guest').get('/read/camera_cals/v1/').query({ page: '0' })).status).toBe(400);
   });
 });

@@ -1,26 +1,17 @@
 import { SERVICE_NAMES } from '@equipment-dashboard/domain';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { connect as connectUnit } from '../../fleet/simulation';
-import { bearer, changeUnit, engineOf, setSpeed, settle, stepClock, storeCount, until } from '../../test/fleet-helpers';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { changeUnit, engineOf, setSpeed, settle, stepClock, storeCount, until } from '../../test/fleet-helpers';
+import { openLive } from '../../test/live-socket';
+import { useTestServer } from '../../test/test-server';
 
 describe('home dashboard data (console-core §7 "Dashboard data")', () => {
-  let t: TestServer;
-  let admin: string;
-  let support: string;
+  const t = useTestServer({ users: ['admin', 'support'] });
   let socket: Socket;
   beforeAll(async () => {
-    t = await startTestServer();
-    [admin, support] = await Promise.all([t.tokenFor('admin'), t.tokenFor('support')]);
-    socket = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: support }, reconnection: false, forceNew: true });
-    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket = await t.live('support');
   });
-  afterAll(async () => {
-    socket.close();
-    await new Promise((r) => setTimeout(r, 200));
-    await t.close();
-  });
-  const get = (path: string) => t.http.get(path).set(bearer(support));
+  const get = (path: string) => t.as('support').get(path);
 
   it('when every dashboard read is called, then each answers within its contract', async () => {
     for (const path of [
@@ -62,13 +53,13 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
   });
 
   it('when support restarts a service, then 403; when admin does, then it goes down and comes back up', async () => {
-    expect((await t.http.post('/api/v1/reset_service/').query({ serviceName: 'radar' }).set(bearer(support))).status).toBe(403);
+    expect((await t.as('support').post('/api/v1/reset_service/').query({ serviceName: 'radar' })).status).toBe(403);
     const events: boolean[] = [];
     socket.on('SERVICE_STATUS', (status) => events.push(status.radar));
     // The clock stands still, so the 5 simulated seconds of downtime last until the test moves it.
     const speed = t.server.deps.clock.speed;
     await setSpeed(t, 0);
-    const res = await t.http.post('/api/v1/reset_service/').query({ serviceName: 'radar' }).set(bearer(admin));
+    const res = await t.as('admin').post('/api/v1/reset_service/').query({ serviceName: 'radar' });
     expect(res.body).toEqual({ serviceName: 'radar', status: 'restarting' });
     expect((await get('/api/v1/check_services')).body.radar).toBe(false);
     await stepClock(t, 10_000);
@@ -76,7 +67,7 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
     await setSpeed(t, speed);
     await until(async () => events, (heard) => heard.length >= 2);
     expect(events).toEqual([false, true]);
-    const unknown = await t.http.post('/api/v1/reset_service/').query({ serviceName: 'toaster' }).set(bearer(admin));
+    const unknown = await t.as('admin').post('/api/v1/reset_service/').query({ serviceName: 'toaster' });
     expect(unknown.status).toBe(400);
     expect(SERVICE_NAMES).toContain('radar');
   });
@@ -99,7 +90,7 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
     const speed = t.server.deps.clock.speed;
     await setSpeed(t, 0);
     await settle(t);
-    const late = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: admin }, reconnection: false, forceNew: true });
+    const late = openLive(t.url, t.token('admin'));
     try {
       const counters = await new Promise<{ connectedAligners: number; totalAligners: number; connectedUsers: number }>((r) =>
         late.once('CONNECTION_COUNTERS', r),

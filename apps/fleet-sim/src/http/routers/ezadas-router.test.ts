@@ -1,22 +1,15 @@
 import type { Fixture, Target } from '@equipment-dashboard/contract';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import { bearer } from '../../test/fleet-helpers';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/test-server';
 
 describe('EZ ADAS fixtures and targets (back-office §2.8, §5, §7.5, §8)', () => {
-  let t: TestServer;
-  let ezadas: string;
-  let engineer: string;
-  beforeAll(async () => {
-    t = await startTestServer();
-    [ezadas, engineer] = await Promise.all([t.tokenFor('ezadas'), t.tokenFor('engineer')]);
-  });
-  afterAll(() => t.close());
+  const t = useTestServer({ users: ['ezadas', 'engineer'] });
 
-  const post = (path: string, body: object, token = ezadas) =>
+  const post = (path: string, body: object, token = t.token('ezadas')) =>
     t.http.post(path).set(bearer(token)).send(body);
   const fixtures = async (query: Record<string, string> = {}) =>
-    (await t.http.get('/api/v1/ez_get_fixtures/').query(query).set(bearer(ezadas))).body as {
+    (await t.as('ezadas').get('/api/v1/ez_get_fixtures/').query(query)).body as {
       docs: Fixture[];
       totalDocs: number;
     };
@@ -155,7 +148,7 @@ describe('EZ ADAS fixtures and targets (back-office §2.8, §5, §7.5, §8)', ()
     };
 
     it('when the list is read, then targets come 10 a page by name', async () => {
-      const res = await t.http.get('/api/v1/ez_get_targets/').set(bearer(ezadas));
+      const res = await t.as('ezadas').get('/api/v1/ez_get_targets/');
       expect(res.status).toBe(200);
       const names = res.body.docs.map((x: Target) => x.targetName);
       expect(names).toHaveLength(PAGE_SIZE);
@@ -163,17 +156,17 @@ describe('EZ ADAS fixtures and targets (back-office §2.8, §5, §7.5, §8)', ()
     });
 
     it('when an engineer creates a target, then 201; the same name again is 409', async () => {
-      const res = await post('/api/v1/create_ez_target', target, engineer);
+      const res = await post('/api/v1/create_ez_target', target, t.token('engineer'));
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject(target);
-      expect((await post('/api/v1/create_ez_target', target, engineer)).status).toBe(409);
+      expect((await post('/api/v1/create_ez_target', target, t.token('engineer'))).status).toBe(409);
     });
 
     it('when a target is updated, then 200 with the new package; an unknown name is 404', async () => {
       const res = await post(
         '/api/v1/update_ez_target',
         { ...target, packageIndex: 4, packageName: 'Premium + VAG' },
-        engineer,
+        t.token('engineer'),
       );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -182,7 +175,8 @@ describe('EZ ADAS fixtures and targets (back-office §2.8, §5, §7.5, §8)', ()
         packageName: 'Premium + VAG',
       });
       expect(
-        (await post('/api/v1/update_ez_target', { ...target, targetName: 'Nothing' }, engineer)).status,
+        (await post('/api/v1/update_ez_target', { ...target, targetName: 'Nothing' }, t.token('engineer')))
+          .status,
       ).toBe(404);
     });
 
@@ -192,21 +186,31 @@ describe('EZ ADAS fixtures and targets (back-office §2.8, §5, §7.5, §8)', ()
           await post(
             '/api/v1/create_ez_target',
             { ...target, targetName: 'X', packageName: 'Included' },
-            engineer,
+            t.token('engineer'),
           )
         ).status,
       ).toBe(400);
       expect(
-        (await post('/api/v1/create_ez_target', { ...target, targetName: 'X', targetId: -1 }, engineer))
-          .status,
+        (
+          await post(
+            '/api/v1/create_ez_target',
+            { ...target, targetName: 'X', targetId: -1 },
+            t.token('engineer'),
+          )
+        ).status,
       ).toBe(400);
     });
 
     it('when a target is deleted, then it is gone; again is 404', async () => {
-      const res = await post('/api/v1/delete_ez_target', { targetName: target.targetName }, engineer);
+      const res = await post(
+        '/api/v1/delete_ez_target',
+        { targetName: target.targetName },
+        t.token('engineer'),
+      );
       expect(res.body).toEqual({ targetName: target.targetName, deleted: true });
       expect(
-        (await post('/api/v1/delete_ez_target', { targetName: target.targetName }, engineer)).status,
+        (await post('/api/v1/delete_ez_target', { targetName: target.targetName }, t.token('engineer')))
+          .status,
       ).toBe(404);
     });
 

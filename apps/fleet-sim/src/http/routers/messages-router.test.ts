@@ -2,24 +2,14 @@ import type { Message } from '@equipment-dashboard/contract';
 import { MESSAGE_TABS, messageListQuery, type MessageTabKey } from '@equipment-dashboard/domain';
 import sharp from 'sharp';
 import { bearer, stepClock } from '../../test/fleet-helpers';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/test-server';
 
 describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
-  let t: TestServer;
-  let support: string;
-  let engineer: string;
-  let tech: string;
+  const t = useTestServer({ users: ['support', 'engineer', 'tech'] });
   let market: string;
   beforeAll(async () => {
-    t = await startTestServer();
-    [support, engineer, tech] = await Promise.all([
-      t.tokenFor('support'),
-      t.tokenFor('engineer'),
-      t.tokenFor('tech'),
-    ]);
-    market = (await t.http.get('/read/aligner_countries/v1').set(bearer(support))).body[0].countryCode;
+    market = (await t.as('support').get('/read/aligner_countries/v1')).body[0].countryCode;
   });
-  afterAll(() => t.close());
 
   const day = (offset: number) =>
     new Date(t.server.deps.clock.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -43,9 +33,9 @@ describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
     token: string,
   ): Promise<{ docs: Message[]; totalDocs: number }> =>
     (await t.http.get('/read/messages/v1/').query(messageListQuery(key, username)).set(bearer(token))).body;
-  const create = (body: object, token = support) =>
+  const create = (body: object, token = t.token('support')) =>
     t.http.post('/create/message/v1').set(bearer(token)).send(body);
-  const save = (id: number, payload: object, token = support) =>
+  const save = (id: number, payload: object, token = t.token('support')) =>
     t.http.post('/update/message/v1').set(bearer(token)).send({ id, payload });
 
   describe('the tabs', () => {
@@ -53,7 +43,7 @@ describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
       'when the %s tab is read, then every message has that tab disposition',
       async (key) => {
         const expected = MESSAGE_TABS.find((x) => x.key === key)?.filter.disposition;
-        const list = await tab(key, 'admin', engineer);
+        const list = await tab(key, 'admin', t.token('engineer'));
         expect(list.docs.every((m) => m.disposition === expected)).toBe(true);
         if (key === 'myDrafts') expect(list.docs.every((m) => m.issuerUsername === 'admin')).toBe(true);
         if (key === 'otherDrafts') expect(list.docs.every((m) => m.issuerUsername !== 'admin')).toBe(true);
@@ -74,8 +64,8 @@ describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
         targets: { market, softwareVersion: 'all', serialNumbers: ['AXA00001'] },
       });
       id = res.body.id;
-      expect((await tab('myDrafts', 'support', support)).docs.map((m) => m.id)).toContain(id);
-      expect((await tab('otherDrafts', 'admin', engineer)).docs.length).toBeGreaterThan(0);
+      expect((await tab('myDrafts', 'support', t.token('support'))).docs.map((m) => m.id)).toContain(id);
+      expect((await tab('otherDrafts', 'admin', t.token('engineer'))).docs.length).toBeGreaterThan(0);
     });
 
     it('when a start date is before yesterday, a text is too long, or the market is unknown, then 400 with the field', async () => {
@@ -97,7 +87,7 @@ describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
     });
 
     it('when someone else edits the draft, then 403; the issuer saves it and submits it', async () => {
-      expect((await save(id, { ...draft(), disposition: 'draft' }, tech)).status).toBe(403);
+      expect((await save(id, { ...draft(), disposition: 'draft' }, t.token('tech'))).status).toBe(403);
       const saved = await save(id, { ...draft(2, 12), header: 'Specs: new models', disposition: 'draft' });
       expect(saved.status).toBe(200);
       expect(saved.body).toMatchObject({
@@ -108,51 +98,49 @@ describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
       expect(saved.body.targets.serialNumbers).toEqual(['AXA00001']);
       const submitted = await save(id, { ...draft(2, 12), disposition: 'pending approval' });
       expect(submitted.body.disposition).toBe('pending approval');
-      expect((await tab('pendingApproval', 'support', support)).docs.map((m) => m.id)).toContain(id);
+      expect((await tab('pendingApproval', 'support', t.token('support'))).docs.map((m) => m.id)).toContain(
+        id,
+      );
     });
 
     it('when support approves, then 403; an engineer approves a pending message and it is upcoming; approving again is 409', async () => {
       expect((await save(id, { ...draft(2, 12), disposition: 'upcoming' })).status).toBe(403);
-      const approved = await save(id, { ...draft(2, 12), disposition: 'upcoming' }, engineer);
+      const approved = await save(id, { ...draft(2, 12), disposition: 'upcoming' }, t.token('engineer'));
       expect(approved.status).toBe(200);
       expect(approved.body).toMatchObject({ disposition: 'upcoming', issuerUsername: 'support' });
-      expect((await save(id, { ...draft(2, 12), disposition: 'upcoming' }, engineer)).status).toBe(409);
+      expect((await save(id, { ...draft(2, 12), disposition: 'upcoming' }, t.token('engineer'))).status).toBe(
+        409,
+      );
       expect((await save(id, { ...draft(2, 12), disposition: 'draft' })).status).toBe(409);
     });
 
     it('when the simulated clock passes the start and then the end, then the message moves to Active and then to Completed', async () => {
-      expect((await tab('upcoming', 'support', support)).docs.map((m) => m.id)).toContain(id);
+      expect((await tab('upcoming', 'support', t.token('support'))).docs.map((m) => m.id)).toContain(id);
       await stepClock(t, 3 * 86_400_000);
-      const active = await tab('active', 'support', support);
+      const active = await tab('active', 'support', t.token('support'));
       expect(active.docs.find((m) => m.id === id)?.disposition).toBe('active');
       await stepClock(t, 11 * 86_400_000);
-      const completed = await tab('completed', 'support', support);
+      const completed = await tab('completed', 'support', t.token('support'));
       expect(completed.docs.find((m) => m.id === id)?.disposition).toBe('completed');
     });
 
     it('when the issuer deletes a draft, then it moves to Deleted; deleting again is 409, another author 403, an unknown one 404', async () => {
       const other = (await create(draft())).body.id as number;
-      expect((await t.http.post('/delete/message/v1').set(bearer(tech)).send({ id: other })).status).toBe(
-        403,
-      );
-      const res = await t.http.post('/delete/message/v1').set(bearer(support)).send({ id: other });
+      expect((await t.as('tech').post('/delete/message/v1').send({ id: other })).status).toBe(403);
+      const res = await t.as('support').post('/delete/message/v1').send({ id: other });
       expect(res.status).toBe(200);
       expect(res.body.disposition).toBe('deleted');
-      expect((await tab('deleted', 'support', support)).docs.map((m) => m.id)).toContain(other);
-      expect((await t.http.post('/delete/message/v1').set(bearer(support)).send({ id: other })).status).toBe(
-        409,
-      );
-      expect((await t.http.post('/delete/message/v1').set(bearer(support)).send({ id: 999999 })).status).toBe(
-        404,
-      );
+      expect((await tab('deleted', 'support', t.token('support'))).docs.map((m) => m.id)).toContain(other);
+      expect((await t.as('support').post('/delete/message/v1').send({ id: other })).status).toBe(409);
+      expect((await t.as('support').post('/delete/message/v1').send({ id: 999999 })).status).toBe(404);
     });
   });
 
   describe('the serial number upload', () => {
     const upload = (data: Buffer, name = 'serials.csv', type = 'text/csv') =>
-      t.http
+      t
+        .as('support')
         .post('/upload_serialnumbers')
-        .set(bearer(support))
         .attach('file', data, { filename: name, contentType: type });
 
     it('when a CSV with a header, blank lines, duplicates and more columns is uploaded, then the first column comes back cleaned', async () => {
@@ -174,7 +162,7 @@ describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
       const big = await upload(Buffer.alloc(1024 * 1024 + 10, 'A\n'));
       expect(big.status).toBe(400);
       expect(big.body.code).toBe('file_too_large');
-      const none = await t.http.post('/upload_serialnumbers').set(bearer(support)).send({});
+      const none = await t.as('support').post('/upload_serialnumbers').send({});
       expect(none.status).toBe(400);
     });
 

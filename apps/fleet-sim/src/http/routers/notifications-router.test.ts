@@ -2,38 +2,27 @@ import type { Country, Notification } from '@equipment-dashboard/contract';
 import { PlaceIndex, placeIndex } from '../../services/places-service';
 import { bearer, engineOf } from '../../test/fleet-helpers';
 import { refreshIndex } from '../../views/unit-feed';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/test-server';
 
 describe('notifications and the places units are in (back-office §2.6, §3, §5, §7.4)', () => {
-  let t: TestServer;
-  let engineer: string;
-  let support: string;
+  const t = useTestServer({ users: ['engineer', 'support'] });
   let country: Country;
   let region: string;
   let city: string;
   beforeAll(async () => {
-    t = await startTestServer();
-    [engineer, support] = await Promise.all([t.tokenFor('engineer'), t.tokenFor('support')]);
-    const countries = (await t.http.get('/read/aligner_countries/v1').set(bearer(support))).body as Country[];
+    const countries = (await t.as('support').get('/read/aligner_countries/v1')).body as Country[];
     country = countries.find((c) => c.countryCode === 'US') ?? (countries[0] as Country);
     region = (
-      await t.http
-        .get('/read/aligner_regions/v1')
-        .query({ countryName: country.countryName })
-        .set(bearer(support))
+      await t.as('support').get('/read/aligner_regions/v1').query({ countryName: country.countryName })
     ).body[0].region;
     city = (
-      await t.http
-        .get('/read/aligner_cities/v1')
-        .query({ countryName: country.countryName, region })
-        .set(bearer(support))
+      await t.as('support').get('/read/aligner_cities/v1').query({ countryName: country.countryName, region })
     ).body[0].city;
   });
-  afterAll(() => t.close());
 
   describe('countries, regions and cities', () => {
     it('when the countries are read, then each country units are in comes once, sorted by name', async () => {
-      const res = await t.http.get('/read/aligner_countries/v1').set(bearer(support));
+      const res = await t.as('support').get('/read/aligner_countries/v1');
       expect(res.status).toBe(200);
       const names = res.body.map((c: Country) => c.countryName);
       expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
@@ -43,10 +32,10 @@ describe('notifications and the places units are in (back-office §2.6, §3, §5
 
     it('when the regions of a country and the cities of a region are read, then they are sorted and distinct; unknown places give []', async () => {
       const regions = (
-        await t.http
+        await t
+          .as('support')
           .get('/read/aligner_regions/v1')
           .query({ countryName: country.countryName.toUpperCase() })
-          .set(bearer(support))
       ).body;
       expect(regions.length).toBeGreaterThan(0);
       const names = regions.map((r: { region: string }) => r.region);
@@ -55,23 +44,18 @@ describe('notifications and the places units are in (back-office §2.6, §3, §5
         [...names].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
       );
       const cities = (
-        await t.http
+        await t
+          .as('support')
           .get('/read/aligner_cities/v1')
           .query({ countryName: country.countryName, region })
-          .set(bearer(support))
       ).body;
       expect(cities).toContainEqual({ city });
       expect(
-        (await t.http.get('/read/aligner_regions/v1').query({ countryName: 'Atlantis' }).set(bearer(support)))
-          .body,
+        (await t.as('support').get('/read/aligner_regions/v1').query({ countryName: 'Atlantis' })).body,
       ).toEqual([]);
       expect(
-        (
-          await t.http
-            .get('/read/aligner_cities/v1')
-            .query({ countryName: country.countryName })
-            .set(bearer(support))
-        ).status,
+        (await t.as('support').get('/read/aligner_cities/v1').query({ countryName: country.countryName }))
+          .status,
       ).toBe(400);
     });
 
@@ -122,33 +106,31 @@ describe('notifications and the places units are in (back-office §2.6, §3, §5
       targetType: 'geographic',
       target: { family: 'aligner', country: country.countryCode, region, city },
     });
+    const create = (payload: object) => t.as('engineer').post('/create/notification/v1/').send(payload);
 
     it('when the table is read, then notifications come 10 a page, the latest beginning first', async () => {
-      const res = await t.http.get('/read/notifications/v1/').query({ page: 1 }).set(bearer(support));
+      const res = await t.as('support').get('/read/notifications/v1/').query({ page: 1 });
       expect(res.status).toBe(200);
       expect(res.body.docs).toHaveLength(10);
       const begins = res.body.docs.map((n: Notification) => n.beginsOn);
       expect([...begins].sort().reverse()).toEqual(begins);
-      const page2 = await t.http.get('/read/notifications/v1/').query({ page: 2 }).set(bearer(support));
+      const page2 = await t.as('support').get('/read/notifications/v1/').query({ page: 2 });
       expect(page2.body.docs.length).toBe(res.body.totalDocs - 10);
     });
 
     it('when an engineer creates a notification for a city, then it is stored with the dates as sent and listed first', async () => {
-      const res = await t.http.post('/create/notification/v1/').set(bearer(engineer)).send(body());
+      const res = await create(body());
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ ...body(), id: expect.any(Number) });
-      const list = await t.http.get('/read/notifications/v1/').set(bearer(support));
+      const list = await t.as('support').get('/read/notifications/v1/');
       expect(list.body.docs[0]).toEqual(res.body);
     });
 
     it('when region and city are blank, then they are stored as null (the whole country)', async () => {
-      const res = await t.http
-        .post('/create/notification/v1/')
-        .set(bearer(engineer))
-        .send({
-          ...body(),
-          target: { family: 'all', country: country.countryCode.toLowerCase(), region: ' ', city: '' },
-        });
+      const res = await create({
+        ...body(),
+        target: { family: 'all', country: country.countryCode.toLowerCase(), region: ' ', city: '' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.target).toEqual({
         family: 'all',
@@ -158,60 +140,40 @@ describe('notifications and the places units are in (back-office §2.6, §3, §5
       });
     });
 
-    it('when the place is unknown, the MIME type is not offered, or the end is before the start, then 400', async () => {
-      const unknownCountry = await t.http
-        .post('/create/notification/v1/')
-        .set(bearer(engineer))
-        .send({ ...body(), target: { family: 'gtps', country: 'XX', region: null, city: null } });
+    it('when the country is unknown, then 400 naming target.country', async () => {
+      const unknownCountry = await create({
+        ...body(),
+        target: { family: 'gtps', country: 'XX', region: null, city: null },
+      });
       expect(unknownCountry.status).toBe(400);
       expect(unknownCountry.body.details).toEqual([{ path: 'target.country', message: expect.any(String) }]);
-      const unknownCity = await t.http
-        .post('/create/notification/v1/')
-        .set(bearer(engineer))
-        .send({ ...body(), target: { ...body().target, city: 'Nowhere' } });
-      expect(unknownCity.status).toBe(400);
-      expect(
-        (
-          await t.http
-            .post('/create/notification/v1/')
-            .set(bearer(engineer))
-            .send({ ...body(), mimeType: 'image/gif' })
-        ).status,
-      ).toBe(400);
-      expect(
-        (
-          await t.http
-            .post('/create/notification/v1/')
-            .set(bearer(engineer))
-            .send({ ...body(), endsOn: '2099-05-01T00:00:00.000Z' })
-        ).status,
-      ).toBe(400);
-      expect(
-        (
-          await t.http
-            .post('/create/notification/v1/')
-            .set(bearer(engineer))
-            .send({ ...body(), target: { ...body().target, family: 'aligner-oasis' } })
-        ).status,
-      ).toBe(400);
+    });
+
+    it.each([
+      ['the city is unknown', () => ({ ...body(), target: { ...body().target, city: 'Nowhere' } })],
+      ['the MIME type is not offered', () => ({ ...body(), mimeType: 'image/gif' })],
+      ['the end is before the start', () => ({ ...body(), endsOn: '2099-05-01T00:00:00.000Z' })],
+      [
+        'the target family is aligner-oasis',
+        () => ({ ...body(), target: { ...body().target, family: 'aligner-oasis' } }),
+      ],
+    ])('when %s, then 400', async (_case, payload) => {
+      expect((await create(payload())).status).toBe(400);
     });
 
     it('when the country is sent by its name, in any case, then the notification is stored with its code', async () => {
       for (const name of [country.countryName.toUpperCase(), ` ${country.countryName.toLowerCase()}`]) {
-        const res = await t.http
-          .post('/create/notification/v1/')
-          .set(bearer(engineer))
-          .send({ ...body(), target: { ...body().target, country: name } });
+        const res = await create({ ...body(), target: { ...body().target, country: name } });
         expect(res.status).toBe(200);
         expect(res.body.target).toEqual({ family: 'aligner', country: country.countryCode, region, city });
       }
     });
 
     it('when the country is neither a code nor a name of the countries list, then 400 says which forms it takes', async () => {
-      const res = await t.http
-        .post('/create/notification/v1/')
-        .set(bearer(engineer))
-        .send({ ...body(), target: { family: 'all', country: 'Atlantis', region: null, city: null } });
+      const res = await create({
+        ...body(),
+        target: { family: 'all', country: 'Atlantis', region: null, city: null },
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('unknown_place');
       expect(res.body.details).toHaveLength(1);
@@ -222,9 +184,7 @@ describe('notifications and the places units are in (back-office §2.6, §3, §5
     });
 
     it('when support creates a notification, then 403; support may read the table', async () => {
-      expect((await t.http.post('/create/notification/v1/').set(bearer(support)).send(body())).status).toBe(
-        403,
-      );
+      expect((await t.as('support').post('/create/notification/v1/').send(body())).status).toBe(403);
       expect(
         (await t.http.get('/read/notifications/v1/').set(bearer(await t.tokenFor('guest')))).status,
       ).toBe(200);

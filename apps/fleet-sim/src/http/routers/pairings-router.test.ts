@@ -1,18 +1,12 @@
 import type { Pairing } from '@equipment-dashboard/contract';
 import { bearer } from '../../test/fleet-helpers';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/test-server';
 
 describe('vendor pairings with Tru-Point units (back-office §2.9, §3, §7.6)', () => {
-  let t: TestServer;
-  let support: string;
-  beforeAll(async () => {
-    t = await startTestServer();
-    support = await t.tokenFor('support');
-  });
-  afterAll(() => t.close());
+  const t = useTestServer({ users: ['support'] });
 
   const read = async (path: string, query: Record<string, string> = {}) => {
-    const res = await t.http.get(path).query(query).set(bearer(support));
+    const res = await t.as('support').get(path).query(query);
     expect(res.status).toBe(200);
     return res.body as { docs: Pairing[]; totalDocs: number };
   };
@@ -57,8 +51,7 @@ describe('vendor pairings with Tru-Point units (back-office §2.9, §3, §7.6)',
 
   it('when the sort field is unknown, then 400; tech and guest (no TruPoint) are refused with 403', async () => {
     expect(
-      (await t.http.get('/read/active_pairings/v1/').query({ sortBy: 'alignmentId' }).set(bearer(support)))
-        .status,
+      (await t.as('support').get('/read/active_pairings/v1/').query({ sortBy: 'alignmentId' })).status,
     ).toBe(400);
     expect((await t.http.get('/read/active_pairings/v1/').set(bearer(await t.tokenFor('tech')))).status).toBe(
       403,

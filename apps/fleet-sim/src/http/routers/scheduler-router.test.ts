@@ -1,17 +1,11 @@
-import { io as connect, type Socket } from 'socket.io-client';
 import { playDueSchedules } from '../../services/scheduling-service';
 import { isPending } from '../../fleet/desired-state';
 import { bearer, engineOf, latestOf, settle, stepClock } from '../../test/fleet-helpers';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { connectLive } from '../../test/live-socket';
+import { useTestServer } from '../../test/test-server';
 
 describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
-  let t: TestServer;
-  let engineer: string;
-  beforeAll(async () => {
-    t = await startTestServer();
-    engineer = await t.tokenFor('engineer');
-  });
-  afterAll(() => t.close());
+  const t = useTestServer({ users: ['engineer'] });
 
   const day = (offsetDays: number) => new Date(t.server.deps.clock.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -19,10 +13,10 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
     const engine = engineOf(t);
     const some = [...engine.state.units.values()].find((u) => u.family === 'aligner');
     const prefix = some?.serialNumber.slice(0, 3) ?? 'AX';
-    const res = await t.http.get('/read/aligner_serial_numbers/v1').query({ filterSerialNumber: prefix.toLowerCase() }).set(bearer(engineer));
+    const res = await t.as('engineer').get('/read/aligner_serial_numbers/v1').query({ filterSerialNumber: prefix.toLowerCase() });
     expect(res.body.length).toBeGreaterThan(0);
     expect(res.body.every((s: string) => s.startsWith(prefix) && engine.get(s)?.family === 'aligner')).toBe(true);
-    const wild = await t.http.get('/read/aligner_serial_numbers/v1').query({ filterSerialNumber: `*${some?.serialNumber.slice(-3)}` }).set(bearer(engineer));
+    const wild = await t.as('engineer').get('/read/aligner_serial_numbers/v1').query({ filterSerialNumber: `*${some?.serialNumber.slice(-3)}` });
     expect(wild.body).toContain(some?.serialNumber);
   });
 
@@ -33,22 +27,21 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
       .filter((u) => u.family === 'aligner' && !isPending(u.desired, u.stagedRevDone) && u.versionSemantic.startsWith('5.') && u.versionSemantic !== latest)
       .slice(0, 3)
       .map((u) => u.serialNumber);
-    const socket: Socket = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: engineer }, reconnection: false, forceNew: true });
-    await new Promise<void>((r) => socket.once('connect', () => r()));
+    const socket = await connectLive(t.url, t.token('engineer'));
     const heard = new Promise((r) => socket.once('NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED', r));
     const tomorrow = day(1);
-    const res = await t.http
+    const res = await t
+      .as('engineer')
       .post('/create/schedule_serial_numbers/v1')
-      .set(bearer(engineer))
       .send({ serialNumbers: targets, version: { semantic: latest, meta: '' }, path: `/updates/aligner/${latest}`, date: tomorrow });
     expect(res.status).toBe(200);
     await expect(heard).resolves.toMatchObject({ date: tomorrow, count: targets.length });
     socket.close();
-    const byDay = await t.http.get('/read/schedule_by_day/v1/').set(bearer(engineer));
+    const byDay = await t.as('engineer').get('/read/schedule_by_day/v1/');
     const [y, m, d] = tomorrow.split('-').map(Number);
     expect(byDay.body).toEqual(expect.arrayContaining([expect.objectContaining({ _id: { year: y, month: m, day: d } })]));
     const pending = async (serial: string) =>
-      (await t.http.get('/read/aligner/v1/').query({ serialNumber: serial, username: 'engineer' }).set(bearer(engineer))).body.pendingSoftwareDownload;
+      (await t.as('engineer').get('/read/aligner/v1/').query({ serialNumber: serial, username: 'engineer' })).body.pendingSoftwareDownload;
     expect(await pending(targets[0] ?? '')).toBe('');
     await stepClock(t, 86_400_000);
     await playDueSchedules(t.server.deps);
@@ -63,7 +56,7 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
     const support = await t.tokenFor('support');
     const body = { serialNumbers: ['X'], version: { semantic: '1.0.0', meta: '' }, path: '/x', date: day(1) };
     expect((await t.http.post('/create/schedule_serial_numbers/v1').set(bearer(support)).send(body)).status).toBe(403);
-    const past = await t.http.post('/create/schedule_serial_numbers/v1').set(bearer(engineer)).send({ ...body, date: '2020-01-01' });
+    const past = await t.as('engineer').post('/create/schedule_serial_numbers/v1').send({ ...body, date: '2020-01-01' });
     expect(past.status).toBe(400);
   });
 
@@ -75,9 +68,9 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
       .slice(-2)
       .map((u) => u.serialNumber);
     const schedule = (serialNumber: string | undefined, date: string) =>
-      t.http
+      t
+        .as('engineer')
         .post('/create/schedule_serial_numbers/v1')
-        .set(bearer(engineer))
         .send({ serialNumbers: [serialNumber], version: { semantic: latest, meta: '' }, path: `/updates/aligner/${latest}`, date });
     const utc = await schedule(first, `${day(2)}T09:30:00.000Z`);
     expect(utc.status).toBe(200);
@@ -90,9 +83,9 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
 
   it('when the day is neither a day nor an ISO timestamp, then 400 says which forms it takes', async () => {
     for (const date of ['tomorrow', '2026-05-01T09:30', '01/05/2026']) {
-      const res = await t.http
+      const res = await t
+        .as('engineer')
         .post('/create/schedule_serial_numbers/v1')
-        .set(bearer(engineer))
         .send({ serialNumbers: ['X'], version: { semantic: '1.0.0', meta: '' }, path: '/x', date });
       expect(res.status).toBe(400);
       expect(res.body.details).toEqual([

@@ -1,30 +1,21 @@
 import { compareVersions, isAtLeast } from '@equipment-dashboard/domain';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { isPending } from '../../fleet/desired-state';
 import type { UnitRuntime } from '../../fleet/unit-runtime';
-import { bearer, latestOf, stepClock, unitWhere } from '../../test/fleet-helpers';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { latestOf, stepClock, unitWhere } from '../../test/fleet-helpers';
+import { useTestServer } from '../../test/test-server';
 
 const MINUTE = 60_000;
 
 describe('staging and the update flow (console-core §4, §7)', () => {
-  let t: TestServer;
-  let support: string;
+  const t = useTestServer({ users: ['support'] });
   let socket: Socket;
   beforeAll(async () => {
-    t = await startTestServer();
-    support = await t.tokenFor('support');
-    socket = connect(`${t.url}/dashboard`, { transports: ['polling'], auth: { token: support }, reconnection: false, forceNew: true });
-    await new Promise<void>((r) => socket.once('connect', () => r()));
-  });
-  afterAll(async () => {
-    socket.close();
-    await new Promise((r) => setTimeout(r, 200));
-    await t.close();
+    socket = await t.live('support');
   });
 
   const body = (serialNumber: string, semantic: string) => ({ serialNumber, version: { semantic, meta: '' }, path: `/updates/${semantic}` });
-  const staged = () => t.http.get('/read/staged_update_totals/v1').set(bearer(support));
+  const staged = () => t.as('support').get('/read/staged_update_totals/v1');
   const below = (family: 'aligner' | 'gtps') => (u: UnitRuntime) =>
     u.family === family &&
     !isPending(u.desired, u.stagedRevDone) &&
@@ -37,37 +28,37 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     const latest = latestOf(t, 'aligner');
     const before = (await staged()).body;
     const heard = new Promise((r) => socket.once('SOFTWARE_UPDATES_STAGED', r));
-    const res = await t.http.post('/create/immediate_stage_of_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latest));
+    const res = await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body(unit.serialNumber, latest));
     expect(res.status).toBe(200);
     expect(res.body.version.semantic).toBe(latest);
     await expect(heard).resolves.toMatchObject({ family: 'aligner' });
     const after = (await staged()).body;
     expect(after.total).toBe(before.total + 1);
-    const read = await t.http.get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' }).set(bearer(support));
+    const read = await t.as('support').get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' });
     expect(read.body.pendingSoftwareDownload).toBe(latest);
 
-    const again = await t.http.post('/create/immediate_stage_of_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latest));
+    const again = await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body(unit.serialNumber, latest));
     expect(again.status).toBe(400);
     expect(again.body.error).toMatch(/already/i);
 
-    const unstage = await t.http.post('/delete/immediate_unstage_of_software_update/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    const unstage = await t.as('support').post('/delete/immediate_unstage_of_software_update/v1').send({ serialNumber: unit.serialNumber });
     expect(unstage.body).toEqual({ serialNumber: unit.serialNumber, family: 'aligner', pendingSoftwareDownload: '' });
     expect((await staged()).body.total).toBe(before.total);
-    const twice = await t.http.post('/delete/immediate_unstage_of_software_update/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    const twice = await t.as('support').post('/delete/immediate_unstage_of_software_update/v1').send({ serialNumber: unit.serialNumber });
     expect(twice.status).toBe(400);
   });
 
   it('when a unit already at the latest is staged, then 400 with the reason', async () => {
     const latest = latestOf(t, 'gtps');
     const unit = await unitWhere(t, (u) => u.family === 'gtps' && u.versionSemantic === latest);
-    const res = await t.http.post('/create/immediate_stage_of_gtps_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latest));
+    const res = await t.as('support').post('/create/immediate_stage_of_gtps_software_update/v1').send(body(unit.serialNumber, latest));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('staging_refused');
   });
 
   it('when the call of another family is used, then 400 names the right call', async () => {
     const unit = await unitWhere(t, below('gtps'));
-    const res = await t.http.post('/create/immediate_stage_of_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latestOf(t, 'aligner')));
+    const res = await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body(unit.serialNumber, latestOf(t, 'aligner')));
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('immediate_stage_of_gtps_software_update');
   });
@@ -75,14 +66,14 @@ describe('staging and the update flow (console-core §4, §7)', () => {
   it('when a staged unit downloads, installs and restarts on the clock, then it reports the new version', async () => {
     const unit = await unitWhere(t, below('gtps'), { connected: true });
     const latest = latestOf(t, 'gtps');
-    const versionsBefore = (await t.http.get('/read/gtps_software_versions/v1').set(bearer(support))).body;
+    const versionsBefore = (await t.as('support').get('/read/gtps_software_versions/v1')).body;
     const countAt = (list: { version: string; total: number }[], v: string) => list.find((x) => x.version === v)?.total ?? 0;
-    await t.http.post('/create/immediate_stage_of_gtps_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latest));
+    await t.as('support').post('/create/immediate_stage_of_gtps_software_update/v1').send(body(unit.serialNumber, latest));
 
     const read = async () =>
-      (await t.http.get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' }).set(bearer(support))).body;
+      (await t.as('support').get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' })).body;
     expect((await read()).updateState.state).toBe('READY_TO_DOWNLOAD');
-    expect((await t.http.post('/cmd/aligner_download_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber })).status).toBe(200);
+    expect((await t.as('support').post('/cmd/aligner_download_now/v1').send({ serialNumber: unit.serialNumber })).status).toBe(200);
     const downloading = await read();
     expect(downloading.updateState).toMatchObject({ state: 'DOWNLOADING', downloading: true });
     await stepClock(t, MINUTE);
@@ -92,27 +83,27 @@ describe('staging and the update flow (console-core §4, §7)', () => {
 
     await stepClock(t, 30 * MINUTE);
     expect((await read()).updateState.state).toBe('READY_TO_INSTALL');
-    expect((await t.http.post('/cmd/aligner_install_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber })).status).toBe(200);
+    expect((await t.as('support').post('/cmd/aligner_install_now/v1').send({ serialNumber: unit.serialNumber })).status).toBe(200);
     expect((await read()).updateState).toMatchObject({ state: 'INSTALLING_UPDATE', installing: true });
     await stepClock(t, 10 * MINUTE);
     const done = await read();
     expect(done.version.semantic).toBe(latest);
     expect(done.pendingSoftwareDownload).toBe('');
     expect(done.updateState.state).toBe('INSTALLATION_COMPLETE');
-    const versionsAfter = (await t.http.get('/read/gtps_software_versions/v1').set(bearer(support))).body;
+    const versionsAfter = (await t.as('support').get('/read/gtps_software_versions/v1')).body;
     expect(countAt(versionsAfter, latest)).toBe(countAt(versionsBefore, latest) + 1);
   });
 
   it('when install is asked with nothing downloaded, then 409', async () => {
     const unit = await unitWhere(t, (u) => u.family === 'gtps' && !u.flow, { connected: true });
-    const res = await t.http.post('/cmd/aligner_install_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    const res = await t.as('support').post('/cmd/aligner_install_now/v1').send({ serialNumber: unit.serialNumber });
     expect(res.status).toBe(409);
   });
 
   it('when a hung download is on the clock, then its progress stays put', async () => {
     const unit = await unitWhere(t, below('aligner'), { connected: true });
-    await t.http.post('/create/immediate_stage_of_software_update/v1').set(bearer(support)).send(body(unit.serialNumber, latestOf(t, 'aligner')));
-    await t.http.post('/cmd/aligner_download_now/v1').set(bearer(support)).send({ serialNumber: unit.serialNumber });
+    await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body(unit.serialNumber, latestOf(t, 'aligner')));
+    await t.as('support').post('/cmd/aligner_download_now/v1').send({ serialNumber: unit.serialNumber });
     await stepClock(t, MINUTE);
     if (unit.flow) unit.flow.hung = true;
     const before = unit.flow?.software.bytesTransferred;

@@ -1,25 +1,24 @@
 import type { UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/contract';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
+import type { UnitRuntime } from '../../fleet/unit-runtime';
 import { dayKeyOf, hourKeyOf } from '../../services/scheduler-activity';
-import { isPending } from '../../fleet/desired-state';
-import { bearer, engineOf, latestOf, setSpeed, stepClock, storeCount, unitWhere } from '../../test/fleet-helpers';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { bearer, engineOf, latestOf, setSpeed, stageableTo, stepClock, storeCount, unitWhere } from '../../test/fleet-helpers';
+import { useTestServer } from '../../test/test-server';
 
 describe('update scheduler tables and statistics (back-office §2.4, §3, §4, §7.3)', () => {
-  let t: TestServer;
-  let engineer: string;
+  const t = useTestServer({ users: ['engineer'] });
   beforeAll(async () => {
-    t = await startTestServer();
-    // Stopped simulated time: a staged unit stays READY_TO_DOWNLOAD until a test steps the clock, and
+        // Stopped simulated time: a staged unit stays READY_TO_DOWNLOAD until a test steps the clock, and
     // the hour and day keys cannot roll over between a call and its check.
     await setSpeed(t, 0);
-    engineer = await t.tokenFor('engineer');
   });
-  afterAll(() => t.close());
 
   const engine = () => engineOf(t);
-  const list = (path: string, query: Record<string, string> = {}, token = engineer) =>
+  const list = (path: string, query: Record<string, string> = {}, token = t.token('engineer')) =>
     t.http.get(path).query(query).set(bearer(token));
+  /** Stages the latest version of the unit's family on it now, as an engineer. */
+  const stageNow = (path: string, unit: UnitRuntime, latest: string) =>
+    t.as('engineer').post(path).send({ serialNumber: unit.serialNumber, version: { semantic: latest, meta: '' }, path: `/updates/${unit.family}/${latest}` });
   const stats = async (path: string): Promise<UpdateSchedulerStatistics> =>
     (await list(path)).body as UpdateSchedulerStatistics;
 
@@ -46,24 +45,8 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
 
     it('when a unit is staged, then the Staged filter finds it with its staged version, live updater state and best-guess version', async () => {
       const latest = latestOf(t, 'aligner');
-      const unit = await unitWhere(
-        t,
-        (u) =>
-          u.family === 'aligner' &&
-          !isPending(u.desired, u.stagedRevDone) &&
-          !u.flow &&
-          u.versionSemantic.startsWith('5.') &&
-          u.versionSemantic !== latest,
-        { connected: true },
-      );
-      const staged = await t.http
-        .post('/create/immediate_stage_of_software_update/v1')
-        .set(bearer(engineer))
-        .send({
-          serialNumber: unit.serialNumber,
-          version: { semantic: latest, meta: '' },
-          path: `/updates/aligner/${latest}`,
-        });
+      const unit = await unitWhere(t, stageableTo('aligner', latest, '5.'), { connected: true });
+      const staged = await stageNow('/create/immediate_stage_of_software_update/v1', unit, latest);
       expect(staged.status).toBe(200);
       const res = await list('/read/updatescheduler_aligners/v1/', {
         filterSerialNumber: unit.serialNumber.toLowerCase(),
@@ -142,19 +125,12 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
       const now = t.server.deps.clock.now();
       const latest = latestOf(t, 'aligner');
       const targets = [...engine().state.units.values()]
-        .filter(
-          (u) =>
-            u.family === 'aligner' &&
-            !isPending(u.desired, u.stagedRevDone) &&
-            !u.flow &&
-            u.versionSemantic.startsWith('5.') &&
-            u.versionSemantic !== latest,
-        )
+        .filter(stageableTo('aligner', latest, '5.'))
         .slice(0, 2)
         .map((u) => u.serialNumber);
-      const res = await t.http
+      const res = await t
+        .as('engineer')
         .post('/create/schedule_serial_numbers/v1')
-        .set(bearer(engineer))
         .send({
           serialNumbers: targets,
           version: { semantic: latest, meta: '' },
@@ -174,25 +150,8 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
 
     it('when a staged unit finishes installing, then it is a delivery of today and of this hour', async () => {
       const latest = latestOf(t, 'gtps');
-      const unit = await unitWhere(
-        t,
-        (u) =>
-          u.family === 'gtps' &&
-          !isPending(u.desired, u.stagedRevDone) &&
-          !u.flow &&
-          u.versionSemantic !== latest &&
-          u.versionSemantic.startsWith('1.'),
-        { connected: true },
-      );
-      await t.http
-        .post('/create/immediate_stage_of_gtps_software_update/v1')
-        .set(bearer(engineer))
-        .send({
-          serialNumber: unit.serialNumber,
-          version: { semantic: latest, meta: '' },
-          path: `/updates/gtps/${latest}`,
-        })
-        .expect(200);
+      const unit = await unitWhere(t, stageableTo('gtps', latest, '1.'), { connected: true });
+      await stageNow('/create/immediate_stage_of_gtps_software_update/v1', unit, latest).expect(200);
       await stepClock(t, 3 * 3_600_000);
       expect(unit.versionSemantic).toBe(latest);
       const day = dayKeyOf(t.server.deps.clock.now());

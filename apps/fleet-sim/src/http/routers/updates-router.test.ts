@@ -1,23 +1,19 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
 import { ensureUpdateLibrary, updatesRoot } from '../../services/update-library';
 import { bearer, latestOf } from '../../test/fleet-helpers';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { connectLive } from '../../test/live-socket';
+import { useTestServer } from '../../test/test-server';
 
 describe('software and spec update publishing (back-office §2.2, §2.3, §4, §7.2, §8)', () => {
-  let t: TestServer;
-  let engineer: string;
-  let support: string;
+  const t = useTestServer({ users: ['engineer', 'support'] });
   let root: string;
   beforeAll(async () => {
-    t = await startTestServer();
-    [engineer, support] = await Promise.all([t.tokenFor('engineer'), t.tokenFor('support')]);
     root = updatesRoot(t.server.deps.config);
   });
-  afterAll(() => t.close());
 
-  const validate = (path: string, updatePath: string, token = engineer) =>
+  const post = (path: string, payload: object, user = 'engineer') => t.as(user).post(path).send(payload);
+  const validate = (path: string, updatePath: string, token = t.token('engineer')) =>
     t.http.post(path).set(bearer(token)).send({ updatePath });
 
   describe('the update library', () => {
@@ -89,20 +85,15 @@ describe('software and spec update publishing (back-office §2.2, §2.3, §4, §
 
     it('when support validates, then 403', async () => {
       expect(
-        (await validate('/validate_software_update_at_path/v1', '/updates/aligner/5.6.0', support)).status,
+        (await validate('/validate_software_update_at_path/v1', '/updates/aligner/5.6.0', t.token('support')))
+          .status,
       ).toBe(403);
     });
   });
 
   describe('publishing a software update', () => {
     it('when an engineer publishes the validated 5.6.0, then consoles hear of it, it becomes the latest, and a second time is 409', async () => {
-      const socket: Socket = connect(`${t.url}/dashboard`, {
-        transports: ['polling'],
-        auth: { token: engineer },
-        reconnection: false,
-        forceNew: true,
-      });
-      await new Promise<void>((r) => socket.once('connect', () => r()));
+      const socket = await connectLive(t.url, t.token('engineer'));
       const heard = new Promise((r) => socket.once('NEW_SOFTWARE_UPDATE_CREATED', r));
       const manifest = (await validate('/validate_software_update_at_path/v1', '/updates/aligner/5.6.0'))
         .body;
@@ -112,10 +103,10 @@ describe('software and spec update publishing (back-office §2.2, §2.3, §4, §
         family: 'aligner',
         path: '/updates/aligner/5.6.0',
       };
-      const res = await t.http
-        .post('/create/update/v1')
-        .set(bearer(engineer))
-        .send({ ...body, version: { semantic: '5.6.0', meta: 'build 2600' } });
+      const res = await post('/create/update/v1', {
+        ...body,
+        version: { semantic: '5.6.0', meta: 'build 2600' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         family: 'aligner',
@@ -130,72 +121,62 @@ describe('software and spec update publishing (back-office §2.2, §2.3, §4, §
       });
       socket.close();
       expect(latestOf(t, 'aligner')).toBe('5.6.0');
-      const again = await t.http
-        .post('/create/update/v1')
-        .set(bearer(engineer))
-        .send({ ...body, version: { semantic: '5.6.0', meta: 'build 2600' } });
+      const again = await post('/create/update/v1', {
+        ...body,
+        version: { semantic: '5.6.0', meta: 'build 2600' },
+      });
       expect(again.status).toBe(409);
     });
 
-    it('when the body version is not the manifest version, or the family is not the call family, then 400', async () => {
+    it.each([
+      ['the body version is not the manifest version', 'gtps', '1.7.0', 'version_mismatch'],
+      ['the family is not the call family', 'aligner', '1.6.1', 'family_mismatch'],
+    ])('when %s, then 400 %s', async (_case, family, semantic, code) => {
       const base = { prerequisite: '1.2.0', path: '/updates/gtps/1.6.1' };
-      const wrongVersion = await t.http
-        .post('/create/gtps_update/v1')
-        .set(bearer(engineer))
-        .send({ ...base, family: 'gtps', version: { semantic: '1.7.0', meta: '' } });
-      expect(wrongVersion.status).toBe(400);
-      expect(wrongVersion.body.code).toBe('version_mismatch');
-      const wrongFamily = await t.http
-        .post('/create/gtps_update/v1')
-        .set(bearer(engineer))
-        .send({ ...base, family: 'aligner', version: { semantic: '1.6.1', meta: '' } });
-      expect(wrongFamily.status).toBe(400);
-      expect(wrongFamily.body.code).toBe('family_mismatch');
+      const res = await post('/create/gtps_update/v1', { ...base, family, version: { semantic, meta: '' } });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(code);
     });
 
     it('when the Tru-Point 1.6.1 is published at its path, then it is stored as a gtps update', async () => {
-      const res = await t.http
-        .post('/create/gtps_update/v1')
-        .set(bearer(engineer))
-        .send({
-          family: 'gtps',
-          version: { semantic: '1.6.1', meta: '' },
-          prerequisite: '1.2.0',
-          path: 'gtps/1.6.1',
-        });
+      const res = await post('/create/gtps_update/v1', {
+        family: 'gtps',
+        version: { semantic: '1.6.1', meta: '' },
+        prerequisite: '1.2.0',
+        path: 'gtps/1.6.1',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ family: 'gtps', path: '/updates/gtps/1.6.1' });
       expect(latestOf(t, 'gtps')).toBe('1.6.1');
     });
 
     it('when a path has no manifest at publishing time, then 404 MANIFEST_NOT_FOUND; support is refused with 403', async () => {
-      const missing = await t.http
-        .post('/create/oasis_update/v1')
-        .set(bearer(engineer))
-        .send({
-          family: 'aligner-oasis',
-          version: { semantic: '9.0.0', meta: '' },
-          path: '/updates/aligner-oasis/9.0.0',
-        });
+      const oasis = (semantic: string, meta: string) => ({
+        family: 'aligner-oasis',
+        version: { semantic, meta },
+        path: `/updates/aligner-oasis/${semantic}`,
+      });
+      const missing = await post('/create/oasis_update/v1', oasis('9.0.0', ''));
       expect(missing.status).toBe(404);
       expect(missing.body.error).toBe('MANIFEST_NOT_FOUND');
-      const refused = await t.http
-        .post('/create/oasis_update/v1')
-        .set(bearer(support))
-        .send({
-          family: 'aligner-oasis',
-          version: { semantic: '2.2.0', meta: 'Oasis 2' },
-          path: '/updates/aligner-oasis/2.2.0',
-        });
+      const refused = await post('/create/oasis_update/v1', oasis('2.2.0', 'Oasis 2'), 'support');
       expect(refused.status).toBe(403);
     });
   });
 
   describe('spec updates', () => {
     const version2027 = { name: 'US-2027-01', month: 1, year: 2027, semantic: '2027.1.0' };
+    /** The body of the edit dialog for the 2027 release, to all families and every unit. */
+    const specEdit = (active: boolean) => ({
+      path: '/updates/specs/US-2027-01',
+      version: version2027,
+      active,
+      targetFamily: 'all',
+      filter: ['*'],
+    });
 
     it('when the list is read, then spec releases come 10 a page, newest first, in the contract shape', async () => {
-      const res = await t.http.get('/read/spec_updates/v1/').query({ page: 1 }).set(bearer(support));
+      const res = await t.as('support').get('/read/spec_updates/v1/').query({ page: 1 });
       expect(res.status).toBe(200);
       expect(res.body.docs).toHaveLength(10);
       expect(res.body.totalDocs).toBeGreaterThan(10);
@@ -224,7 +205,7 @@ describe('software and spec update publishing (back-office §2.2, §2.3, §4, §
         targetFamily: 'aligner',
         filter: ['AXA, AXB', 'AXA'],
       };
-      const res = await t.http.post('/create/spec_update/v1').set(bearer(engineer)).send(body);
+      const res = await post('/create/spec_update/v1', body);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         path: '/updates/specs/US-2027-01',
@@ -233,9 +214,9 @@ describe('software and spec update publishing (back-office §2.2, §2.3, §4, §
         filter: ['AXA', 'AXB'],
         active: true,
       });
-      const list = await t.http.get('/read/spec_updates/v1/').set(bearer(support));
+      const list = await t.as('support').get('/read/spec_updates/v1/');
       expect(list.body.docs[0].path).toBe('/updates/specs/US-2027-01');
-      expect((await t.http.post('/create/spec_update/v1').set(bearer(engineer)).send(body)).status).toBe(409);
+      expect((await post('/create/spec_update/v1', body)).status).toBe(409);
     });
 
     it('when the filter is empty or the version is not the manifest one, then 400', async () => {
@@ -244,38 +225,18 @@ describe('software and spec update publishing (back-office §2.2, §2.3, §4, §
         version: version2027,
         prerequisites: { require: '', gtpsRequire: '', oasisRequire: '' },
       };
-      expect(
-        (
-          await t.http
-            .post('/create/spec_update/v1')
-            .set(bearer(engineer))
-            .send({ ...body, filter: [] })
-        ).status,
-      ).toBe(400);
-      expect(
-        (
-          await t.http
-            .post('/create/spec_update/v1')
-            .set(bearer(engineer))
-            .send({ ...body, filter: [',', ' '] })
-        ).status,
-      ).toBe(400);
-      const other = await t.http
-        .post('/create/spec_update/v1')
-        .set(bearer(engineer))
-        .send({ ...body, version: { ...version2027, name: 'EU-2027-01' } });
+      expect((await post('/create/spec_update/v1', { ...body, filter: [] })).status).toBe(400);
+      expect((await post('/create/spec_update/v1', { ...body, filter: [',', ' '] })).status).toBe(400);
+      const other = await post('/create/spec_update/v1', {
+        ...body,
+        version: { ...version2027, name: 'EU-2027-01' },
+      });
       expect(other.status).toBe(400);
     });
 
     it('when a spec update is edited, then active, target family and filter change; another version is 409; an unknown path 404', async () => {
-      const edit = {
-        path: '/updates/specs/US-2027-01',
-        version: version2027,
-        active: false,
-        targetFamily: 'all',
-        filter: ['*'],
-      };
-      const res = await t.http.post('/update/spec_update/v1').set(bearer(engineer)).send(edit);
+      const edit = specEdit(false);
+      const res = await post('/update/spec_update/v1', edit);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         active: false,
@@ -284,29 +245,21 @@ describe('software and spec update publishing (back-office §2.2, §2.3, §4, §
         version: version2027,
       });
       expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(res.body.createdAt));
-      const conflict = await t.http
-        .post('/update/spec_update/v1')
-        .set(bearer(engineer))
-        .send({ ...edit, version: { ...version2027, semantic: '2027.1.1' } });
+      const conflict = await post('/update/spec_update/v1', {
+        ...edit,
+        version: { ...version2027, semantic: '2027.1.1' },
+      });
       expect(conflict.status).toBe(409);
-      const unknown = await t.http
-        .post('/update/spec_update/v1')
-        .set(bearer(engineer))
-        .send({ ...edit, path: '/updates/specs/none' });
+      const unknown = await post('/update/spec_update/v1', { ...edit, path: '/updates/specs/none' });
       expect(unknown.status).toBe(404);
     });
 
     it('when support creates or edits a spec update, then 403', async () => {
-      const edit = {
-        path: '/updates/specs/US-2027-01',
-        version: version2027,
-        active: true,
-        targetFamily: 'all',
-        filter: ['*'],
-      };
-      expect((await t.http.post('/update/spec_update/v1').set(bearer(support)).send(edit)).status).toBe(403);
+      const edit = specEdit(true);
+      expect((await post('/update/spec_update/v1', edit, 'support')).status).toBe(403);
       expect(
-        (await validate('/validate_spec_update_at_path/v1', '/updates/specs/US-2027-01', support)).status,
+        (await validate('/validate_spec_update_at_path/v1', '/updates/specs/US-2027-01', t.token('support')))
+          .status,
       ).toBe(403);
     });
   });
