@@ -1,8 +1,8 @@
-import { count, desc, ilike, or } from 'drizzle-orm';
-import { PAGE_SIZE } from '@equipment-dashboard/domain';
+import { desc, ilike, or } from 'drizzle-orm';
 import type { Db } from '../database';
 import { cameraCals } from '../schema';
 import { escapeLike } from './users-repo';
+import { pageOf, type Page } from './rows';
 
 export type CameraCalRow = typeof cameraCals.$inferSelect;
 
@@ -14,20 +14,10 @@ export async function listCameraCals(
   db: Db,
   page: number,
   filterSerialNumber?: string,
-): Promise<{ docs: CameraCalRow[]; totalDocs: number }> {
+): Promise<Page<CameraCalRow>> {
   const prefix = filterSerialNumber ? escapeLike(filterSerialNumber) : undefined;
   const where = prefix
     ? or(ilike(cameraCals.boardSerials, `${prefix}%`), ilike(cameraCals.boardSerials, `%,${prefix}%`))
     : undefined;
-  const [docs, [total]] = await Promise.all([
-    db
-      .select()
-      .from(cameraCals)
-      .where(where)
-      .orderBy(desc(cameraCals.date), desc(cameraCals.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(cameraCals).where(where),
-  ]);
-  return { docs, totalDocs: total?.n ?? 0 };
+  return pageOf(db, cameraCals, { page, where, orderBy: [desc(cameraCals.date), desc(cameraCals.id)] });
 }

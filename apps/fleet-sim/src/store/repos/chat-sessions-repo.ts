@@ -1,25 +1,16 @@
-import { count, desc, sql } from 'drizzle-orm';
-import { PAGE_SIZE } from '@equipment-dashboard/domain';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { chatSessions } from '../schema';
+import { pageOf, type Page } from './rows';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 
 /** A page of chat sessions, newest first. */
-export async function listChatSessions(
-  db: Db,
-  page: number,
-): Promise<{ docs: ChatSessionRow[]; totalDocs: number }> {
-  const [docs, [total]] = await Promise.all([
-    db
-      .select()
-      .from(chatSessions)
-      .orderBy(desc(chatSessions.createdAt), desc(chatSessions.sessionId))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(chatSessions),
-  ]);
-  return { docs, totalDocs: total?.n ?? 0 };
+export async function listChatSessions(db: Db, page: number): Promise<Page<ChatSessionRow>> {
+  return pageOf(db, chatSessions, {
+    page,
+    orderBy: [desc(chatSessions.createdAt), desc(chatSessions.sessionId)],
+  });
 }
 
 /** Counts and averages over every session, in one query (averages are null when nothing to average). */

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, inArray, like, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE } from '@equipment-dashboard/domain';
+import { and, desc, eq, gte, inArray, like, type SQL } from 'drizzle-orm';
 import { escapeLike } from './users-repo';
 import type { Db } from '../database';
 import { commands, units } from '../schema';
+import { insertOne, pageOf } from './rows';
 
 export type CommandRow = typeof commands.$inferSelect;
 
@@ -11,12 +11,7 @@ export async function queueCommand(
   db: Db,
   row: { serialNumber: string; command: string; args: Record<string, unknown>; username: string; createdAt: Date; expiresAt: Date },
 ): Promise<CommandRow> {
-  const [created] = await db
-    .insert(commands)
-    .values({ ...row, status: 'queued' })
-    .returning();
-  if (!created) throw new Error('insert returned no row');
-  return created;
+  return insertOne(db, commands, { ...row, status: 'queued' });
 }
 
 /** The unit took a queued command: answers false when it was no longer queued (expired meanwhile). */
@@ -80,9 +75,5 @@ export async function listCommands(db: Db, query: { page: number; filterSerialNu
   if (query.filterSerialNumber) where.push(like(commands.serialNumber, `${escapeLike(query.filterSerialNumber.toUpperCase())}%`));
   if (query.filterUsername) where.push(eq(commands.username, query.filterUsername));
   const condition = where.length ? and(...where) : undefined;
-  const [docs, [total]] = await Promise.all([
-    db.select().from(commands).where(condition).orderBy(desc(commands.id)).limit(PAGE_SIZE).offset((query.page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(commands).where(condition),
-  ]);
-  return { docs, totalDocs: total?.n ?? 0 };
+  return pageOf(db, commands, { page: query.page, where: condition, orderBy: [desc(commands.id)] });
 }

@@ -34,8 +34,8 @@ export interface DesiredSeed {
   autoStaged: boolean;
 }
 
-const desiredColumns = {
-  serialNumber: unitDesired.serialNumber,
+/** The columns of a unit's desired state but its key, for selects that join it to a unit row. */
+export const desiredStateColumns = {
   rev: unitDesired.rev,
   stagedSemantic: unitDesired.stagedSemantic,
   stagedMeta: unitDesired.stagedMeta,
@@ -43,6 +43,9 @@ const desiredColumns = {
   stagedAt: unitDesired.stagedAt,
   autoStaged: unitDesired.autoStaged,
 };
+
+/** A DesiredRow's columns. */
+export const desiredColumns = { serialNumber: unitDesired.serialNumber, ...desiredStateColumns };
 
 /**
  * Sets (a target) or clears (null) a unit's staged update, with the next desired revision, and moves the

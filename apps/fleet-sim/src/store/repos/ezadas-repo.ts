@@ -1,8 +1,8 @@
-import { asc, count, eq, ilike } from 'drizzle-orm';
-import { PAGE_SIZE } from '@equipment-dashboard/domain';
+import { asc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../database';
 import { ezFixtures, ezTargets } from '../schema';
 import { escapeLike } from './users-repo';
+import { insertUnlessExists, pageOf, updateStamped, type Page } from './rows';
 
 export type FixtureRow = typeof ezFixtures.$inferSelect;
 export type TargetRow = typeof ezTargets.$inferSelect;
@@ -12,21 +12,11 @@ export async function listFixtures(
   db: Db,
   page: number,
   filterSerialNumber?: string,
-): Promise<{ docs: FixtureRow[]; totalDocs: number }> {
+): Promise<Page<FixtureRow>> {
   const where = filterSerialNumber
     ? ilike(ezFixtures.serialNumber, `${escapeLike(filterSerialNumber)}%`)
     : undefined;
-  const [docs, [total]] = await Promise.all([
-    db
-      .select()
-      .from(ezFixtures)
-      .where(where)
-      .orderBy(asc(ezFixtures.serialNumber))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(ezFixtures).where(where),
-  ]);
-  return { docs, totalDocs: total?.n ?? 0 };
+  return pageOf(db, ezFixtures, { page, where, orderBy: [asc(ezFixtures.serialNumber)] });
 }
 
 export async function findFixture(db: Db, serialNumber: string): Promise<FixtureRow | undefined> {
@@ -36,12 +26,7 @@ export async function findFixture(db: Db, serialNumber: string): Promise<Fixture
 
 /** Inserts a fixture unless one has the serial number; answers the new row, or undefined when it existed. */
 export async function insertFixture(db: Db, serialNumber: string): Promise<FixtureRow | undefined> {
-  const [row] = await db
-    .insert(ezFixtures)
-    .values({ serialNumber })
-    .onConflictDoNothing({ target: ezFixtures.serialNumber })
-    .returning();
-  return row;
+  return insertUnlessExists(db, ezFixtures, { serialNumber }, ezFixtures.serialNumber);
 }
 
 export async function updateFixture(
@@ -49,12 +34,7 @@ export async function updateFixture(
   serialNumber: string,
   changes: Partial<Pick<FixtureRow, 'activationCount' | 'subscriptionPackage' | 'subscriptionExpires'>>,
 ): Promise<FixtureRow | undefined> {
-  const [row] = await db
-    .update(ezFixtures)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(ezFixtures.serialNumber, serialNumber))
-    .returning();
-  return row;
+  return updateStamped(db, ezFixtures, eq(ezFixtures.serialNumber, serialNumber), changes);
 }
 
 export async function deleteFixture(db: Db, serialNumber: string): Promise<boolean> {
@@ -66,17 +46,8 @@ export async function deleteFixture(db: Db, serialNumber: string): Promise<boole
 }
 
 /** A page of targets by target name. */
-export async function listTargets(db: Db, page: number): Promise<{ docs: TargetRow[]; totalDocs: number }> {
-  const [docs, [total]] = await Promise.all([
-    db
-      .select()
-      .from(ezTargets)
-      .orderBy(asc(ezTargets.targetName))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(ezTargets),
-  ]);
-  return { docs, totalDocs: total?.n ?? 0 };
+export async function listTargets(db: Db, page: number): Promise<Page<TargetRow>> {
+  return pageOf(db, ezTargets, { page, orderBy: [asc(ezTargets.targetName)] });
 }
 
 /** Inserts a target; answers undefined when the name is taken. */
@@ -84,12 +55,7 @@ export async function insertTarget(
   db: Db,
   row: Pick<TargetRow, 'targetName' | 'targetId' | 'packageName' | 'packageIndex'>,
 ): Promise<TargetRow | undefined> {
-  const [created] = await db
-    .insert(ezTargets)
-    .values(row)
-    .onConflictDoNothing({ target: ezTargets.targetName })
-    .returning();
-  return created;
+  return insertUnlessExists(db, ezTargets, row, ezTargets.targetName);
 }
 
 export async function updateTarget(
@@ -97,12 +63,7 @@ export async function updateTarget(
   targetName: string,
   changes: Pick<TargetRow, 'targetId' | 'packageName' | 'packageIndex'>,
 ): Promise<TargetRow | undefined> {
-  const [row] = await db
-    .update(ezTargets)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(ezTargets.targetName, targetName))
-    .returning();
-  return row;
+  return updateStamped(db, ezTargets, eq(ezTargets.targetName, targetName), changes);
 }
 
 export async function deleteTarget(db: Db, targetName: string): Promise<boolean> {

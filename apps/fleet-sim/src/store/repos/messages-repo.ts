@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE, type MessageDisposition } from '@equipment-dashboard/domain';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { type MessageDisposition } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { messages } from '../schema';
+import { insertOne, pageOf, updateStamped, type Page } from './rows';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -33,7 +34,7 @@ function dispositionWhere(disposition: MessageDisposition, now: Date): SQL | und
 export async function listMessages(
   db: Db,
   query: { page: number; issuer?: string; invert: boolean; disposition?: MessageDisposition; now: Date },
-): Promise<{ docs: MessageRow[]; totalDocs: number }> {
+): Promise<Page<MessageRow>> {
   const where: SQL[] = [];
   if (query.issuer)
     where.push(
@@ -43,21 +44,13 @@ export async function listMessages(
   if (byDisposition) where.push(byDisposition);
   const condition = where.length > 0 ? and(...where) : undefined;
   const latestFirst = query.disposition === 'completed' || query.disposition === 'deleted';
-  const [docs, [total]] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(condition)
-      .orderBy(
-        ...(latestFirst
-          ? [desc(messages.startDate), desc(messages.id)]
-          : [asc(messages.startDate), asc(messages.id)]),
-      )
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(messages).where(condition),
-  ]);
-  return { docs, totalDocs: total?.n ?? 0 };
+  return pageOf(db, messages, {
+    page: query.page,
+    where: condition,
+    orderBy: latestFirst
+      ? [desc(messages.startDate), desc(messages.id)]
+      : [asc(messages.startDate), asc(messages.id)],
+  });
 }
 
 export async function findMessage(db: Db, id: number): Promise<MessageRow | undefined> {
@@ -66,9 +59,7 @@ export async function findMessage(db: Db, id: number): Promise<MessageRow | unde
 }
 
 export async function insertMessage(db: Db, row: typeof messages.$inferInsert): Promise<MessageRow> {
-  const [created] = await db.insert(messages).values(row).returning();
-  if (!created) throw new Error('insert returned no row');
-  return created;
+  return insertOne(db, messages, row);
 }
 
 /** Changes a message only if it still has the disposition it was read with (no lost update). */
@@ -78,10 +69,5 @@ export async function updateMessage(
   expected: string,
   changes: Partial<Omit<MessageRow, 'id' | 'createdAt'>>,
 ): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .update(messages)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(messages.id, id), eq(messages.disposition, expected)))
-    .returning();
-  return row;
+  return updateStamped(db, messages, and(eq(messages.id, id), eq(messages.disposition, expected)), changes);
 }

@@ -1,7 +1,7 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
-import { PAGE_SIZE } from '@equipment-dashboard/domain';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../database';
 import { pairings } from '../schema';
+import { pageOf, type Page } from './rows';
 
 export type PairingRow = typeof pairings.$inferSelect;
 export type PairingStatus = 'active' | 'completed' | 'aborted';
@@ -17,19 +17,13 @@ const COLUMNS = {
 export async function listPairings(
   db: Db,
   query: { status: PairingStatus; page: number; sortBy?: PairingSortField; sortDesc: boolean },
-): Promise<{ docs: PairingRow[]; totalDocs: number }> {
+): Promise<Page<PairingRow>> {
   const where = eq(pairings.status, query.status);
   const direction = query.sortBy ? (query.sortDesc ? desc : asc) : desc;
   const column = COLUMNS[query.sortBy ?? 'createdAt'];
-  const [docs, [total]] = await Promise.all([
-    db
-      .select()
-      .from(pairings)
-      .where(where)
-      .orderBy(direction(column), direction(pairings.id))
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(pairings).where(where),
-  ]);
-  return { docs, totalDocs: total?.n ?? 0 };
+  return pageOf(db, pairings, {
+    page: query.page,
+    where,
+    orderBy: [direction(column), direction(pairings.id)],
+  });
 }

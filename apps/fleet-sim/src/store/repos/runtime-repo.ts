@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { unitDesired, units } from '../schema';
 import type { RuntimeRow } from '../../fleet/runtime-codec';
+import { desiredStateColumns } from './desired-repo';
 
 const PAGE = 10_000;
 
@@ -65,12 +66,7 @@ export async function* readRuntimeRows(db: Db, shards?: readonly number[]): Asyn
         sshPortOpenUntil: units.sshPortOpenUntil,
         createdAt: units.createdAt,
         updatedAt: units.updatedAt,
-        rev: unitDesired.rev,
-        stagedSemantic: unitDesired.stagedSemantic,
-        stagedMeta: unitDesired.stagedMeta,
-        path: unitDesired.path,
-        stagedAt: unitDesired.stagedAt,
-        autoStaged: unitDesired.autoStaged,
+        ...desiredStateColumns,
       })
       .from(units)
       .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))

@@ -1,30 +1,32 @@
-import { count, desc, eq } from 'drizzle-orm';
-import { PAGE_SIZE } from '@equipment-dashboard/domain';
+import { desc, eq } from 'drizzle-orm';
 import { ConflictError } from '../../core/errors';
 import type { Db } from '../database';
 import { specUpdates } from '../schema';
+import { insertUnlessExists, pageOf, updateStamped, type Page } from './rows';
 
 export type SpecUpdateRow = typeof specUpdates.$inferSelect;
+
+/** A stored spec update's prerequisites as the three versions they name ('' for one they do not). */
+export function prerequisitesOf(row: Pick<SpecUpdateRow, 'prerequisites'>): {
+  require: string;
+  gtpsRequire: string;
+  oasisRequire: string;
+} {
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  return {
+    require: text(row.prerequisites['require']),
+    gtpsRequire: text(row.prerequisites['gtpsRequire']),
+    oasisRequire: text(row.prerequisites['oasisRequire']),
+  };
+}
 
 export async function readAllSpecUpdates(db: Db): Promise<SpecUpdateRow[]> {
   return db.select().from(specUpdates);
 }
 
 /** A page of spec updates, newest first (back-office §2.3 Spec Releases tab). */
-export async function listSpecUpdates(
-  db: Db,
-  page: number,
-): Promise<{ docs: SpecUpdateRow[]; totalDocs: number }> {
-  const [docs, [total]] = await Promise.all([
-    db
-      .select()
-      .from(specUpdates)
-      .orderBy(desc(specUpdates.createdAt), desc(specUpdates.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(specUpdates),
-  ]);
-  return { docs, totalDocs: total?.n ?? 0 };
+export async function listSpecUpdates(db: Db, page: number): Promise<Page<SpecUpdateRow>> {
+  return pageOf(db, specUpdates, { page, orderBy: [desc(specUpdates.createdAt), desc(specUpdates.id)] });
 }
 
 export async function findSpecUpdateByPath(db: Db, path: string): Promise<SpecUpdateRow | undefined> {
@@ -34,11 +36,7 @@ export async function findSpecUpdateByPath(db: Db, path: string): Promise<SpecUp
 
 /** Stores a spec update; a second one at the same path is a conflict (409). */
 export async function insertSpecUpdate(db: Db, row: typeof specUpdates.$inferInsert): Promise<SpecUpdateRow> {
-  const [created] = await db
-    .insert(specUpdates)
-    .values(row)
-    .onConflictDoNothing({ target: specUpdates.path })
-    .returning();
+  const created = await insertUnlessExists(db, specUpdates, row, specUpdates.path);
   if (!created)
     throw new ConflictError(
       `A spec update at ${row.path} is already published.`,
@@ -53,10 +51,5 @@ export async function updateSpecUpdate(
   path: string,
   changes: Pick<SpecUpdateRow, 'active' | 'targetFamily' | 'filter'>,
 ): Promise<SpecUpdateRow | undefined> {
-  const [row] = await db
-    .update(specUpdates)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(specUpdates.path, path))
-    .returning();
-  return row;
+  return updateStamped(db, specUpdates, eq(specUpdates.path, path), changes);
 }

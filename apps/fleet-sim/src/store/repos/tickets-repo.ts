@@ -1,16 +1,14 @@
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { ticketAttachments, ticketComments, tickets } from '../schema';
 import { escapeLike } from './users-repo';
+import { insertOne, pageOf, updateStamped } from './rows';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type CommentRow = typeof ticketComments.$inferSelect;
 
 export async function insertTicket(db: Db, row: typeof tickets.$inferInsert): Promise<TicketRow> {
-  const [created] = await db.insert(tickets).values(row).returning();
-  if (!created) throw new Error('insert returned no row');
-  return created;
+  return insertOne(db, tickets, row);
 }
 
 export async function ticketsOfUnit(db: Db, serialNumber: string): Promise<TicketRow[]> {
@@ -39,8 +37,7 @@ export async function findTicket(db: Db, id: number): Promise<TicketRow | undefi
 }
 
 export async function updateTicket(db: Db, id: number, changes: Partial<TicketRow>): Promise<TicketRow | undefined> {
-  const [row] = await db.update(tickets).set({ ...changes, updatedAt: new Date() }).where(eq(tickets.id, id)).returning();
-  return row;
+  return updateStamped(db, tickets, eq(tickets.id, id), changes);
 }
 
 /** A page of tickets, newest first: open only unless `closed`, the issuer's only when `issuer` is given. */
@@ -50,23 +47,11 @@ export async function listTickets(db: Db, query: { page: number; filterSerialNum
   if (query.issuer) where.push(eq(tickets.issuerUsername, query.issuer));
   if (query.filterSerialNumber) where.push(like(tickets.serialNumber, `${escapeLike(query.filterSerialNumber.toUpperCase())}%`));
   const condition = where.length ? and(...where) : undefined;
-  const [docs, [total]] = await Promise.all([
-    db
-      .select()
-      .from(tickets)
-      .where(condition)
-      .orderBy(desc(tickets.id))
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(tickets).where(condition),
-  ]);
-  return { docs, totalDocs: total?.n ?? 0 };
+  return pageOf(db, tickets, { page: query.page, where: condition, orderBy: [desc(tickets.id)] });
 }
 
 export async function insertComment(db: Db, row: typeof ticketComments.$inferInsert): Promise<CommentRow> {
-  const [created] = await db.insert(ticketComments).values(row).returning();
-  if (!created) throw new Error('insert returned no row');
-  return created;
+  return insertOne(db, ticketComments, row);
 }
 
 export async function attachmentsOf(db: Db, ticketId: number) {
@@ -85,9 +70,7 @@ export async function attachmentsOf(db: Db, ticketId: number) {
 }
 
 export async function insertAttachment(db: Db, row: typeof ticketAttachments.$inferInsert): Promise<AttachmentRow> {
-  const [created] = await db.insert(ticketAttachments).values(row).returning();
-  if (!created) throw new Error('insert returned no row');
-  return created;
+  return insertOne(db, ticketAttachments, row);
 }
 
 export async function renameAttachmentFiles(db: Db, id: number, fileName: string, thumbFileName: string): Promise<void> {

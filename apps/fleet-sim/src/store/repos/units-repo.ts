@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { favorites, screenshots, tickets, unitDesired, unitReports, units } from '../schema';
-import type { DesiredRow } from './desired-repo';
+import { desiredColumns, type DesiredRow } from './desired-repo';
 import { addTombstone, logUnitChanges } from './feed-repo';
 
 export type UnitRow = typeof units.$inferSelect;
@@ -11,16 +11,6 @@ export interface UnitWithDesired {
   unit: UnitRow;
   desired: DesiredRow | null;
 }
-
-const desiredColumns = {
-  serialNumber: unitDesired.serialNumber,
-  rev: unitDesired.rev,
-  stagedSemantic: unitDesired.stagedSemantic,
-  stagedMeta: unitDesired.stagedMeta,
-  path: unitDesired.path,
-  stagedAt: unitDesired.stagedAt,
-  autoStaged: unitDesired.autoStaged,
-};
 
 export async function findUnit(db: Db, serialNumber: string): Promise<UnitRow | undefined> {
   const [row] = await db.select().from(units).where(eq(units.serialNumber, serialNumber)).limit(1);

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { passwordResetTokens, users } from '../schema';
+import { insertOne, pageOf } from './rows';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -16,23 +16,11 @@ export async function findUser(db: Db, username: string): Promise<UserRow | unde
 
 export async function listUsers(db: Db, options: { page: number; filterUsername?: string }) {
   const where = options.filterUsername ? ilike(users.username, `%${escapeLike(options.filterUsername)}%`) : undefined;
-  const [docs, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(users.username)
-      .limit(PAGE_SIZE)
-      .offset((options.page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { docs, totalDocs: total?.n ?? 0 };
+  return pageOf(db, users, { page: options.page, where, orderBy: [users.username] });
 }
 
 export async function insertUser(db: Db, row: typeof users.$inferInsert): Promise<UserRow> {
-  const [created] = await db.insert(users).values(row).returning();
-  if (!created) throw new Error('insert returned no row');
-  return created;
+  return insertOne(db, users, row);
 }
 
 export async function updateUser(
