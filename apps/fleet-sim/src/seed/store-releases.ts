@@ -4,6 +4,7 @@
  */
 import { compareVersions, FAMILIES, SPEC_TARGET_FAMILIES } from '@equipment-dashboard/domain';
 import type { Db } from '../store/database';
+import { prerequisitesOf } from '../store/repos/spec-updates-repo';
 import { softwareUpdates, specUpdates } from '../store/schema';
 import type { SpecMarket } from './places';
 import type { ReleaseBook, SoftwareRelease, SpecRelease } from './releases';
@@ -67,11 +68,7 @@ export async function specReleasesFromStore(
       targetFamily,
       filter: r.filter,
       active: r.active,
-      prerequisites: {
-        require: asString(r.prerequisites['require']),
-        gtpsRequire: asString(r.prerequisites['gtpsRequire']),
-        oasisRequire: asString(r.prerequisites['oasisRequire']),
-      },
+      prerequisites: prerequisitesOf(r),
       releasedAt: r.createdAt,
       updatedAt: r.updatedAt,
     });

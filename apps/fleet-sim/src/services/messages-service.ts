@@ -164,6 +164,25 @@ async function messageToChange(deps: ServiceDeps, id: number): Promise<messagesR
 }
 
 /**
+ * Writes changes to a message read as `row`, unless its disposition changed since it was read (409: no
+ * lost update).
+ */
+async function changeMessage(
+  deps: ServiceDeps,
+  row: messagesRepo.MessageRow,
+  changes: Parameters<typeof messagesRepo.updateMessage>[3],
+): Promise<messagesRepo.MessageRow> {
+  const updated = await messagesRepo.updateMessage(deps.db, row.id, row.disposition, changes);
+  if (!updated)
+    throw new ConflictError(
+      `Message ${row.id} changed meanwhile; reload it and try again.`,
+      undefined,
+      'changed_meanwhile',
+    );
+  return updated;
+}
+
+/**
  * Saves (draft), submits (pending approval) or approves (upcoming) a message (back-office §4). Decisions:
  * only the issuer edits a draft; a pending message is edited by its issuer or an approver (Save sends it
  * back to draft); approving needs messagesApprove and a pending message (409 otherwise); an approved or
@@ -207,7 +226,7 @@ export async function updateMessage(
     );
   }
   const { market } = await checkMessage(deps, payload);
-  const updated = await messagesRepo.updateMessage(deps.db, id, row.disposition, {
+  const updated = await changeMessage(deps, row, {
     header: payload.header,
     body: payload.body,
     callToAction: payload.callToAction,
@@ -217,12 +236,6 @@ export async function updateMessage(
     ...(payload.targets.serialNumbers ? { serialNumbers: serialsOf(payload.targets.serialNumbers) } : {}),
     disposition: payload.disposition,
   });
-  if (!updated)
-    throw new ConflictError(
-      `Message ${id} changed meanwhile; reload it and try again.`,
-      undefined,
-      'changed_meanwhile',
-    );
   deps.logger.info({ id, from: stored, to: payload.disposition, by: caller.username }, 'message saved');
   return messageOf(updated, deps.clock.now());
 }
@@ -239,15 +252,7 @@ export async function deleteMessage(deps: ServiceDeps, caller: AuthUser, id: num
   const own = row.issuerUsername === caller.username && (stored === 'draft' || stored === 'pending approval');
   if (!own && !isApprover(caller))
     throw new ForbiddenError(`Only the issuer of a draft or an approver may delete message ${id}.`);
-  const updated = await messagesRepo.updateMessage(deps.db, id, row.disposition, {
-    disposition: messageTransitions.delete,
-  });
-  if (!updated)
-    throw new ConflictError(
-      `Message ${id} changed meanwhile; reload it and try again.`,
-      undefined,
-      'changed_meanwhile',
-    );
+  const updated = await changeMessage(deps, row, { disposition: messageTransitions.delete });
   deps.logger.info({ id, by: caller.username }, 'message deleted');
   return messageOf(updated, deps.clock.now());
 }

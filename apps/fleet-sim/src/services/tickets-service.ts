@@ -21,6 +21,24 @@ function comments(rows: ticketsRepo.CommentRow[]) {
   return rows.map((c) => ({ id: c.id, authorUsername: c.authorUsername, createdAt: iso(c.createdAt), text: c.text }));
 }
 
+/** What the caller reported, as a ticket and the unit's ticket history both answer it. */
+function reportOf(row: ticketsRepo.TicketRow) {
+  return {
+    techOnSite: row.techOnSite,
+    disposition: dispositionOf(row.disposition),
+    inService: row.inService,
+    description: row.description,
+    circumstance: row.circumstance,
+    issueStartedOn: row.issueStartedOn,
+    environment: row.environment,
+    exhibitingNow: row.exhibitingNow,
+    reproducible: row.reproducible,
+    attemptedResolution: row.attemptedResolution,
+    componentsReplaced: row.componentsReplaced,
+    other: row.other,
+  };
+}
+
 export function ticketOf(row: ticketsRepo.TicketRow, commentRows: ticketsRepo.CommentRow[]): Ticket {
   return {
     id: row.id,
@@ -39,18 +57,7 @@ export function ticketOf(row: ticketsRepo.TicketRow, commentRows: ticketsRepo.Co
     specs: row.specs,
     family: familyOf(row.family),
     model: row.model,
-    techOnSite: row.techOnSite,
-    disposition: dispositionOf(row.disposition),
-    inService: row.inService,
-    description: row.description,
-    circumstance: row.circumstance,
-    issueStartedOn: row.issueStartedOn,
-    environment: row.environment,
-    exhibitingNow: row.exhibitingNow,
-    reproducible: row.reproducible,
-    attemptedResolution: row.attemptedResolution,
-    componentsReplaced: row.componentsReplaced,
-    other: row.other,
+    ...reportOf(row),
     comments: comments(commentRows),
     attachments: [],
   };
@@ -123,18 +130,7 @@ export async function ticketHistory(deps: ServiceDeps, serialNumber: string): Pr
     createdAt: iso(row.createdAt),
     callerName: row.originatorName,
     callerEmail: row.originatorEmail,
-    techOnSite: row.techOnSite,
-    disposition: dispositionOf(row.disposition),
-    inService: row.inService,
-    description: row.description,
-    circumstance: row.circumstance,
-    issueStartedOn: row.issueStartedOn,
-    environment: row.environment,
-    exhibitingNow: row.exhibitingNow,
-    reproducible: row.reproducible,
-    attemptedResolution: row.attemptedResolution,
-    componentsReplaced: row.componentsReplaced,
-    other: row.other,
+    ...reportOf(row),
     comments: comments(all.filter((c) => c.ticketId === row.id)),
   }));
 }

@@ -152,11 +152,7 @@ export function specUpdateOf(row: specRepo.SpecUpdateRow): SpecUpdate {
       semantic: text(row.version['semantic']) || '0.0.0',
     },
     path: row.path,
-    prerequisites: {
-      require: text(row.prerequisites['require']),
-      gtpsRequire: text(row.prerequisites['gtpsRequire']),
-      oasisRequire: text(row.prerequisites['oasisRequire']),
-    },
+    prerequisites: specRepo.prerequisitesOf(row),
     active: row.active,
     targetFamily: targetFamilyOf(row.targetFamily),
     filter: row.filter.length > 0 ? row.filter : ['*'],
@@ -203,6 +199,15 @@ function specFilterOf(filter: readonly string[]): string[] {
   return [...new Set(parseSpecFilter(joined))];
 }
 
+/** What the create and edit dialogs of a spec update send. */
+interface SpecUpdateBody {
+  path: string;
+  version: SpecManifest['version'];
+  active: boolean;
+  targetFamily: SpecTargetFamily;
+  filter: string[];
+}
+
 const sameVersion = (a: SpecManifest['version'], b: SpecManifest['version']) =>
   a.name === b.name && a.month === b.month && a.year === b.year && a.semantic === b.semantic;
 
@@ -214,13 +219,7 @@ const sameVersion = (a: SpecManifest['version'], b: SpecManifest['version']) =>
 export async function createSpecUpdate(
   deps: ServiceDeps,
   caller: AuthUser,
-  body: {
-    path: string;
-    version: SpecManifest['version'];
-    active: boolean;
-    targetFamily: SpecTargetFamily;
-    filter: string[];
-  },
+  body: SpecUpdateBody,
 ): Promise<SpecUpdate> {
   const manifest = await readSpecManifest(deps, body.path);
   if (!sameVersion(manifest.version, body.version)) {
@@ -258,13 +257,7 @@ export async function createSpecUpdate(
 export async function updateSpecUpdate(
   deps: ServiceDeps,
   caller: AuthUser,
-  body: {
-    path: string;
-    version: SpecManifest['version'];
-    active: boolean;
-    targetFamily: SpecTargetFamily;
-    filter: string[];
-  },
+  body: SpecUpdateBody,
 ): Promise<SpecUpdate> {
   const path = resolveUpdatePath(updatesRoot(deps.config), body.path).canonical;
   const row =
