@@ -1,27 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { dropSchema } from '../test/test-store';
-import { requireBuild, startServerProcess, tokenAt as token, type ServerProcess } from '../test/spawn-server';
-import { TEST_PASSWORD } from '../test/test-server';
+import { requireBuild, sharedStoreEnv, startServerProcess, tokenAt as token, type ServerProcess } from '../test/spawn-server';
 
 const databaseUrl = process.env['DATABASE_URL'] ?? '';
-const redisUrl = process.env['REDIS_URL'] ?? '';
 
 /**
  * console-core §4 and the Redis adapter: two server processes share one PostgreSQL schema and one
  * Redis; what one process raises reaches a console connected to the other.
  */
 describe('two server processes on one Redis', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const shared = {
-    DATABASE_URL: databaseUrl,
-    DATABASE_SCHEMA: schema,
-    REDIS_URL: redisUrl,
-    TOKEN_SECRET: randomBytes(32).toString('hex'),
-    DEMO_PASSWORD: TEST_PASSWORD,
-    FLEET_SIZE: '100',
-  };
+  const { schema, env: shared } = sharedStoreEnv('100');
   let a: ServerProcess;
   let b: ServerProcess;
   const sockets: Socket[] = [];

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -57,4 +58,23 @@ export async function tokenAt(url: string, username: string): Promise<string> {
     .send({ grant_type: 'password', username, password: TEST_PASSWORD, client_id: 'equipment-dashboard' });
   if (res.status !== 200) throw new Error(`sign-in as ${username} failed: ${res.status}`);
   return res.body.access_token as string;
+}
+
+/**
+ * The environment of server processes that share one store and one event stream: a fresh schema of
+ * DATABASE_URL's PostgreSQL (drop it after), REDIS_URL's Redis, one token secret and the test password.
+ */
+export function sharedStoreEnv(fleetSize: string): { schema: string; env: Record<string, string> } {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  return {
+    schema,
+    env: {
+      DATABASE_URL: process.env['DATABASE_URL'] ?? '',
+      DATABASE_SCHEMA: schema,
+      REDIS_URL: process.env['REDIS_URL'] ?? '',
+      TOKEN_SECRET: randomBytes(32).toString('hex'),
+      DEMO_PASSWORD: TEST_PASSWORD,
+      FLEET_SIZE: fleetSize,
+    },
+  };
 }
