@@ -8,6 +8,7 @@ import {
 } from '@equipment-dashboard/contract';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
+import { guardedPublisher } from './guarded-publisher';
 import { Server, type Namespace } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
 
@@ -86,7 +87,7 @@ export async function createLiveHub(httpServer: HttpServer, options: LiveHubOpti
     pub.on('error', (err) => options.logger.error({ err }, 'redis publisher error'));
     sub.on('error', (err) => options.logger.error({ err }, 'redis subscriber error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, options.redisKey ? { key: options.redisKey } : {}));
+    io.adapter(createAdapter(guardedPublisher(pub, options.logger), sub, options.redisKey ? { key: options.redisKey } : {}));
     redisClients.push(pub, sub);
   }
   const nsp: DashboardNamespace = io.of(LIVE_NAMESPACE);
