@@ -1,9 +1,7 @@
-import { Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { type AiStatistics } from '@equipment-dashboard/contract';
 import { useReadStatisticsQuery } from '@equipment-dashboard/api-client';
-import { serverProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
-import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
+import { RetryAlert } from '../../shared/back-office/server-error-alert';
 import { AIKNOW_TEXTS as T } from './texts';
 
 /** A figure to 3 decimals (back-office §2.11, §9). */
@@ -26,16 +24,7 @@ function statisticsFigures(stats: AiStatistics): { label: string; value: string 
 export function StatisticsTab() {
   const { data, isLoading, error, refetch } = useReadStatisticsQuery();
   if (error && !data) {
-    return (
-      <ServerErrorAlert
-        problem={serverProblem(error)}
-        action={
-          <Button size="small" onClick={() => void refetch()}>
-            {BACK_OFFICE_TEXTS.retry}
-          </Button>
-        }
-      />
-    );
+    return <RetryAlert error={error} onRetry={refetch} />;
   }
   if (isLoading || !data) return <Skeleton active />;
   return (

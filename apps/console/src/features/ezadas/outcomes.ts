@@ -10,38 +10,40 @@ export interface EzOutcome {
   settled: boolean;
 }
 
-const outcome = (text: string, settled: boolean): EzOutcome => ({ text, settled });
+/**
+ * The outcome function of a call: the §8 texts of the statuses §7.5 names (each given the fixture's serial
+ * or the target's name), and the failure text for any other status.
+ */
+function outcomes(settledBy: Record<number, (name: string) => string>, failed: string) {
+  return (status: number | null, name: string): EzOutcome => {
+    const settled = status === null ? undefined : settledBy[status];
+    return settled ? { text: settled(name), settled: true } : { text: failed, settled: false };
+  };
+}
 
 /** Create fixture: 200 already exists, 201 created, anything else failed (§7.5, §8). */
-export function createFixtureOutcome(status: number | null, serialNumber: string): EzOutcome {
-  if (status === 200) return outcome(T.fixtureAlreadyExists(serialNumber), true);
-  if (status === 201) return outcome(T.fixtureCreated(serialNumber), true);
-  return outcome(T.fixtureCreationFailed, false);
-}
+export const createFixtureOutcome = outcomes(
+  { 200: T.fixtureAlreadyExists, 201: T.fixtureCreated },
+  T.fixtureCreationFailed,
+);
 
 /** Reset fixture: 200 reset, 204 no activations, anything else failed (§7.5, §8). */
-export function resetFixtureOutcome(status: number | null, serialNumber: string): EzOutcome {
-  if (status === 200) return outcome(T.fixtureReset(serialNumber), true);
-  if (status === 204) return outcome(T.fixtureHasNoActivations(serialNumber), true);
-  return outcome(T.fixtureResetFailed, false);
-}
+export const resetFixtureOutcome = outcomes(
+  { 200: T.fixtureReset, 204: T.fixtureHasNoActivations },
+  T.fixtureResetFailed,
+);
 
 /** Subscription: 200 updated, 404 the fixture does not exist, anything else failed (§7.5, §8). */
-export function subscriptionOutcome(status: number | null, serialNumber: string): EzOutcome {
-  if (status === 200) return outcome(T.subscriptionUpdated(serialNumber), true);
-  if (status === 404) return outcome(T.fixtureDoesNotExist(serialNumber), true);
-  return outcome(T.subscriptionFailed, false);
-}
+export const subscriptionOutcome = outcomes(
+  { 200: T.subscriptionUpdated, 404: T.fixtureDoesNotExist },
+  T.subscriptionFailed,
+);
 
 /** Create target: 201 created, anything else failed (§7.5, §8). */
-export function createTargetOutcome(status: number | null, targetName: string): EzOutcome {
-  if (status === 201) return outcome(T.targetCreated(targetName), true);
-  return outcome(T.targetCreationFailed, false);
-}
+export const createTargetOutcome = outcomes({ 201: T.targetCreated }, T.targetCreationFailed);
 
 /** Update target: 200 updated, 404 the target does not exist, anything else failed (§7.5, §8). */
-export function updateTargetOutcome(status: number | null, targetName: string): EzOutcome {
-  if (status === 200) return outcome(T.targetUpdated(targetName), true);
-  if (status === 404) return outcome(T.targetDoesNotExist(targetName), true);
-  return outcome(T.targetUpdateFailed, false);
-}
+export const updateTargetOutcome = outcomes(
+  { 200: T.targetUpdated, 404: T.targetDoesNotExist },
+  T.targetUpdateFailed,
+);

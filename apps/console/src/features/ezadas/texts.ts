@@ -36,7 +36,6 @@ export const EZADAS_TEXTS = {
   create: 'Create',
   save: 'Save',
   cancel: 'Cancel',
-  closeDialog: 'Close',
   yes: 'Yes',
   no: 'No',
 

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Flex, Form, Input, Modal, Steps, Typography, Upload } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -25,6 +25,7 @@ import {
 import { CountrySelect } from '../../shared/back-office/country-select';
 import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { WizardDialog } from '../../shared/back-office/wizard-dialog';
 import { DAY, localToday, utcDayOf } from './message-dates';
 import { MESSAGING_TEXTS as T } from './texts';
 
@@ -37,6 +38,25 @@ const STEP_FIELDS: readonly (readonly MessageField[])[] = [
   ['startDate', 'endDate'],
   ['header', 'body', 'callToAction'],
   ['market'],
+];
+
+/** The ids of the fields' inputs, which their labels point at. */
+const FIELD_IDS: Record<MessageField, string> = {
+  startDate: 'message-start',
+  endDate: 'message-end',
+  header: 'message-header',
+  body: 'message-body',
+  callToAction: 'message-cta',
+  market: 'message-market',
+};
+
+type TextField = 'header' | 'body' | 'callToAction';
+
+/** The texts of the Configure Notification step: the header on one line, the others in text areas. */
+const TEXT_FIELDS: readonly { field: TextField; minRows?: number }[] = [
+  { field: 'header' },
+  { field: 'body', minRows: 3 },
+  { field: 'callToAction', minRows: 2 },
 ];
 
 interface Draft {
@@ -226,164 +246,107 @@ export function MessageWizard({ mode, me, onClose, onSaved }: MessageWizardProps
     </Flex>
   );
 
-  const counter = (field: 'header' | 'body' | 'callToAction') => ({
-    show: true,
-    max: MESSAGE_LIMITS[field],
-    strategy: messageTextLength,
+  /** A field's Form.Item: its label, and its problem once it was touched. */
+  const itemOf = (field: MessageField) => ({
+    label: T[field],
+    htmlFor: FIELD_IDS[field],
+    validateStatus: status(field),
+    help: shown(field),
   });
 
+  const dayPicker = (field: 'startDate' | 'endDate', earliest: string, onPick: (day: string) => void) => (
+    <DatePicker
+      id={FIELD_IDS[field]}
+      format={DAY}
+      value={draft[field] ? dayjs(draft[field]) : null}
+      disabledDate={(day) => day.format(DAY) < earliest}
+      onBlur={() => touch(field)}
+      onChange={(value: Dayjs | null) => onPick(value ? value.format(DAY) : '')}
+    />
+  );
+
+  /** A text with its counter of the limit; a text area when it has `minRows`. */
+  const textInput = (field: TextField, minRows?: number) => {
+    const props = {
+      id: FIELD_IDS[field],
+      count: { show: true, max: MESSAGE_LIMITS[field], strategy: messageTextLength },
+      value: draft[field],
+      onBlur: () => touch(field),
+      onChange: (event: { target: { value: string } }) => change({ [field]: event.target.value }, field),
+    };
+    return minRows === undefined ? (
+      <Input {...props} />
+    ) : (
+      <Input.TextArea {...props} autoSize={{ minRows, maxRows: 6 }} />
+    );
+  };
+
   return (
-    <Modal
-      open
+    <WizardDialog
       title={title}
       width={720}
+      steps={STEPS}
+      step={step}
       footer={footer}
+      problem={problem}
       onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
-      mask={{ closable: false }}
     >
-      <Steps
-        size="small"
-        current={step}
-        items={STEPS.map((stepTitle) => ({ title: stepTitle }))}
-        style={{ marginBottom: 24 }}
-      />
-      <ServerErrorAlert problem={problem} />
-      <Form layout="vertical">
-        {step === 0 && (
-          <>
-            <Form.Item
-              label={T.startDate}
-              htmlFor="message-start"
-              validateStatus={status('startDate')}
-              help={shown('startDate')}
-            >
-              <DatePicker
-                id="message-start"
-                format={DAY}
-                value={draft.startDate ? dayjs(draft.startDate) : null}
-                disabledDate={(day) => day.format(DAY) < today}
-                onBlur={() => touch('startDate')}
-                onChange={(value: Dayjs | null) => {
-                  const startDate = value ? value.format(DAY) : '';
-                  change(
-                    { startDate, endDate: clampEndToStart(startDate, draft.endDate) ?? '' },
-                    'startDate',
-                  );
-                }}
-              />
-            </Form.Item>
-            <Form.Item
-              label={T.endDate}
-              htmlFor="message-end"
-              validateStatus={status('endDate')}
-              help={shown('endDate')}
-            >
-              <DatePicker
-                id="message-end"
-                format={DAY}
-                value={draft.endDate ? dayjs(draft.endDate) : null}
-                disabledDate={(day) => day.format(DAY) < (draft.startDate || today)}
-                onBlur={() => touch('endDate')}
-                onChange={(value: Dayjs | null) =>
-                  change({ endDate: value ? value.format(DAY) : '' }, 'endDate')
-                }
-              />
-            </Form.Item>
-          </>
-        )}
-        {step === 1 && (
-          <>
-            <Form.Item
-              label={T.header}
-              htmlFor="message-header"
-              validateStatus={status('header')}
-              help={shown('header')}
-            >
-              <Input
-                id="message-header"
-                count={counter('header')}
-                value={draft.header}
-                onBlur={() => touch('header')}
-                onChange={(e) => change({ header: e.target.value }, 'header')}
-              />
-            </Form.Item>
-            <Form.Item
-              label={T.body}
-              htmlFor="message-body"
-              validateStatus={status('body')}
-              help={shown('body')}
-            >
-              <Input.TextArea
-                id="message-body"
-                autoSize={{ minRows: 3, maxRows: 6 }}
-                count={counter('body')}
-                value={draft.body}
-                onBlur={() => touch('body')}
-                onChange={(e) => change({ body: e.target.value }, 'body')}
-              />
-            </Form.Item>
-            <Form.Item
-              label={T.callToAction}
-              htmlFor="message-cta"
-              validateStatus={status('callToAction')}
-              help={shown('callToAction')}
-            >
-              <Input.TextArea
-                id="message-cta"
-                autoSize={{ minRows: 2, maxRows: 6 }}
-                count={counter('callToAction')}
-                value={draft.callToAction}
-                onBlur={() => touch('callToAction')}
-                onChange={(e) => change({ callToAction: e.target.value }, 'callToAction')}
-              />
-            </Form.Item>
-          </>
-        )}
-        {step === 2 && (
-          <>
-            <Form.Item
+      {step === 0 && (
+        <>
+          <Form.Item {...itemOf('startDate')}>
+            {dayPicker('startDate', today, (startDate) =>
+              change({ startDate, endDate: clampEndToStart(startDate, draft.endDate) ?? '' }, 'startDate'),
+            )}
+          </Form.Item>
+          <Form.Item {...itemOf('endDate')}>
+            {dayPicker('endDate', draft.startDate || today, (endDate) => change({ endDate }, 'endDate'))}
+          </Form.Item>
+        </>
+      )}
+      {step === 1 &&
+        TEXT_FIELDS.map(({ field, minRows }) => (
+          <Form.Item key={field} {...itemOf(field)}>
+            {textInput(field, minRows)}
+          </Form.Item>
+        ))}
+      {step === 2 && (
+        <>
+          <Form.Item {...itemOf('market')}>
+            <CountrySelect
+              id={FIELD_IDS.market}
               label={T.market}
-              htmlFor="message-market"
-              validateStatus={status('market')}
-              help={shown('market')}
-            >
-              <CountrySelect
-                id="message-market"
-                label={T.market}
-                value={draft.market || null}
-                status={status('market')}
-                onBlur={() => touch('market')}
-                onChange={(code) => change({ market: code ?? '' }, 'market')}
-              />
-            </Form.Item>
-            <Form.Item label={T.serialNumbersFile}>
-              <Flex gap={8} align="start" wrap>
-                <Upload
-                  accept=".csv"
-                  maxCount={1}
-                  fileList={file ? [{ uid: 'chosen', name: file.name, status: 'done' }] : []}
-                  beforeUpload={(chosen) => {
-                    setFile(chosen);
-                    setUploadProblem(null);
-                    return false;
-                  }}
-                  onRemove={() => setFile(null)}
-                >
-                  <Button icon={<UploadOutlined aria-hidden />}>{T.chooseFile}</Button>
-                </Upload>
-                <Button disabled={file === null} loading={uploading} onClick={() => void upload()}>
-                  {T.upload}
-                </Button>
-              </Flex>
-              <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }} aria-live="polite">
-                {T.serialCount(draft.serialNumbers.length)}
-              </Typography.Text>
-            </Form.Item>
-            <ServerErrorAlert problem={uploadProblem} />
-          </>
-        )}
-      </Form>
-    </Modal>
+              value={draft.market || null}
+              status={status('market')}
+              onBlur={() => touch('market')}
+              onChange={(code) => change({ market: code ?? '' }, 'market')}
+            />
+          </Form.Item>
+          <Form.Item label={T.serialNumbersFile}>
+            <Flex gap={8} align="start" wrap>
+              <Upload
+                accept=".csv"
+                maxCount={1}
+                fileList={file ? [{ uid: 'chosen', name: file.name, status: 'done' }] : []}
+                beforeUpload={(chosen) => {
+                  setFile(chosen);
+                  setUploadProblem(null);
+                  return false;
+                }}
+                onRemove={() => setFile(null)}
+              >
+                <Button icon={<UploadOutlined aria-hidden />}>{T.chooseFile}</Button>
+              </Upload>
+              <Button disabled={file === null} loading={uploading} onClick={() => void upload()}>
+                {T.upload}
+              </Button>
+            </Flex>
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }} aria-live="polite">
+              {T.serialCount(draft.serialNumbers.length)}
+            </Typography.Text>
+          </Form.Item>
+          <ServerErrorAlert problem={uploadProblem} />
+        </>
+      )}
+    </WizardDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Flex, Form, Input, Modal, Select, Steps } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import {
@@ -18,13 +18,67 @@ import {
 } from '@equipment-dashboard/domain';
 import { CountrySelect } from '../../shared/back-office/country-select';
 import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { WizardDialog } from '../../shared/back-office/wizard-dialog';
 import { NOTIFICATIONS_TEXTS as T } from './texts';
 
 const DAY = 'YYYY-MM-DD';
 const STEPS = [T.stepTimePeriod, T.stepConfigure, T.stepTarget] as const;
 
-const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+/** A day of the period: it cannot be cleared; `earliest` and later can be picked. */
+function dayPicker(id: string, day: string, onPick: (day: string) => void, earliest?: string) {
+  return (
+    <DatePicker
+      id={id}
+      allowClear={false}
+      value={dayjs(day)}
+      format={DAY}
+      disabledDate={earliest === undefined ? undefined : (candidate) => candidate.format(DAY) < earliest}
+      onChange={(value: Dayjs | null) => {
+        if (value) onPick(value.format(DAY));
+      }}
+    />
+  );
+}
+
+/**
+ * A select of plain values. A `place` (region, city) waits for the place above it, loads its values
+ * from the server, may be searched and may be cleared.
+ */
+function ChoiceField<V extends string>({
+  id,
+  label,
+  extra,
+  value,
+  values,
+  place,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  extra?: string;
+  value: V | null;
+  values: readonly V[];
+  place?: { enabled: boolean; loading: boolean };
+  onChange: (value: V | null) => void;
+}) {
+  return (
+    <Form.Item label={label} htmlFor={id} extra={extra}>
+      <Select<V>
+        id={id}
+        aria-label={label}
+        value={value ?? undefined}
+        {...(place && {
+          disabled: !place.enabled,
+          loading: place.loading,
+          allowClear: true,
+          showSearch: true,
+        })}
+        options={values.map((option) => ({ value: option, label: option }))}
+        onChange={(next: V | undefined) => onChange(next ?? null)}
+      />
+    </Form.Item>
+  );
+}
 
 /**
  * Create Notification (back-office §2.6, §5): three steps (Select Time Period, Configure Notification,
@@ -115,134 +169,100 @@ export function NotificationWizard({
   );
 
   return (
-    <Modal
-      open
+    <WizardDialog
       title={T.createNotification}
       width={640}
+      steps={STEPS}
+      step={step}
       footer={footer}
+      problem={problem}
       onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
-      mask={{ closable: false }}
     >
-      <Steps
-        size="small"
-        current={step}
-        items={STEPS.map((title) => ({ title }))}
-        style={{ marginBottom: 24 }}
-      />
-      <ServerErrorAlert problem={problem} />
-      <Form layout="vertical">
-        {step === 0 && (
-          <>
-            <Form.Item label={T.startDate} htmlFor="notification-start">
-              <DatePicker
-                id="notification-start"
-                allowClear={false}
-                value={dayjs(startDate)}
-                format={DAY}
-                onChange={(value: Dayjs | null) => {
-                  if (!value) return;
-                  const start = value.format(DAY);
-                  setStartDate(start);
-                  setEndDate(clampEndToStart(start, endDate) ?? start);
-                }}
-              />
-            </Form.Item>
-            <Form.Item label={T.endDate} htmlFor="notification-end">
-              <DatePicker
-                id="notification-end"
-                allowClear={false}
-                value={dayjs(endDate)}
-                format={DAY}
-                disabledDate={(day) => day.format(DAY) < startDate}
-                onChange={(value: Dayjs | null) => {
-                  if (value) setEndDate(clampEndToStart(startDate, value.format(DAY)) ?? startDate);
-                }}
-              />
-            </Form.Item>
-          </>
-        )}
-        {step === 1 && (
-          <>
-            <Form.Item label={T.name} htmlFor="notification-name">
-              <Input id="notification-name" value={name} onChange={(e) => setName(e.target.value)} />
-            </Form.Item>
-            <Form.Item label={T.contentMimeType} htmlFor="notification-mime">
-              <Select<NotificationMimeType>
-                id="notification-mime"
-                aria-label={T.contentMimeType}
-                value={mimeType ?? undefined}
-                options={options(NOTIFICATION_MIME_TYPES)}
-                onChange={setMimeType}
-              />
-            </Form.Item>
-            <Form.Item label={T.contentPath} htmlFor="notification-path">
-              <Input
-                id="notification-path"
-                value={resourcePath}
-                onChange={(e) => setResourcePath(e.target.value)}
-              />
-            </Form.Item>
-          </>
-        )}
-        {step === 2 && (
-          <>
-            <Form.Item label={T.targetType} htmlFor="notification-target-type">
-              <Input id="notification-target-type" value={NOTIFICATION_TARGET_TYPE} disabled />
-            </Form.Item>
-            <Form.Item label={T.family} htmlFor="notification-family">
-              <Select<NotificationTargetFamily>
-                id="notification-family"
-                aria-label={T.family}
-                value={family ?? undefined}
-                options={options(NOTIFICATION_TARGET_FAMILIES)}
-                onChange={setFamily}
-              />
-            </Form.Item>
-            <Form.Item label={T.country} htmlFor="notification-country">
-              <CountrySelect
-                id="notification-country"
-                label={T.country}
-                value={country?.code ?? null}
-                onChange={(_code, found) => {
-                  setCountry(found ? { code: found.countryCode, name: found.countryName } : null);
-                  setRegion(null);
-                  setCity(null);
-                }}
-              />
-            </Form.Item>
-            <Form.Item label={T.region} htmlFor="notification-region" extra={T.optional}>
-              <Select<string>
-                id="notification-region"
-                aria-label={T.region}
-                value={region ?? undefined}
-                disabled={country === null}
-                loading={regions.isFetching}
-                allowClear
-                showSearch
-                options={(regions.data ?? []).map(({ region: value }) => ({ value, label: value }))}
-                onChange={(value: string | undefined) => {
-                  setRegion(value ?? null);
-                  setCity(null);
-                }}
-              />
-            </Form.Item>
-            <Form.Item label={T.city} htmlFor="notification-city">
-              <Select<string>
-                id="notification-city"
-                aria-label={T.city}
-                value={city ?? undefined}
-                disabled={region === null}
-                loading={cities.isFetching}
-                allowClear
-                showSearch
-                options={(cities.data ?? []).map(({ city: value }) => ({ value, label: value }))}
-                onChange={(value: string | undefined) => setCity(value ?? null)}
-              />
-            </Form.Item>
-          </>
-        )}
-      </Form>
-    </Modal>
+      {step === 0 && (
+        <>
+          <Form.Item label={T.startDate} htmlFor="notification-start">
+            {dayPicker('notification-start', startDate, (start) => {
+              setStartDate(start);
+              setEndDate(clampEndToStart(start, endDate) ?? start);
+            })}
+          </Form.Item>
+          <Form.Item label={T.endDate} htmlFor="notification-end">
+            {dayPicker(
+              'notification-end',
+              endDate,
+              (end) => setEndDate(clampEndToStart(startDate, end) ?? startDate),
+              startDate,
+            )}
+          </Form.Item>
+        </>
+      )}
+      {step === 1 && (
+        <>
+          <Form.Item label={T.name} htmlFor="notification-name">
+            <Input id="notification-name" value={name} onChange={(e) => setName(e.target.value)} />
+          </Form.Item>
+          <ChoiceField
+            id="notification-mime"
+            label={T.contentMimeType}
+            value={mimeType}
+            values={NOTIFICATION_MIME_TYPES}
+            onChange={setMimeType}
+          />
+          <Form.Item label={T.contentPath} htmlFor="notification-path">
+            <Input
+              id="notification-path"
+              value={resourcePath}
+              onChange={(e) => setResourcePath(e.target.value)}
+            />
+          </Form.Item>
+        </>
+      )}
+      {step === 2 && (
+        <>
+          <Form.Item label={T.targetType} htmlFor="notification-target-type">
+            <Input id="notification-target-type" value={NOTIFICATION_TARGET_TYPE} disabled />
+          </Form.Item>
+          <ChoiceField
+            id="notification-family"
+            label={T.family}
+            value={family}
+            values={NOTIFICATION_TARGET_FAMILIES}
+            onChange={setFamily}
+          />
+          <Form.Item label={T.country} htmlFor="notification-country">
+            <CountrySelect
+              id="notification-country"
+              label={T.country}
+              value={country?.code ?? null}
+              onChange={(_code, found) => {
+                setCountry(found ? { code: found.countryCode, name: found.countryName } : null);
+                setRegion(null);
+                setCity(null);
+              }}
+            />
+          </Form.Item>
+          <ChoiceField
+            id="notification-region"
+            label={T.region}
+            extra={T.optional}
+            value={region}
+            values={(regions.data ?? []).map((entry) => entry.region)}
+            place={{ enabled: country !== null, loading: regions.isFetching }}
+            onChange={(value) => {
+              setRegion(value);
+              setCity(null);
+            }}
+          />
+          <ChoiceField
+            id="notification-city"
+            label={T.city}
+            value={city}
+            values={(cities.data ?? []).map((entry) => entry.city)}
+            place={{ enabled: region !== null, loading: cities.isFetching }}
+            onChange={setCity}
+          />
+        </>
+      )}
+    </WizardDialog>
   );
 }

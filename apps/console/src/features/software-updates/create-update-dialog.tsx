@@ -1,5 +1,5 @@
-import { Alert, Button, Form, Modal } from 'antd';
-import { useCallback, useState } from 'react';
+import { Alert, Form } from 'antd';
+import { useCallback } from 'react';
 import { type SoftwareManifest } from '@equipment-dashboard/contract';
 import {
   useCreateGtpsUpdateMutation,
@@ -10,8 +10,9 @@ import {
   useValidateSoftwareUpdateAtPathMutation,
 } from '@equipment-dashboard/api-client';
 import { versionLabel, type Family } from '@equipment-dashboard/domain';
-import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { useServerCall } from '../../shared/back-office/use-server-call';
+import { UpdateDialog } from '../../shared/updates/update-dialog';
 import { UpdatePathField } from '../../shared/updates/update-path-field';
 import { usePathValidation } from '../../shared/updates/use-path-validation';
 import { SOFTWARE_TEXTS as T } from './texts';
@@ -37,8 +38,7 @@ export function CreateUpdateDialog({ family, onClose, onPublished }: CreateUpdat
   const [createAligner] = useCreateUpdateMutation();
   const [createGtps] = useCreateGtpsUpdateMutation();
   const [createOasis] = useCreateOasisUpdateMutation();
-  const [problem, setProblem] = useState<ServerProblem | null>(null);
-  const [creating, setCreating] = useState(false);
+  const call = useServerCall();
 
   const check = useCallback(
     (updatePath: string): Promise<SoftwareManifest> => {
@@ -53,48 +53,31 @@ export function CreateUpdateDialog({ family, onClose, onPublished }: CreateUpdat
   const manifest = validation.state === 'checked' ? validation.manifest : null;
 
   const setPath = (path: string) => {
-    setProblem(null);
+    call.setProblem(null);
     validation.setPath(path);
   };
 
   const confirm = async () => {
     if (!manifest) return;
     const create = { aligner: createAligner, gtps: createGtps, 'aligner-oasis': createOasis }[family];
-    setCreating(true);
-    setProblem(null);
-    try {
-      await create({
+    const done = await call.run(() =>
+      create({
         version: { semantic: manifest.version.semantic, meta: manifest.version.meta },
         prerequisite: manifest.prerequisites.require,
         family,
         // The path as the server resolved it: the one its answer names.
         path: manifest.version.path,
-      }).unwrap();
-      onPublished(family, versionLabel(manifest.version));
-    } catch (error) {
-      setCreating(false);
-      setProblem(serverProblem(error));
-    }
+      }).unwrap(),
+    );
+    if (done) onPublished(family, versionLabel(manifest.version));
   };
 
   return (
-    <Modal
-      open
+    <UpdateDialog
       title={T.createUpdate(family)}
+      cancelText={T.cancel}
+      action={manifest && { label: T.confirm, loading: call.running, onClick: () => void confirm() }}
       onCancel={onClose}
-      closable={{ 'aria-label': 'Close' }}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {T.cancel}
-        </Button>,
-        manifest && (
-          <Button key="confirm" type="primary" loading={creating} onClick={() => void confirm()}>
-            {T.confirm}
-          </Button>
-        ),
-      ]}
     >
       <Form layout="vertical" component="div">
         <UpdatePathField id={`update-path-${family}`} validation={{ ...validation, setPath }} autoFocus />
@@ -108,7 +91,7 @@ export function CreateUpdateDialog({ family, onClose, onPublished }: CreateUpdat
           style={{ marginBottom: 12 }}
         />
       )}
-      <ServerErrorAlert problem={problem} />
-    </Modal>
+      <ServerErrorAlert problem={call.problem} />
+    </UpdateDialog>
   );
 }

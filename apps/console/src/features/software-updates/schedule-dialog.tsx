@@ -1,4 +1,4 @@
-import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Statistic, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Input, Statistic, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import {
 import { dayLoadColour, versionLabel, type DayLoadColour } from '@equipment-dashboard/domain';
 import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { UpdateDialog } from '../../shared/updates/update-dialog';
 import { SOFTWARE_TEXTS as T } from './texts';
 
 /** The calendar day as the schedule call and schedule_by_day name it (`YYYY-MM-DD`). */
@@ -135,23 +136,11 @@ export function ScheduleDialog({ latest, onClose, onScheduled }: ScheduleDialogP
   };
 
   return (
-    <Modal
-      open
+    <UpdateDialog
       title={T.scheduleUpdates}
+      cancelText={T.cancel}
+      action={canConfirm ? { label: T.confirm, loading: creating, onClick: () => void confirm() } : null}
       onCancel={onClose}
-      closable={{ 'aria-label': 'Close' }}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {T.cancel}
-        </Button>,
-        canConfirm && (
-          <Button key="confirm" type="primary" loading={creating} onClick={() => void confirm()}>
-            {T.confirm}
-          </Button>
-        ),
-      ]}
     >
       {latest === null ? (
         <Alert type="warning" showIcon title={T.noAlignerRelease} style={{ marginBottom: 16 }} />
@@ -218,6 +207,6 @@ export function ScheduleDialog({ latest, onClose, onScheduled }: ScheduleDialogP
         </div>
       )}
       <ServerErrorAlert problem={problem} />
-    </Modal>
+    </UpdateDialog>
   );
 }

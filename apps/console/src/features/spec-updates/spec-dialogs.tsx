@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Modal, Typography } from 'antd';
+import { Alert, Form, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { type SpecManifest, type SpecUpdate } from '@equipment-dashboard/contract';
 import {
@@ -13,31 +13,14 @@ import {
   parseSpecFilter,
   specFilterText,
 } from '@equipment-dashboard/domain';
-import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { useServerCall } from '../../shared/back-office/use-server-call';
 import { DIALOG_WIDTHS } from '../../shared/layout';
+import { UpdateDialog } from '../../shared/updates/update-dialog';
 import { UpdatePathField } from '../../shared/updates/update-path-field';
 import { usePathValidation } from '../../shared/updates/use-path-validation';
 import { SpecFields, type SpecSettings } from './spec-fields';
 import { SPEC_TEXTS as T } from './texts';
-
-/** Runs a write: loading while it runs, the server's sentence when it is refused (the old console showed nothing). */
-function useWrite() {
-  const [running, setRunning] = useState(false);
-  const [problem, setProblem] = useState<ServerProblem | null>(null);
-  /** Runs `write`, which calls the server and then the caller's success step. */
-  const run = async (write: () => Promise<unknown>) => {
-    setRunning(true);
-    setProblem(null);
-    try {
-      await write();
-    } catch (error) {
-      setRunning(false);
-      setProblem(serverProblem(error));
-    }
-  };
-  return { running, problem, run };
-}
 
 export interface CreateSpecDialogProps {
   onClose: () => void;
@@ -64,7 +47,8 @@ export function CreateSpecDialog({ onClose, onCreated }: CreateSpecDialogProps) 
     targetFamily: DEFAULT_SPEC_TARGET_FAMILY,
     filter: DEFAULT_SPEC_FILTER,
   });
-  const write = useWrite();
+  // The write calls the server and then the caller's success step.
+  const write = useServerCall();
   const manifest = validation.state === 'checked' ? validation.manifest : null;
   const canConfirm = manifest !== null && isSpecFilterValid(settings.filter);
 
@@ -86,24 +70,12 @@ export function CreateSpecDialog({ onClose, onCreated }: CreateSpecDialogProps) 
   };
 
   return (
-    <Modal
-      open
+    <UpdateDialog
       width={DIALOG_WIDTHS.specDialog}
       title={T.createTitle}
+      cancelText={T.cancel}
+      action={canConfirm ? { label: T.confirm, loading: write.running, onClick: confirm } : null}
       onCancel={onClose}
-      closable={{ 'aria-label': 'Close' }}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {T.cancel}
-        </Button>,
-        canConfirm && (
-          <Button key="confirm" type="primary" loading={write.running} onClick={confirm}>
-            {T.confirm}
-          </Button>
-        ),
-      ]}
     >
       <Form layout="vertical" component="div">
         <UpdatePathField id="spec-update-path" autoFocus validation={validation} />
@@ -121,7 +93,7 @@ export function CreateSpecDialog({ onClose, onCreated }: CreateSpecDialogProps) 
         )}
       </Form>
       <ServerErrorAlert problem={write.problem} />
-    </Modal>
+    </UpdateDialog>
   );
 }
 
@@ -143,7 +115,7 @@ export function EditSpecDialog({ spec, onClose, onUpdated }: EditSpecDialogProps
     targetFamily: spec.targetFamily,
     filter: specFilterText(spec.filter),
   });
-  const write = useWrite();
+  const write = useServerCall();
   const canUpdate = isSpecFilterValid(settings.filter);
 
   const update = () =>
@@ -160,24 +132,12 @@ export function EditSpecDialog({ spec, onClose, onUpdated }: EditSpecDialogProps
     );
 
   return (
-    <Modal
-      open
+    <UpdateDialog
       width={DIALOG_WIDTHS.specDialog}
       title={T.editTitle(spec.version.name)}
+      cancelText={T.cancel}
+      action={canUpdate ? { label: T.update, loading: write.running, onClick: update } : null}
       onCancel={onClose}
-      closable={{ 'aria-label': 'Close' }}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {T.cancel}
-        </Button>,
-        canUpdate && (
-          <Button key="update" type="primary" loading={write.running} onClick={update}>
-            {T.update}
-          </Button>
-        ),
-      ]}
     >
       <Typography.Paragraph>
         {T.pathNote}: <Typography.Text code>{spec.path}</Typography.Text>
@@ -186,6 +146,6 @@ export function EditSpecDialog({ spec, onClose, onUpdated }: EditSpecDialogProps
         <SpecFields idPrefix="edit-spec" value={settings} onChange={setSettings} />
       </Form>
       <ServerErrorAlert problem={write.problem} />
-    </Modal>
+    </UpdateDialog>
   );
 }

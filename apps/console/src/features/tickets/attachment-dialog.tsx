@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Modal, Upload } from 'antd';
+import { Alert, Button, Form, Input, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useUploadTicketAttachmentMutation } from '@equipment-dashboard/api-client';
@@ -7,8 +7,8 @@ import {
   canUploadAttachment,
   isAllowedAttachmentType,
 } from '@equipment-dashboard/domain';
-import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { ActionDialog } from '../../shared/back-office/action-dialog';
+import { useServerCall } from '../../shared/back-office/use-server-call';
 import { TICKETS_TEXTS as T } from './texts';
 
 export interface AttachmentDialogProps {
@@ -26,34 +26,28 @@ export interface AttachmentDialogProps {
 export function AttachmentDialog({ ticketId, authorUsername, onClose, onSaved }: AttachmentDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
-  const [problem, setProblem] = useState<ServerProblem | null>(null);
-  const [upload, { isLoading: saving }] = useUploadTicketAttachmentMutation();
+  const [upload] = useUploadTicketAttachmentMutation();
+  const call = useServerCall();
   const ready = canUploadAttachment({ file, description });
 
   const save = async () => {
     if (!ready || file === null) return;
-    setProblem(null);
-    try {
-      await upload({ ticketId, authorUsername, description: description.trim(), file }).unwrap();
-      onSaved(ticketId);
-    } catch (error) {
-      setProblem(serverProblem(error));
-    }
+    const done = await call.run(() =>
+      upload({ ticketId, authorUsername, description: description.trim(), file }).unwrap(),
+    );
+    if (done) onSaved(ticketId);
   };
 
   return (
-    <Modal
-      open
+    <ActionDialog
       title={T.attachmentTitle(ticketId)}
       okText={T.upload}
       cancelText={T.cancel}
-      okButtonProps={{ disabled: !ready }}
-      confirmLoading={saving}
-      onOk={() => void save()}
+      ready={ready}
+      call={call}
+      onOk={save}
       onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
     >
-      <ServerErrorAlert problem={problem} />
       <Form layout="vertical">
         <Form.Item label={T.file}>
           <Upload
@@ -62,7 +56,7 @@ export function AttachmentDialog({ ticketId, authorUsername, onClose, onSaved }:
             fileList={file ? [{ uid: 'chosen', name: file.name, status: 'done' }] : []}
             beforeUpload={(chosen) => {
               setFile(chosen);
-              setProblem(null);
+              call.setProblem(null);
               // Nothing is sent until Upload: the file waits in the dialog.
               return false;
             }}
@@ -82,6 +76,6 @@ export function AttachmentDialog({ ticketId, authorUsername, onClose, onSaved }:
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </ActionDialog>
   );
 }

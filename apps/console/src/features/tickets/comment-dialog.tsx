@@ -1,9 +1,9 @@
-import { Form, Input, Modal, Skeleton } from 'antd';
+import { Form, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useCreateCommentMutation, useReadTicketQuery } from '@equipment-dashboard/api-client';
 import { canSendComment } from '@equipment-dashboard/domain';
-import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { ActionDialog } from '../../shared/back-office/action-dialog';
+import { useServerCall } from '../../shared/back-office/use-server-call';
 import { CommentList } from './comment-list';
 import { TICKETS_TEXTS as T } from './texts';
 
@@ -22,41 +22,34 @@ export interface CommentDialogProps {
  */
 export function CommentDialog({ ticketId, authorUsername, onClose, onSaved }: CommentDialogProps) {
   const { data: ticket, isLoading } = useReadTicketQuery({ id: ticketId });
-  const [createComment, { isLoading: saving }] = useCreateCommentMutation();
+  const [createComment] = useCreateCommentMutation();
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<ServerProblem | null>(null);
+  const call = useServerCall();
   const ready = canSendComment(text);
 
   const save = async () => {
     if (!ready) return;
-    setProblem(null);
-    try {
-      await createComment({ ticketId, authorUsername, text }).unwrap();
-      onSaved(ticketId);
-    } catch (error) {
-      setProblem(serverProblem(error));
-    }
+    if (await call.run(() => createComment({ ticketId, authorUsername, text }).unwrap())) onSaved(ticketId);
   };
 
   return (
-    <Modal
-      open
+    <ActionDialog
       title={T.commentTitle(ticketId)}
       okText={T.save}
       cancelText={T.cancel}
-      okButtonProps={{ disabled: !ready }}
-      confirmLoading={saving}
-      onOk={() => void save()}
+      ready={ready}
+      call={call}
+      onOk={save}
       onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
       width={640}
+      intro={
+        isLoading ? (
+          <Skeleton active aria-label={T.loading} />
+        ) : (
+          <CommentList comments={ticket?.comments ?? []} maxHeight={280} />
+        )
+      }
     >
-      {isLoading ? (
-        <Skeleton active aria-label={T.loading} />
-      ) : (
-        <CommentList comments={ticket?.comments ?? []} maxHeight={280} />
-      )}
-      <ServerErrorAlert problem={problem} />
       <Form layout="vertical" style={{ marginTop: 12 }}>
         <Form.Item label={T.newCommentText} htmlFor="ticket-comment-text" style={{ marginBottom: 0 }}>
           <Input.TextArea
@@ -67,6 +60,6 @@ export function CommentDialog({ ticketId, authorUsername, onClose, onSaved }: Co
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Modal, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
-import { serverProblem, type ServerProblem } from './server-error';
-import { ServerErrorAlert } from './server-error-alert';
+import { Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { ActionDialog } from './action-dialog';
 import { BACK_OFFICE_TEXTS as T } from './texts';
+import { useServerCall } from './use-server-call';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -22,36 +22,21 @@ export interface ConfirmDialogProps {
  * closes, on failure it stays open with the server's sentence (the old console showed nothing).
  */
 export function ConfirmDialog({ title, text, onConfirm, onDone, onCancel, danger }: ConfirmDialogProps) {
-  const [running, setRunning] = useState(false);
-  const [problem, setProblem] = useState<ServerProblem | null>(null);
-
+  const call = useServerCall();
   const confirm = async () => {
-    setRunning(true);
-    setProblem(null);
-    try {
-      await onConfirm();
-      setRunning(false);
-      onDone();
-    } catch (error) {
-      setRunning(false);
-      setProblem(serverProblem(error));
-    }
+    if (await call.run(onConfirm)) onDone();
   };
 
   return (
-    <Modal
-      open
+    <ActionDialog
       title={title}
       okText={T.yes}
       cancelText={T.no}
-      okButtonProps={{ danger }}
-      confirmLoading={running}
-      onOk={() => void confirm()}
+      danger={danger}
+      call={call}
+      onOk={confirm}
       onCancel={onCancel}
-      closable={{ 'aria-label': 'Close' }}
-    >
-      <Typography.Paragraph>{text}</Typography.Paragraph>
-      <ServerErrorAlert problem={problem} />
-    </Modal>
+      intro={<Typography.Paragraph>{text}</Typography.Paragraph>}
+    />
   );
 }

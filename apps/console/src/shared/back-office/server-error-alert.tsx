@@ -1,6 +1,7 @@
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
-import type { ServerProblem } from './server-error';
+import { serverProblem, type ServerProblem } from './server-error';
+import { BACK_OFFICE_TEXTS as T } from './texts';
 
 /** The server's sentence of a failed call, with its field problems as a list below it. */
 export function ServerErrorAlert({
@@ -32,6 +33,28 @@ export function ServerErrorAlert({
       action={action}
       closable={onClose ? { onClose, 'aria-label': 'Close' } : false}
       style={{ marginBottom: 12 }}
+    />
+  );
+}
+
+/** A read that failed: the server's sentence (or `fallback` when it was not reached) and Retry. */
+export function RetryAlert({
+  error,
+  fallback,
+  onRetry,
+}: {
+  error: unknown;
+  fallback?: string;
+  onRetry: () => unknown;
+}) {
+  return (
+    <ServerErrorAlert
+      problem={serverProblem(error, fallback)}
+      action={
+        <Button size="small" onClick={() => void onRetry()}>
+          {T.retry}
+        </Button>
+      }
     />
   );
 }

@@ -5,6 +5,7 @@
 export const BACK_OFFICE_TEXTS = {
   yes: 'Yes',
   no: 'No',
+  closeDialog: 'Close',
   itemsPerPage: 'Items per page',
   total: (count: number) => `${count.toLocaleString('en-US')} in all`,
   unreachable: 'The server cannot be reached. Please try again.',

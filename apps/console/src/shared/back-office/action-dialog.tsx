@@ -1,0 +1,63 @@
+import { Modal } from 'antd';
+import type { ReactNode } from 'react';
+import { ServerErrorAlert } from './server-error-alert';
+import { BACK_OFFICE_TEXTS as T } from './texts';
+import type { CallState } from './use-server-call';
+
+export interface ActionDialogProps {
+  title: ReactNode;
+  okText: string;
+  cancelText: string;
+  /** Whether the fields allow OK (it is disabled until they do). */
+  ready?: boolean;
+  danger?: boolean;
+  /** The OK call: its spinner, and the server's sentence above `children` when it was refused. */
+  call: CallState;
+  onOk: () => unknown;
+  /** Cancel, or the close button. */
+  onCancel: () => void;
+  /** What stands above the server's sentence (a subtitle, the comments so far). */
+  intro?: ReactNode;
+  width?: number;
+  destroyOnHidden?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * A dialog whose OK makes a call (a form's Create or Save, a confirmation's Yes): OK is disabled until the
+ * fields allow it and spins while the call runs; a refusal shows the server's sentence in the dialog.
+ */
+export function ActionDialog({
+  title,
+  okText,
+  cancelText,
+  ready = true,
+  danger,
+  call,
+  onOk,
+  onCancel,
+  intro,
+  width,
+  destroyOnHidden,
+  children,
+}: ActionDialogProps) {
+  return (
+    <Modal
+      open
+      title={title}
+      okText={okText}
+      cancelText={cancelText}
+      okButtonProps={{ disabled: !ready, danger }}
+      confirmLoading={call.running}
+      onOk={() => void onOk()}
+      onCancel={onCancel}
+      closable={{ 'aria-label': T.closeDialog }}
+      width={width}
+      destroyOnHidden={destroyOnHidden}
+    >
+      {intro}
+      <ServerErrorAlert problem={call.problem} />
+      {children}
+    </Modal>
+  );
+}
