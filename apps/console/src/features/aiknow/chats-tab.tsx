@@ -3,7 +3,7 @@ import { ZoomInOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { type ChatSession } from '@equipment-dashboard/contract';
 import { useReadChatSessionsQuery } from '@equipment-dashboard/api-client';
-import { RowAction } from '../../shared/back-office/row-action';
+import { actionsColumn } from '../../shared/back-office/row-action';
 import { ServerList } from '../../shared/back-office/server-list';
 import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
@@ -15,9 +15,9 @@ import { AIKNOW_TEXTS as T } from './texts';
  * YYYY-MM-DD HH:mm:ss, and 'View Chat Details' opening the 'Chat Session' modal.
  */
 export function ChatsTab() {
-  const { page, setPage } = useListSearch(NO_FILTERS);
+  const search = useListSearch(NO_FILTERS);
   const [open, setOpen] = useState<ChatSession | null>(null);
-  const list = useReadChatSessionsQuery({ page });
+  const list = useReadChatSessionsQuery(search.query);
 
   const columns: TableColumnsType<ChatSession> = [
     { key: 'sessionId', title: T.sessionId, dataIndex: 'sessionId' },
@@ -25,25 +25,14 @@ export function ChatsTab() {
     { key: 'open', title: T.open, render: (_value, session) => (session.isOpen ? T.yes : T.no) },
     { key: 'createdAt', title: T.createdAt, render: (_value, session) => formatDateTime(session.createdAt) },
     { key: 'updatedAt', title: T.updatedAt, render: (_value, session) => formatDateTime(session.updatedAt) },
-    {
-      key: 'actions',
-      title: T.actions,
-      width: 80,
-      render: (_value, session) => (
-        <RowAction label={T.viewChatDetails} icon={<ZoomInOutlined />} onClick={() => setOpen(session)} />
-      ),
-    },
+    actionsColumn(T.actions, 80, (session) => [
+      { label: T.viewChatDetails, icon: <ZoomInOutlined />, onClick: () => setOpen(session) },
+    ]),
   ];
 
   return (
     <>
-      <ServerList<ChatSession>
-        result={list}
-        page={page}
-        onPage={setPage}
-        rowKey="sessionId"
-        columns={columns}
-      />
+      <ServerList<ChatSession> result={list} search={search} rowKey="sessionId" columns={columns} />
       {open && <ChatSessionDialog session={open} onClose={() => setOpen(null)} />}
     </>
   );

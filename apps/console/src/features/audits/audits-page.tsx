@@ -1,10 +1,11 @@
-import { Card, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { type AuditEntry, type CommandStatus } from '@equipment-dashboard/contract';
 import { useReadAuditsQuery } from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
-import { FilterInput } from '../../shared/back-office/filter-input';
+import { ListFilterInput } from '../../shared/back-office/filter-input';
 import { NoAccess } from '../../shared/back-office/no-access';
+import { ScreenCard } from '../../shared/back-office/screen-card';
 import { ServerList } from '../../shared/back-office/server-list';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
@@ -83,15 +84,8 @@ function Clipped({ text }: { text: string }) {
 export function AuditsPage() {
   const role = useAppSelector(selectUser)?.role;
   const allowed = can(role, PERMISSIONS.audits);
-  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
-  const list = useReadAuditsQuery(
-    {
-      page,
-      filterSerialNumber: filters.filterSerialNumber === '' ? undefined : filters.filterSerialNumber,
-      filterUsername: filters.filterUsername === '' ? undefined : filters.filterUsername,
-    },
-    { skip: !allowed },
-  );
+  const search = useListSearch(FILTERS);
+  const list = useReadAuditsQuery(search.query, { skip: !allowed });
 
   if (!allowed) return <NoAccess title={T.title} message={T.noAccess} />;
 
@@ -136,31 +130,22 @@ export function AuditsPage() {
   ];
 
   return (
-    <Card title={T.title} role="region" aria-label={T.title}>
+    <ScreenCard title={T.title}>
       <Typography.Paragraph type="secondary">
         {T.explanation} {T.lifecycle}
       </Typography.Paragraph>
       <ServerList<AuditEntry>
         result={list}
-        page={page}
-        onPage={setPage}
+        search={search}
         rowKey="id"
         columns={columns}
         filters={
           <>
-            <FilterInput
-              label={T.filterSerialNumber}
-              value={filters.filterSerialNumber}
-              onCommit={(filterSerialNumber) => setFilters({ filterSerialNumber }, { replace: true })}
-            />
-            <FilterInput
-              label={T.filterUsername}
-              value={filters.filterUsername}
-              onCommit={(filterUsername) => setFilters({ filterUsername }, { replace: true })}
-            />
+            <ListFilterInput search={search} name="filterSerialNumber" label={T.filterSerialNumber} />
+            <ListFilterInput search={search} name="filterUsername" label={T.filterUsername} />
           </>
         }
       />
-    </Card>
+    </ScreenCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Card, type TableColumnsType } from 'antd';
+import { type TableColumnsType } from 'antd';
 import { ZoomInOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { type CameraCalibration } from '@equipment-dashboard/contract';
 import { useReadCameraCalsQuery } from '@equipment-dashboard/api-client';
-import { FilterInput } from '../../shared/back-office/filter-input';
-import { RowAction } from '../../shared/back-office/row-action';
+import { ListFilterInput } from '../../shared/back-office/filter-input';
+import { actionsColumn } from '../../shared/back-office/row-action';
+import { ScreenCard } from '../../shared/back-office/screen-card';
 import { ServerList } from '../../shared/back-office/server-list';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
@@ -24,12 +25,9 @@ export function boardSerials(boards: readonly { SerialNumber: string }[]): strin
  * first, and the detail dialog.
  */
 export function CameraCalPage() {
-  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
+  const search = useListSearch(FILTERS);
   const [open, setOpen] = useState<CameraCalibration | null>(null);
-  const list = useReadCameraCalsQuery({
-    page,
-    filterSerialNumber: filters.filterSerialNumber === '' ? undefined : filters.filterSerialNumber,
-  });
+  const list = useReadCameraCalsQuery(search.query);
 
   const columns: TableColumnsType<CameraCalibration> = [
     { key: 'operator', title: T.operator, dataIndex: 'Operator' },
@@ -37,34 +35,24 @@ export function CameraCalPage() {
     { key: 'date', title: T.date, render: (_value, record) => formatDateTime(record.Date) },
     { key: 'left', title: T.leftBoards, render: (_value, record) => boardSerials(record.LeftBoards) },
     { key: 'right', title: T.rightBoards, render: (_value, record) => boardSerials(record.RightBoards) },
-    {
-      key: 'actions',
-      title: T.actions,
-      width: 80,
-      render: (_value, record) => (
-        <RowAction label={T.viewDetails} icon={<ZoomInOutlined />} onClick={() => setOpen(record)} />
-      ),
-    },
+    actionsColumn(T.actions, 80, (record) => [
+      { label: T.viewDetails, icon: <ZoomInOutlined />, onClick: () => setOpen(record) },
+    ]),
   ];
 
   return (
     <>
-      <Card title={T.title} role="region" aria-label={T.title}>
+      <ScreenCard title={T.title}>
         <ServerList<CameraCalibration>
           result={list}
-          page={page}
-          onPage={setPage}
+          search={search}
           rowKey="id"
           columns={columns}
           filters={
-            <FilterInput
-              label={T.filterCameraSerialNumber}
-              value={filters.filterSerialNumber}
-              onCommit={(filterSerialNumber) => setFilters({ filterSerialNumber }, { replace: true })}
-            />
+            <ListFilterInput search={search} name="filterSerialNumber" label={T.filterCameraSerialNumber} />
           }
         />
-      </Card>
+      </ScreenCard>
       {open && <CalibrationDialog record={open} onClose={() => setOpen(null)} />}
     </>
   );

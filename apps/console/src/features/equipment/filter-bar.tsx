@@ -1,51 +1,9 @@
-import { Button, Flex, Input, Select } from 'antd';
+import { Button, Flex, Select } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
-import { useEffect, useRef, useState } from 'react';
 import { FAMILIES, type Family } from '@equipment-dashboard/domain';
+import { FilterInput } from '../../shared/back-office/filter-input';
 import type { ListParams, ListParamsPatch, TextFilter } from './list-params';
 import { EQUIPMENT_TEXTS as T } from './texts';
-
-/** How long typing pauses before a filter goes to the URL (and the list call). */
-const FILTER_DEBOUNCE_MS = 300;
-
-/**
- * A text filter that answers every keystroke at once but sends the value only when typing pauses.
- * It follows the URL when the URL changes from elsewhere (back button, Clear Filters).
- */
-function FilterInput({ label, value, onCommit }: { label: string; value: string; onCommit: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  const commit = useRef(onCommit);
-  useEffect(() => {
-    commit.current = onCommit;
-  });
-
-  useEffect(() => {
-    if (value === sent.current) return;
-    sent.current = value;
-    setText(value);
-  }, [value]);
-
-  useEffect(() => {
-    if (text === sent.current) return undefined;
-    const timer = setTimeout(() => {
-      sent.current = text;
-      commit.current(text);
-    }, FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  return (
-    <Input
-      aria-label={label}
-      placeholder={label}
-      value={text}
-      allowClear
-      onChange={(event) => setText(event.target.value)}
-      style={{ width: 200 }}
-    />
-  );
-}
 
 const TEXT_FILTER_LABELS: Record<TextFilter, string> = {
   filterSerialNumber: T.serialNumber,
@@ -72,6 +30,10 @@ export function FilterBar({ params, update }: { params: ListParams; update: (pat
           label={TEXT_FILTER_LABELS[key]}
           value={params[key]}
           onCommit={(value) => update({ [key]: value }, { replace: true })}
+          // The list's filters keep their look (no search icon, narrower) and go to the URL as typed.
+          trim={false}
+          icon={false}
+          style={{ width: 200 }}
         />
       ))}
       <Select<Family | ''>

@@ -1,5 +1,5 @@
-import { Button, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
+import { type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { type Fixture } from '@equipment-dashboard/contract';
 import {
@@ -10,8 +10,9 @@ import {
 import { formatFixtureExpiry, parseFixtureExpiry } from '@equipment-dashboard/domain';
 import { errorStatus } from '../../shared/api/error-text';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
-import { FilterInput } from '../../shared/back-office/filter-input';
-import { RowAction } from '../../shared/back-office/row-action';
+import { ListFilterInput } from '../../shared/back-office/filter-input';
+import { actionsColumn } from '../../shared/back-office/row-action';
+import { CreateButton } from '../../shared/back-office/screen-card';
 import type { CallError } from '../../shared/back-office/server-error';
 import { ServerList } from '../../shared/back-office/server-list';
 import { useListSearch } from '../../shared/back-office/use-list-search';
@@ -35,14 +36,11 @@ export function expiryText(value: string): string {
  * §6), Create New Fixture, and their dialogs. Outcomes go to the screen's 10-second snackbar.
  */
 export function FixturesTab({ notify }: { notify: (text: string) => void }) {
-  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
+  const search = useListSearch(FILTERS);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [resetFixture] = useResetEzFixtureMutation();
   const [deleteFixture] = useDeleteEzFixtureMutation();
-  const list = useEzGetFixturesQuery({
-    page,
-    filterSerialNumber: filters.filterSerialNumber === '' ? undefined : filters.filterSerialNumber,
-  });
+  const list = useEzGetFixturesQuery(search.query);
   const close = () => setDialog(null);
 
   const reset = async (serialNumber: string) => {
@@ -64,57 +62,37 @@ export function FixturesTab({ notify }: { notify: (text: string) => void }) {
       title: T.subscriptionExpiration,
       render: (_value, fixture) => expiryText(fixture.subscriptionExpires),
     },
-    {
-      key: 'actions',
-      title: T.actions,
-      width: 130,
-      render: (_value, fixture) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          <RowAction
-            label={T.editSubscription}
-            icon={<EditOutlined />}
-            onClick={() => setDialog({ kind: 'subscription', fixture })}
-          />
-          <RowAction
-            label={T.resetActivationCount}
-            icon={<UndoOutlined />}
-            onClick={() => setDialog({ kind: 'reset', fixture })}
-          />
-          <RowAction
-            label={T.deleteSerialNumber}
-            icon={<DeleteOutlined />}
-            danger
-            onClick={() => setDialog({ kind: 'delete', fixture })}
-          />
-        </span>
-      ),
-    },
+    actionsColumn(T.actions, 130, (fixture) => [
+      {
+        label: T.editSubscription,
+        icon: <EditOutlined />,
+        onClick: () => setDialog({ kind: 'subscription', fixture }),
+      },
+      {
+        label: T.resetActivationCount,
+        icon: <UndoOutlined />,
+        onClick: () => setDialog({ kind: 'reset', fixture }),
+      },
+      {
+        label: T.deleteSerialNumber,
+        icon: <DeleteOutlined />,
+        danger: true,
+        onClick: () => setDialog({ kind: 'delete', fixture }),
+      },
+    ]),
   ];
 
   return (
     <>
       <ServerList<Fixture>
         result={list}
-        page={page}
-        onPage={setPage}
+        search={search}
         rowKey="serialNumber"
         columns={columns}
         filters={
-          <FilterInput
-            label={T.filterFixtureSerialNumber}
-            value={filters.filterSerialNumber}
-            onCommit={(filterSerialNumber) => setFilters({ filterSerialNumber }, { replace: true })}
-          />
+          <ListFilterInput search={search} name="filterSerialNumber" label={T.filterFixtureSerialNumber} />
         }
-        actions={
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            {T.createNewFixture}
-          </Button>
-        }
+        actions={<CreateButton label={T.createNewFixture} onClick={() => setDialog({ kind: 'create' })} />}
       />
       {dialog?.kind === 'create' && <CreateFixtureDialog onClose={close} notify={notify} />}
       {dialog?.kind === 'subscription' && (

@@ -1,12 +1,13 @@
-import { Button, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { type Target } from '@equipment-dashboard/contract';
 import { useDeleteEzTargetMutation, useEzGetTargetsQuery } from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
-import { RowAction } from '../../shared/back-office/row-action';
+import { actionsColumn } from '../../shared/back-office/row-action';
+import { CreateButton } from '../../shared/back-office/screen-card';
 import { ServerList } from '../../shared/back-office/server-list';
 import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
 import { selectUser } from '../../shared/session/session-slice';
@@ -25,10 +26,10 @@ export function TargetsTab({ notify }: { notify: (text: string) => void }) {
   const mayCreate = can(role, PERMISSIONS.ezTargetCreate);
   const mayEdit = can(role, PERMISSIONS.ezTargetEdit);
   const mayDelete = can(role, PERMISSIONS.ezTargetDelete);
-  const { page, setPage } = useListSearch(NO_FILTERS);
+  const search = useListSearch(NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleteTarget] = useDeleteEzTargetMutation();
-  const list = useEzGetTargetsQuery({ page });
+  const list = useEzGetTargetsQuery(search.query);
   const close = () => setDialog(null);
 
   const columns: TableColumnsType<Target> = [
@@ -38,49 +39,35 @@ export function TargetsTab({ notify }: { notify: (text: string) => void }) {
     { key: 'packageName', title: T.packageName, dataIndex: 'packageName' },
   ];
   if (mayEdit || mayDelete) {
-    columns.push({
-      key: 'actions',
-      title: T.actions,
-      width: 100,
-      render: (_value, target) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {mayEdit && (
-            <RowAction
-              label={T.editTarget}
-              icon={<EditOutlined />}
-              onClick={() => setDialog({ kind: 'edit', target })}
-            />
-          )}
-          {mayDelete && (
-            <RowAction
-              label={T.deleteTarget}
-              icon={<DeleteOutlined />}
-              danger
-              onClick={() => setDialog({ kind: 'delete', target })}
-            />
-          )}
-        </span>
-      ),
-    });
+    columns.push(
+      actionsColumn(T.actions, 100, (target) => [
+        {
+          label: T.editTarget,
+          icon: <EditOutlined />,
+          shown: mayEdit,
+          onClick: () => setDialog({ kind: 'edit', target }),
+        },
+        {
+          label: T.deleteTarget,
+          icon: <DeleteOutlined />,
+          danger: true,
+          shown: mayDelete,
+          onClick: () => setDialog({ kind: 'delete', target }),
+        },
+      ]),
+    );
   }
 
   return (
     <>
       <ServerList<Target>
         result={list}
-        page={page}
-        onPage={setPage}
+        search={search}
         rowKey="targetName"
         columns={columns}
         actions={
           mayCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined aria-hidden />}
-              onClick={() => setDialog({ kind: 'create' })}
-            >
-              {T.createNewTarget}
-            </Button>
+            <CreateButton label={T.createNewTarget} onClick={() => setDialog({ kind: 'create' })} />
           )
         }
       />

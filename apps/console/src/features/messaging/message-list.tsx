@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { type Message } from '@equipment-dashboard/contract';
 import { useReadMessagesQuery } from '@equipment-dashboard/api-client';
 import { messageListQuery, type MessageTab } from '@equipment-dashboard/domain';
-import { RowAction } from '../../shared/back-office/row-action';
+import { actionsColumn } from '../../shared/back-office/row-action';
 import { ServerList } from '../../shared/back-office/server-list';
 import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
 import { formatMessageDate } from './message-dates';
@@ -33,8 +33,8 @@ const ACTIONS: Record<MessageRowAction, { label: string; icon: ReactNode; danger
  * paged, columns ID, Header, Market, Start Date, End Date (UTC, M/D/YYYY h:mm A), Actions by tab.
  */
 export function MessageList({ tab, username, allowed, onAction }: MessageListProps) {
-  const { page, setPage } = useListSearch(NO_FILTERS);
-  const list = useReadMessagesQuery({ page, ...messageListQuery(tab.key, username) });
+  const search = useListSearch(NO_FILTERS);
+  const list = useReadMessagesQuery({ ...search.query, ...messageListQuery(tab.key, username) });
 
   const columns: TableColumnsType<Message> = [
     { key: 'id', title: T.id, dataIndex: 'id', width: 70 },
@@ -50,36 +50,16 @@ export function MessageList({ tab, username, allowed, onAction }: MessageListPro
       title: T.endDate,
       render: (_value, message) => formatMessageDate(message.schedule.endDate),
     },
-    {
-      key: 'actions',
-      title: T.actions,
-      width: 120,
-      render: (_value, message) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {tab.actions
-            .filter((action) => allowed(action, message))
-            .map((action) => (
-              <RowAction
-                key={action}
-                label={ACTIONS[action].label}
-                icon={ACTIONS[action].icon}
-                danger={ACTIONS[action].danger}
-                onClick={() => onAction(action, message)}
-              />
-            ))}
-        </span>
-      ),
-    },
+    actionsColumn(T.actions, 120, (message) =>
+      tab.actions.map((action) => ({
+        ...ACTIONS[action],
+        shown: allowed(action, message),
+        onClick: () => onAction(action, message),
+      })),
+    ),
   ];
 
   return (
-    <ServerList<Message>
-      result={list}
-      page={page}
-      onPage={setPage}
-      rowKey="id"
-      columns={columns}
-      scroll={{ x: 860 }}
-    />
+    <ServerList<Message> result={list} search={search} rowKey="id" columns={columns} scroll={{ x: 860 }} />
   );
 }

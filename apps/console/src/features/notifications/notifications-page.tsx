@@ -1,10 +1,10 @@
-import { Button, Card, Tooltip, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { type Notification } from '@equipment-dashboard/contract';
 import { useReadNotificationsQuery } from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { CreateButton, ScreenCard } from '../../shared/back-office/screen-card';
 import { ServerList } from '../../shared/back-office/server-list';
 import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
@@ -26,9 +26,9 @@ export function NotificationsPage() {
   const me = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const mayCreate = can(me?.role, PERMISSIONS.notificationsCreate);
-  const { page, setPage } = useListSearch(NO_FILTERS);
+  const search = useListSearch(NO_FILTERS);
   const [creating, setCreating] = useState(false);
-  const list = useReadNotificationsQuery({ page });
+  const list = useReadNotificationsQuery(search.query);
 
   const columns: TableColumnsType<Notification> = [
     { key: 'name', title: T.name, dataIndex: 'name' },
@@ -49,27 +49,18 @@ export function NotificationsPage() {
 
   return (
     <>
-      <Card
+      <ScreenCard
         title={T.title}
-        role="region"
-        aria-label={T.title}
-        extra={
-          mayCreate && (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
-              {T.createNotification}
-            </Button>
-          )
-        }
+        extra={mayCreate && <CreateButton label={T.createNotification} onClick={() => setCreating(true)} />}
       >
         <ServerList<Notification>
           result={list}
-          page={page}
-          onPage={setPage}
+          search={search}
           rowKey="id"
           columns={columns}
           scroll={{ x: 900 }}
         />
-      </Card>
+      </ScreenCard>
       {creating && (
         <NotificationWizard
           onClose={() => setCreating(false)}

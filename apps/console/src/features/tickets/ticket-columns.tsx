@@ -6,10 +6,11 @@ import {
   EyeOutlined,
   LockOutlined,
 } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TicketSummary } from '@equipment-dashboard/contract';
 import { ticketRowActions } from '@equipment-dashboard/domain';
-import { RowAction } from '../../shared/back-office/row-action';
+import { actionsColumn } from '../../shared/back-office/row-action';
 import { formatDateTime } from '../../shared/equipment/format';
 import { TICKETS_TEXTS as T } from './texts';
 
@@ -55,53 +56,28 @@ export function ticketColumns(
     { key: 'openedBy', title: T.openedBy, dataIndex: 'issuerUsername' },
     { key: 'closedBy', title: T.closedBy, render: (_value, ticket) => ticket.closedByUsername ?? '' },
     { key: 'callerName', title: T.callerName, dataIndex: 'originatorName' },
-    {
-      key: 'actions',
-      title: T.actions,
-      width: 170,
-      render: (_value, ticket) => {
-        const actions = ticketRowActions(ticket);
-        const description = ticket.description.trim() === '' ? T.noDescription : ticket.description;
-        return (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            <RowAction
-              label={T.viewDetails}
-              tooltip={description}
-              icon={<EyeOutlined />}
-              onClick={() => onAction('view', ticket)}
-            />
-            {mayManage && actions.comment && (
-              <RowAction
-                label={T.addComment}
-                icon={<CommentOutlined />}
-                onClick={() => onAction('comment', ticket)}
-              />
-            )}
-            {mayManage && actions.escalate && (
-              <RowAction
-                label={T.escalate}
-                icon={<ArrowUpOutlined />}
-                onClick={() => onAction('escalate', ticket)}
-              />
-            )}
-            {mayManage && actions.deescalate && (
-              <RowAction
-                label={T.deescalate}
-                icon={<ArrowDownOutlined />}
-                onClick={() => onAction('deescalate', ticket)}
-              />
-            )}
-            {mayManage && actions.close && (
-              <RowAction
-                label={T.close}
-                icon={<LockOutlined />}
-                danger
-                onClick={() => onAction('close', ticket)}
-              />
-            )}
-          </span>
-        );
-      },
-    },
+    actionsColumn(T.actions, 170, (ticket) => {
+      const actions = ticketRowActions(ticket);
+      const description = ticket.description.trim() === '' ? T.noDescription : ticket.description;
+      const manage = (action: Exclude<TicketAction, 'view'>, label: string, icon: ReactNode) => ({
+        label,
+        icon,
+        danger: action === 'close',
+        shown: mayManage && actions[action],
+        onClick: () => onAction(action, ticket),
+      });
+      return [
+        {
+          label: T.viewDetails,
+          tooltip: description,
+          icon: <EyeOutlined />,
+          onClick: () => onAction('view', ticket),
+        },
+        manage('comment', T.addComment, <CommentOutlined />),
+        manage('escalate', T.escalate, <ArrowUpOutlined />),
+        manage('deescalate', T.deescalate, <ArrowDownOutlined />),
+        manage('close', T.close, <LockOutlined />),
+      ];
+    }),
   ];
 }

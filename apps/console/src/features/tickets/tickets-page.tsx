@@ -1,4 +1,4 @@
-import { Card, Checkbox } from 'antd';
+import { Checkbox } from 'antd';
 import { useState } from 'react';
 import { type TicketSummary } from '@equipment-dashboard/contract';
 import {
@@ -10,7 +10,8 @@ import {
 import { can, PERMISSIONS, TICKET_CONFIRM_TEXTS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
-import { FilterInput } from '../../shared/back-office/filter-input';
+import { ListFilterInput } from '../../shared/back-office/filter-input';
+import { ScreenCard } from '../../shared/back-office/screen-card';
 import { ServerList } from '../../shared/back-office/server-list';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { selectUser } from '../../shared/session/session-slice';
@@ -21,7 +22,7 @@ import { ticketColumns, type TicketAction } from './ticket-columns';
 import { TicketDetailDialog } from './ticket-detail-dialog';
 import { TICKETS_TEXTS as T } from './texts';
 
-const FILTERS = { mine: false, closed: false, filterSerialNumber: '' };
+const FILTERS = { filterSerialNumber: '', closed: false, mine: false };
 
 /** A dialog over the list (or over the detail dialog): a comment, an attachment, or a confirmation. */
 type Dialog =
@@ -50,20 +51,15 @@ export function TicketsPage() {
   const dispatch = useAppDispatch();
   const username = me?.username ?? '';
   const mayManage = can(me?.role, PERMISSIONS.manageTickets);
-  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
+  const search = useListSearch(FILTERS);
+  const { filters, setFilters } = search;
   const [detail, setDetail] = useState<TicketSummary | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [escalate] = useUpdateTicketEscalatedMutation();
   const [deescalate] = useUpdateTicketDeescalatedMutation();
   const [close] = useUpdateTicketClosedMutation();
 
-  const list = useReadTicketsQuery({
-    page,
-    filterSerialNumber: filters.filterSerialNumber === '' ? undefined : filters.filterSerialNumber,
-    closed: filters.closed,
-    mine: filters.mine,
-    username,
-  });
+  const list = useReadTicketsQuery({ ...search.query, username });
 
   const onAction = (action: TicketAction, ticket: TicketSummary) => {
     if (action === 'view') setDetail(ticket);
@@ -84,11 +80,10 @@ export function TicketsPage() {
 
   return (
     <>
-      <Card title={T.title} role="region" aria-label={T.title}>
+      <ScreenCard title={T.title}>
         <ServerList<TicketSummary>
           result={list}
-          page={page}
-          onPage={setPage}
+          search={search}
           rowKey="id"
           columns={ticketColumns(mayManage, onAction)}
           scroll={{ x: 960 }}
@@ -100,15 +95,11 @@ export function TicketsPage() {
               <Checkbox checked={filters.closed} onChange={(e) => setFilters({ closed: e.target.checked })}>
                 {T.includeClosed}
               </Checkbox>
-              <FilterInput
-                label={T.filterSerialNumber}
-                value={filters.filterSerialNumber}
-                onCommit={(filterSerialNumber) => setFilters({ filterSerialNumber }, { replace: true })}
-              />
+              <ListFilterInput search={search} name="filterSerialNumber" label={T.filterSerialNumber} />
             </>
           }
         />
-      </Card>
+      </ScreenCard>
       {detail && (
         <TicketDetailDialog
           key={detail.id}

@@ -8,7 +8,7 @@ import {
   useReadActivePairingsQuery,
   useReadCompletedPairingsQuery,
 } from '@equipment-dashboard/api-client';
-import { RowAction } from '../../shared/back-office/row-action';
+import { actionsColumn } from '../../shared/back-office/row-action';
 import { ServerList } from '../../shared/back-office/server-list';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
@@ -37,7 +37,8 @@ const isSortField = (key: unknown): key is SortField =>
  * only, Reason on Aborted only, and a zoom icon that opens the detail dialog.
  */
 export function PairingsTab({ state }: { state: PairingState }) {
-  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
+  const search = useListSearch(FILTERS);
+  const { page, filters, setFilters } = search;
   const sortBy = isSortField(filters.sortBy) ? filters.sortBy : null;
   const [open, setOpen] = useState<Pairing | null>(null);
   const useList = LIST_QUERIES[state];
@@ -76,14 +77,11 @@ export function PairingsTab({ state }: { state: PairingState }) {
     });
   }
   if (state === 'aborted') columns.push({ key: 'reason', title: T.reason, dataIndex: 'reason' });
-  columns.push({
-    key: 'actions',
-    title: T.actions,
-    width: 80,
-    render: (_value, pairing) => (
-      <RowAction label={T.viewPairing} icon={<ZoomInOutlined />} onClick={() => setOpen(pairing)} />
-    ),
-  });
+  columns.push(
+    actionsColumn(T.actions, 80, (pairing) => [
+      { label: T.viewPairing, icon: <ZoomInOutlined />, onClick: () => setOpen(pairing) },
+    ]),
+  );
 
   const onSort = (sorter: SorterResult<Pairing>) => {
     if (!sorter.order || !isSortField(sorter.columnKey)) setFilters({ sortBy: '', sortDesc: false });
@@ -92,14 +90,7 @@ export function PairingsTab({ state }: { state: PairingState }) {
 
   return (
     <>
-      <ServerList<Pairing>
-        result={list}
-        page={page}
-        onPage={setPage}
-        rowKey="id"
-        columns={columns}
-        onSort={onSort}
-      />
+      <ServerList<Pairing> result={list} search={search} rowKey="id" columns={columns} onSort={onSort} />
       {open && <PairingDetailDialog pairing={open} state={state} onClose={() => setOpen(null)} />}
     </>
   );

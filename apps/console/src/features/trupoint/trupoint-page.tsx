@@ -1,13 +1,10 @@
-import { Card, Tabs } from 'antd';
 import { canSeeNav } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { NoAccess } from '../../shared/back-office/no-access';
-import { useTabSearch } from '../../shared/back-office/use-tab-search';
+import { TabbedScreen } from '../../shared/back-office/screen-card';
 import { selectUser } from '../../shared/session/session-slice';
-import { PairingsTab, type PairingState } from './pairings-tab';
+import { PairingsTab } from './pairings-tab';
 import { TRUPOINT_TEXTS as T } from './texts';
-
-const TABS: readonly PairingState[] = ['active', 'completed', 'aborted'];
 
 /**
  * Vendor integrations (back-office §2.9), the TruPoint entry: tabs Active, Completed and Aborted (the
@@ -16,21 +13,15 @@ const TABS: readonly PairingState[] = ['active', 'completed', 'aborted'];
  */
 export function TruPointPage() {
   const role = useAppSelector(selectUser)?.role;
-  const [tab, setTab] = useTabSearch(TABS, 'active');
   if (!canSeeNav(role, 'truPoint')) return <NoAccess title={T.title} message={T.noAccess} />;
   return (
-    <Card title={T.title} role="region" aria-label={T.title}>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(key as PairingState)}
-        // Only the open tab's list reads the URL's page and sort.
-        destroyOnHidden
-        items={[
-          { key: 'active', label: T.active, children: <PairingsTab state="active" /> },
-          { key: 'completed', label: T.completed, children: <PairingsTab state="completed" /> },
-          { key: 'aborted', label: T.aborted, children: <PairingsTab state="aborted" /> },
-        ]}
-      />
-    </Card>
+    <TabbedScreen
+      title={T.title}
+      tabs={[
+        { key: 'active', label: T.active, children: <PairingsTab state="active" /> },
+        { key: 'completed', label: T.completed, children: <PairingsTab state="completed" /> },
+        { key: 'aborted', label: T.aborted, children: <PairingsTab state="aborted" /> },
+      ]}
+    />
   );
 }

@@ -23,7 +23,6 @@ export const USERS_TEXTS = {
   create: 'Create',
   update: 'Update',
   cancel: 'Cancel',
-  closeDialog: 'Close',
   deleteTitle: 'Delete User',
 
   // Results and refusals (ours).

@@ -1,201 +1,152 @@
-import { Form, Input, Modal, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { type User } from '@equipment-dashboard/contract';
 import { useCreateUserMutation, useUpdateUserMutation } from '@equipment-dashboard/api-client';
 import { canCreateUser, canUpdateUser, ROLES, updateUserTitle, type Role } from '@equipment-dashboard/domain';
-import { serverProblem, type ServerProblem } from '../../shared/back-office/server-error';
-import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { ActionDialog } from '../../shared/back-office/action-dialog';
+import { useServerCall } from '../../shared/back-office/use-server-call';
 import { USERS_TEXTS as T } from './texts';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 
-/** Runs a save: the dialog's spinner and the server's sentence when it says no. */
-function useSave() {
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<ServerProblem | null>(null);
-  const save = async (call: () => Promise<unknown>): Promise<boolean> => {
-    setSaving(true);
-    setProblem(null);
-    try {
-      await call();
-      return true;
-    } catch (error) {
-      setProblem(serverProblem(error));
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { saving, problem, save };
+/** The fields both user dialogs edit ('' role: none chosen yet). */
+interface UserFieldValues {
+  password: string;
+  email: string;
+  role: Role | '';
+  active: boolean;
 }
 
-/**
- * Create New User (back-office §2.5, §5): Create is enabled only when username, password, e-mail and
- * role are all filled (libs/domain `canCreateUser`). A refusal (409 the user exists, 400 a short
- * password) stays in the dialog with the server's sentence.
- */
-export function CreateUserDialog({
-  onClose,
-  onCreated,
+/** Password (with its hint), E-mail, Role and Active: the fields of Create New User and Update User. */
+function UserFields({
+  value,
+  onChange,
+  passwordHint,
 }: {
-  onClose: () => void;
-  onCreated: (username: string) => void;
+  value: UserFieldValues;
+  onChange: (patch: Partial<UserFieldValues>) => void;
+  passwordHint: string;
 }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role | ''>('');
-  const [active, setActive] = useState(true);
-  const [createUser] = useCreateUserMutation();
-  const { saving, problem, save } = useSave();
-  const ready = canCreateUser({ username, password, email, role });
-
-  const create = async () => {
-    if (!ready || role === '') return;
-    const name = username.trim();
-    const done = await save(() =>
-      createUser({ username: name, password, email: email.trim(), role, active }).unwrap(),
-    );
-    if (done) onCreated(name);
-  };
-
   return (
-    <Modal
-      open
-      title={T.createNewUser}
-      okText={T.create}
-      cancelText={T.cancel}
-      okButtonProps={{ disabled: !ready }}
-      confirmLoading={saving}
-      onOk={() => void create()}
-      onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
-    >
-      <ServerErrorAlert problem={problem} />
-      <Form layout="vertical" onFinish={() => void create()}>
-        <Form.Item label={T.username} htmlFor="user-username">
-          <Input
-            id="user-username"
-            autoComplete="off"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </Form.Item>
-        <Form.Item label={T.password} htmlFor="user-password" extra={T.passwordHint}>
-          <Input.Password
-            id="user-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Form.Item>
-        <Form.Item label={T.email} htmlFor="user-email">
-          <Input
-            id="user-email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Form.Item>
-        <Form.Item label={T.role} htmlFor="user-role">
-          <Select<Role>
-            id="user-role"
-            aria-label={T.role}
-            value={role === '' ? undefined : role}
-            options={ROLE_OPTIONS}
-            onChange={(value) => setRole(value)}
-          />
-        </Form.Item>
-        <Form.Item label={T.active} htmlFor="user-active">
-          <Switch id="user-active" aria-label={T.active} checked={active} onChange={setActive} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <>
+      <Form.Item label={T.password} htmlFor="user-password" extra={passwordHint}>
+        <Input.Password
+          id="user-password"
+          autoComplete="new-password"
+          value={value.password}
+          onChange={(e) => onChange({ password: e.target.value })}
+        />
+      </Form.Item>
+      <Form.Item label={T.email} htmlFor="user-email">
+        <Input
+          id="user-email"
+          type="email"
+          autoComplete="off"
+          value={value.email}
+          onChange={(e) => onChange({ email: e.target.value })}
+        />
+      </Form.Item>
+      <Form.Item label={T.role} htmlFor="user-role">
+        <Select<Role>
+          id="user-role"
+          aria-label={T.role}
+          value={value.role === '' ? undefined : value.role}
+          options={ROLE_OPTIONS}
+          onChange={(role) => onChange({ role })}
+        />
+      </Form.Item>
+      <Form.Item label={T.active} htmlFor="user-active">
+        <Switch
+          id="user-active"
+          aria-label={T.active}
+          checked={value.active}
+          onChange={(active) => onChange({ active })}
+        />
+      </Form.Item>
+    </>
   );
 }
 
 /**
- * Update User - username (back-office §2.5, §5). Update is enabled by libs/domain `canUpdateUser` (a new
- * password, or a changed role or e-mail), and also when Active changed: decision, the dialog offers the
- * active flag ("same fields" of §7.4) and deactivating a user must be possible on its own. A blank
- * password is not sent (no change); a blank e-mail keeps the stored one.
+ * Create New User, or Update User - username when `user` is given (back-office §2.5, §5): the same fields,
+ * Username only when creating.
+ *
+ * Create is enabled only when username, password, e-mail and role are all filled (libs/domain
+ * `canCreateUser`). A refusal (409 the user exists, 400 a short password) stays in the dialog with the
+ * server's sentence.
+ *
+ * Update is enabled by libs/domain `canUpdateUser` (a new password, or a changed role or e-mail), and also
+ * when Active changed: decision, the dialog offers the active flag ("same fields" of §7.4) and deactivating
+ * a user must be possible on its own. A blank password is not sent (no change); a blank e-mail keeps the
+ * stored one.
  */
-export function UpdateUserDialog({
+export function UserDialog({
   user,
   onClose,
-  onUpdated,
+  onSaved,
 }: {
-  user: User;
+  user: User | null;
   onClose: () => void;
-  onUpdated: (username: string) => void;
+  onSaved: (username: string) => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [email, setEmail] = useState(user.email);
-  const [role, setRole] = useState<Role>(user.role);
-  const [active, setActive] = useState(user.active);
+  const [username, setUsername] = useState('');
+  const [fields, setFields] = useState<UserFieldValues>(
+    user
+      ? { password: '', email: user.email, role: user.role, active: user.active }
+      : { password: '', email: '', role: '', active: true },
+  );
+  const [createUser] = useCreateUserMutation();
   const [updateUser] = useUpdateUserMutation();
-  const { saving, problem, save } = useSave();
-  const ready = canUpdateUser({ password, email, role }, user) || active !== user.active;
+  const call = useServerCall();
+  const ready = user
+    ? canUpdateUser(fields, user) || fields.active !== user.active
+    : canCreateUser({ ...fields, username });
 
-  const update = async () => {
-    if (!ready) return;
-    const done = await save(() =>
-      updateUser({
-        username: user.username,
-        ...(password.trim() !== '' ? { password } : {}),
-        ...(email.trim() !== '' ? { email: email.trim() } : {}),
-        role,
-        active,
-      }).unwrap(),
+  const save = async () => {
+    const { password, email, role, active } = fields;
+    if (!ready || role === '') return;
+    const name = user ? user.username : username.trim();
+    const done = await call.run(() =>
+      user
+        ? updateUser({
+            username: name,
+            ...(password.trim() !== '' ? { password } : {}),
+            ...(email.trim() !== '' ? { email: email.trim() } : {}),
+            role,
+            active,
+          }).unwrap()
+        : createUser({ username: name, password, email: email.trim(), role, active }).unwrap(),
     );
-    if (done) onUpdated(user.username);
+    if (done) onSaved(name);
   };
 
   return (
-    <Modal
-      open
-      title={updateUserTitle(user.username)}
-      okText={T.update}
+    <ActionDialog
+      title={user ? updateUserTitle(user.username) : T.createNewUser}
+      okText={user ? T.update : T.create}
       cancelText={T.cancel}
-      okButtonProps={{ disabled: !ready }}
-      confirmLoading={saving}
-      onOk={() => void update()}
+      ready={ready}
+      call={call}
+      onOk={save}
       onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
     >
-      <ServerErrorAlert problem={problem} />
-      <Form layout="vertical" onFinish={() => void update()}>
-        <Form.Item label={T.password} htmlFor="user-password" extra={T.passwordKeep}>
-          <Input.Password
-            id="user-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Form.Item>
-        <Form.Item label={T.email} htmlFor="user-email">
-          <Input
-            id="user-email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Form.Item>
-        <Form.Item label={T.role} htmlFor="user-role">
-          <Select<Role>
-            id="user-role"
-            aria-label={T.role}
-            value={role}
-            options={ROLE_OPTIONS}
-            onChange={setRole}
-          />
-        </Form.Item>
-        <Form.Item label={T.active} htmlFor="user-active">
-          <Switch id="user-active" aria-label={T.active} checked={active} onChange={setActive} />
-        </Form.Item>
+      <Form layout="vertical" onFinish={() => void save()}>
+        {!user && (
+          <Form.Item label={T.username} htmlFor="user-username">
+            <Input
+              id="user-username"
+              autoComplete="off"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </Form.Item>
+        )}
+        <UserFields
+          value={fields}
+          onChange={(patch) => setFields((current) => ({ ...current, ...patch }))}
+          passwordHint={user ? T.passwordKeep : T.passwordHint}
+        />
       </Form>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,20 +1,21 @@
-import { Button, Card, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { type User } from '@equipment-dashboard/contract';
 import { useDeleteUserMutation, useReadUsersQuery } from '@equipment-dashboard/api-client';
 import { booleanToYesNo, can, deleteUserConfirmText, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
-import { FilterInput } from '../../shared/back-office/filter-input';
+import { ListFilterInput } from '../../shared/back-office/filter-input';
 import { NoAccess } from '../../shared/back-office/no-access';
-import { RowAction } from '../../shared/back-office/row-action';
+import { actionsColumn } from '../../shared/back-office/row-action';
+import { CreateButton, ScreenCard } from '../../shared/back-office/screen-card';
 import { ServerList } from '../../shared/back-office/server-list';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { USERS_TEXTS as T } from './texts';
-import { CreateUserDialog, UpdateUserDialog } from './user-dialogs';
+import { UserDialog } from './user-dialogs';
 
 const FILTERS = { filterUsername: '' };
 
@@ -29,13 +30,10 @@ export function UsersPage() {
   const me = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const mayAdmin = can(me?.role, PERMISSIONS.usersAdmin);
-  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
+  const search = useListSearch(FILTERS);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleteUser] = useDeleteUserMutation();
-  const list = useReadUsersQuery(
-    { page, filterUsername: filters.filterUsername === '' ? undefined : filters.filterUsername },
-    { skip: !mayAdmin },
-  );
+  const list = useReadUsersQuery(search.query, { skip: !mayAdmin });
 
   if (!mayAdmin) {
     return <NoAccess title={T.title} message={T.noAccess} />;
@@ -51,66 +49,34 @@ export function UsersPage() {
     { key: 'email', title: T.email, dataIndex: 'email' },
     { key: 'role', title: T.role, dataIndex: 'role' },
     { key: 'active', title: T.active, render: (_value, user) => booleanToYesNo(user.active) },
-    {
-      key: 'actions',
-      title: T.actions,
-      width: 120,
-      render: (_value, user) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          <RowAction
-            label={T.editUser}
-            icon={<EditOutlined />}
-            onClick={() => setDialog({ kind: 'edit', user })}
-          />
-          <RowAction
-            label={T.deleteUser}
-            icon={<DeleteOutlined />}
-            danger
-            onClick={() => setDialog({ kind: 'delete', user })}
-          />
-        </span>
-      ),
-    },
+    actionsColumn(T.actions, 120, (user) => [
+      { label: T.editUser, icon: <EditOutlined />, onClick: () => setDialog({ kind: 'edit', user }) },
+      {
+        label: T.deleteUser,
+        icon: <DeleteOutlined />,
+        danger: true,
+        onClick: () => setDialog({ kind: 'delete', user }),
+      },
+    ]),
   ];
 
   return (
     <>
-      <Card title={T.title} role="region" aria-label={T.title}>
+      <ScreenCard title={T.title}>
         <ServerList<User>
           result={list}
-          page={page}
-          onPage={setPage}
+          search={search}
           rowKey="username"
           columns={columns}
-          filters={
-            <FilterInput
-              label={T.filterUsername}
-              value={filters.filterUsername}
-              onCommit={(filterUsername) => setFilters({ filterUsername }, { replace: true })}
-            />
-          }
-          actions={
-            <Button
-              type="primary"
-              icon={<PlusOutlined aria-hidden />}
-              onClick={() => setDialog({ kind: 'create' })}
-            >
-              {T.createNewUser}
-            </Button>
-          }
+          filters={<ListFilterInput search={search} name="filterUsername" label={T.filterUsername} />}
+          actions={<CreateButton label={T.createNewUser} onClick={() => setDialog({ kind: 'create' })} />}
         />
-      </Card>
-      {dialog?.kind === 'create' && (
-        <CreateUserDialog
+      </ScreenCard>
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <UserDialog
+          user={dialog.kind === 'edit' ? dialog.user : null}
           onClose={() => setDialog(null)}
-          onCreated={(username) => done(T.created(username))}
-        />
-      )}
-      {dialog?.kind === 'edit' && (
-        <UpdateUserDialog
-          user={dialog.user}
-          onClose={() => setDialog(null)}
-          onUpdated={(username) => done(T.updated(username))}
+          onSaved={(username) => done(dialog.kind === 'edit' ? T.updated(username) : T.created(username))}
         />
       )}
       {dialog?.kind === 'delete' && (

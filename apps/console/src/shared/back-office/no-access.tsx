@@ -1,4 +1,5 @@
-import { Card, Result } from 'antd';
+import { Result } from 'antd';
+import { ScreenCard } from './screen-card';
 
 /**
  * A screen that the signed-in role may not use: the route stays reachable (console-core §2 "route access
@@ -6,8 +7,8 @@ import { Card, Result } from 'antd';
  */
 export function NoAccess({ title, message }: { title: string; message: string }) {
   return (
-    <Card title={title} role="region" aria-label={title}>
+    <ScreenCard title={title}>
       <Result status="403" title={message} />
-    </Card>
+    </ScreenCard>
   );
 }

@@ -31,12 +31,12 @@ function answer(page: number, filterName: string, onlyOdd: boolean): PagedResult
 
 /** A screen built the way the back-office screens are: the view in the URL, the list below its filters. */
 function Screen({ result, emptyText }: { result?: PagedResult<Row>; emptyText?: string }) {
-  const { page, filters, setPage, setFilters } = useListSearch(FILTERS);
+  const search = useListSearch(FILTERS);
+  const { page, filters, setFilters } = search;
   return (
     <ServerList<Row>
       result={result ?? answer(page, filters.filterName, filters.onlyOdd)}
-      page={page}
-      onPage={setPage}
+      search={search}
       rowKey="id"
       columns={[
         { key: 'id', title: 'ID', dataIndex: 'id' },

@@ -1,10 +1,8 @@
-import { Button, Flex, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Flex, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, type ReactNode } from 'react';
 import { serverPagination } from './pagination';
-import { serverProblem } from './server-error';
-import { ServerErrorAlert } from './server-error-alert';
-import { BACK_OFFICE_TEXTS as T } from './texts';
+import { RetryAlert } from './server-error-alert';
 import type { SearchWrite } from './use-list-search';
 import { usePageInRange } from './use-page-in-range';
 
@@ -18,8 +16,8 @@ export interface PagedResult<Row> {
 
 export interface ServerListProps<Row extends object> {
   result: PagedResult<Row>;
-  page: number;
-  onPage: (page: number, write?: SearchWrite) => void;
+  /** The list's page, in the URL (`useListSearch`). */
+  search: { page: number; setPage: (page: number, write?: SearchWrite) => void };
   columns: TableColumnsType<Row>;
   rowKey: TableProps<Row>['rowKey'];
   /** The list's filters, at the start of the toolbar. */
@@ -41,8 +39,7 @@ export interface ServerListProps<Row extends object> {
  */
 export function ServerList<Row extends object>({
   result,
-  page,
-  onPage,
+  search: { page, setPage },
   columns,
   rowKey,
   filters,
@@ -52,7 +49,7 @@ export function ServerList<Row extends object>({
   onSort,
 }: ServerListProps<Row>) {
   const { data, isFetching, error, refetch } = result;
-  const toLastPage = useCallback((last: number) => onPage(last, { replace: true }), [onPage]);
+  const toLastPage = useCallback((last: number) => setPage(last, { replace: true }), [setPage]);
   usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, toLastPage);
 
   return (
@@ -65,16 +62,7 @@ export function ServerList<Row extends object>({
           {actions}
         </Flex>
       )}
-      {Boolean(error) && !data && (
-        <ServerErrorAlert
-          problem={serverProblem(error)}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              {T.retry}
-            </Button>
-          }
-        />
-      )}
+      {Boolean(error) && !data && <RetryAlert error={error} onRetry={refetch} />}
       <Table<Row>
         rowKey={rowKey}
         size="middle"
@@ -83,7 +71,7 @@ export function ServerList<Row extends object>({
         loading={{ spinning: isFetching, delay: 150 }}
         scroll={scroll}
         locale={emptyText === undefined ? undefined : { emptyText }}
-        pagination={serverPagination(page, data?.totalDocs ?? 0, (next) => onPage(next))}
+        pagination={serverPagination(page, data?.totalDocs ?? 0, (next) => setPage(next))}
         onChange={(_pagination, _filters, sorter, extra) => {
           if (onSort && extra.action === 'sort') onSort(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter);
         }}

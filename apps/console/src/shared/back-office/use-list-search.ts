@@ -18,7 +18,14 @@ export interface ListView<F extends ListFilters> {
   filters: F;
 }
 
+/** A list's view as its call asks for it: the page, and each filter, a blank text left out (undefined). */
+export type ListQuery<F extends ListFilters> = { page: number } & {
+  [K in keyof F]: F[K] extends string ? string | undefined : F[K];
+};
+
 export interface ListSearch<F extends ListFilters> extends ListView<F> {
+  /** The view as the list call's argument. */
+  query: ListQuery<F>;
   setPage: (page: number, write?: SearchWrite) => void;
   /** Changes filters and goes back to page 1. */
   setFilters: (patch: Partial<F>, write?: SearchWrite) => void;
@@ -34,6 +41,12 @@ function readListView<F extends ListFilters>(search: URLSearchParams, empty: F):
     }),
   ) as F;
   return { page: Number.isInteger(page) && page >= 1 ? page : 1, filters };
+}
+
+/** A view as a list call's argument: blank texts are left out, so that the server does not filter by them. */
+function listQuery<F extends ListFilters>({ page, filters }: ListView<F>): ListQuery<F> {
+  const asked = Object.entries(filters).map(([key, value]) => [key, value === '' ? undefined : value]);
+  return { page, ...Object.fromEntries(asked) } as ListQuery<F>;
 }
 
 /** The query string after a change: '', false and page 1 leave the URL. */
@@ -80,5 +93,6 @@ export function useListSearch<F extends ListFilters>(empty: F): ListSearch<F> {
 
   const emptyKey = JSON.stringify(empty);
   const view = useMemo(() => readListView(search, JSON.parse(emptyKey) as F), [search, emptyKey]);
-  return { ...view, setPage, setFilters };
+  const query = useMemo(() => listQuery(view), [view]);
+  return { ...view, query, setPage, setFilters };
 }
