@@ -1,14 +1,14 @@
-import { Alert, Button, Input } from 'antd';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Alert } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTokenMutation } from '@equipment-dashboard/api-client';
 import { useAppDispatch } from '../../app/store';
 import { errorStatus, errorText } from '../../shared/api/error-text';
 import { warmUpIntl } from '../../shared/intl-warm-up';
 import { preloadAfterSignIn } from '../../shared/preload';
 import { tokenStored } from '../../shared/session/session-slice';
-import { AuthCard } from './auth-card';
 import { AuthField } from './auth-field';
+import { AuthForm } from './auth-form';
 import { AUTH_TEXTS } from './texts';
 
 /**
@@ -25,9 +25,7 @@ export function LoginPage() {
   const ready = username.trim() !== '' && password !== '' && !isLoading;
   useEffect(warmUpIntl, []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
+  const submit = async () => {
     setFailure(null);
     const signingIn = signIn({ username: username.trim(), password });
     // The shell and the dashboard's code load while the server checks the password (after the token call).
@@ -46,35 +44,31 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title={AUTH_TEXTS.signInTitle}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <AuthField id="login-username" label={AUTH_TEXTS.username}>
-          <Input
-            id="login-username"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            autoComplete="username"
-            autoFocus
-            size="large"
-          />
-        </AuthField>
-        <AuthField id="login-password" label={AUTH_TEXTS.password}>
-          <Input.Password
-            id="login-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            autoComplete="current-password"
-            size="large"
-          />
-        </AuthField>
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-        <Button type="primary" htmlType="submit" size="large" block loading={isLoading} disabled={!ready && !isLoading}>
-          {AUTH_TEXTS.login}
-        </Button>
-      </form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/request_password_reset">{AUTH_TEXTS.requestPasswordResetLink}</Link>
-      </div>
-    </AuthCard>
+    <AuthForm
+      title={AUTH_TEXTS.signInTitle}
+      submitLabel={AUTH_TEXTS.login}
+      ready={ready}
+      loading={isLoading}
+      onSubmit={submit}
+      link={{ to: '/request_password_reset', label: AUTH_TEXTS.requestPasswordResetLink }}
+    >
+      <AuthField
+        id="login-username"
+        label={AUTH_TEXTS.username}
+        value={username}
+        onChange={setUsername}
+        autoComplete="username"
+        autoFocus
+      />
+      <AuthField
+        id="login-password"
+        label={AUTH_TEXTS.password}
+        password
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+    </AuthForm>
   );
 }

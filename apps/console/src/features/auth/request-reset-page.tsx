@@ -1,9 +1,9 @@
-import { Alert, Button, Input } from 'antd';
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Alert } from 'antd';
+import { useState } from 'react';
 import { useRequestResetUserPasswordMutation } from '@equipment-dashboard/api-client';
-import { AuthCard, Hint } from './auth-card';
+import { Hint } from './auth-card';
 import { AuthField } from './auth-field';
+import { AuthForm } from './auth-form';
 import { AUTH_TEXTS } from './texts';
 
 /**
@@ -16,37 +16,32 @@ export function RequestResetPage() {
   const [requestReset, { isLoading, isSuccess, isError }] = useRequestResetUserPasswordMutation();
   const ready = username.trim() !== '' && !isLoading && !isSuccess;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
+  const submit = async () => {
     const result = await requestReset({ username: username.trim() });
     if (result.error) console.warn('password reset request failed', result.error);
   };
 
   return (
-    <AuthCard title={AUTH_TEXTS.requestResetTitle}>
-      <Hint>{AUTH_TEXTS.requestResetHint}</Hint>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <AuthField id="reset-username" label={AUTH_TEXTS.username}>
-          <Input
-            id="reset-username"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            disabled={isSuccess}
-            autoComplete="username"
-            autoFocus
-            size="large"
-          />
-        </AuthField>
-        {isSuccess && <Alert type="success" showIcon title={AUTH_TEXTS.resetRequested} style={{ marginBottom: 16 }} />}
-        {isError && <Alert type="error" showIcon title={AUTH_TEXTS.resetRequestFailed} style={{ marginBottom: 16 }} />}
-        <Button type="primary" htmlType="submit" size="large" block loading={isLoading} disabled={!ready && !isLoading}>
-          {AUTH_TEXTS.requestReset}
-        </Button>
-      </form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login">{AUTH_TEXTS.backToLogin}</Link>
-      </div>
-    </AuthCard>
+    <AuthForm
+      title={AUTH_TEXTS.requestResetTitle}
+      intro={<Hint>{AUTH_TEXTS.requestResetHint}</Hint>}
+      submitLabel={AUTH_TEXTS.requestReset}
+      ready={ready}
+      loading={isLoading}
+      onSubmit={submit}
+      link={{ to: '/login', label: AUTH_TEXTS.backToLogin }}
+    >
+      <AuthField
+        id="reset-username"
+        label={AUTH_TEXTS.username}
+        value={username}
+        onChange={setUsername}
+        disabled={isSuccess}
+        autoComplete="username"
+        autoFocus
+      />
+      {isSuccess && <Alert type="success" showIcon title={AUTH_TEXTS.resetRequested} style={{ marginBottom: 16 }} />}
+      {isError && <Alert type="error" showIcon title={AUTH_TEXTS.resetRequestFailed} style={{ marginBottom: 16 }} />}
+    </AuthForm>
   );
 }

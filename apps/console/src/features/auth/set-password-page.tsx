@@ -1,12 +1,13 @@
-import { Alert, Button, Input } from 'antd';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useResetUserPasswordMutation } from '@equipment-dashboard/api-client';
 import { canSetPassword } from '@equipment-dashboard/domain';
 import { useAppDispatch } from '../../app/store';
 import { snackbarShown } from '../../shared/ui/ui-slice';
-import { AuthCard, Hint } from './auth-card';
+import { Hint } from './auth-card';
 import { AuthField } from './auth-field';
+import { AuthForm } from './auth-form';
 import { AUTH_TEXTS } from './texts';
 
 /**
@@ -24,9 +25,7 @@ export function SetPasswordPage() {
   const navigate = useNavigate();
   const ready = canSetPassword({ newPassword, verifyPassword }) && !isLoading;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
+  const submit = async () => {
     const result = await resetPassword({ token, newPassword });
     if (result.error) return;
     dispatch(snackbarShown(AUTH_TEXTS.passwordSet));
@@ -34,36 +33,33 @@ export function SetPasswordPage() {
   };
 
   return (
-    <AuthCard title={AUTH_TEXTS.setPasswordTitle}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <AuthField id="set-new-password" label={AUTH_TEXTS.newPassword}>
-          <Input.Password
-            id="set-new-password"
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-            autoComplete="new-password"
-            autoFocus
-            size="large"
-          />
-        </AuthField>
-        <AuthField id="set-verify-password" label={AUTH_TEXTS.verifyNewPassword}>
-          <Input.Password
-            id="set-verify-password"
-            value={verifyPassword}
-            onChange={(event) => setVerifyPassword(event.target.value)}
-            autoComplete="new-password"
-            size="large"
-          />
-        </AuthField>
-        <Hint>{AUTH_TEXTS.passwordLengthHint}</Hint>
-        {isError && <Alert type="error" showIcon title={AUTH_TEXTS.somethingWentWrong} style={{ marginBottom: 16 }} />}
-        <Button type="primary" htmlType="submit" size="large" block loading={isLoading} disabled={!ready && !isLoading}>
-          {AUTH_TEXTS.setPassword}
-        </Button>
-      </form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login">{AUTH_TEXTS.backToLogin}</Link>
-      </div>
-    </AuthCard>
+    <AuthForm
+      title={AUTH_TEXTS.setPasswordTitle}
+      submitLabel={AUTH_TEXTS.setPassword}
+      ready={ready}
+      loading={isLoading}
+      onSubmit={submit}
+      link={{ to: '/login', label: AUTH_TEXTS.backToLogin }}
+    >
+      {(
+        [
+          ['set-new-password', AUTH_TEXTS.newPassword, newPassword, setNewPassword],
+          ['set-verify-password', AUTH_TEXTS.verifyNewPassword, verifyPassword, setVerifyPassword],
+        ] as const
+      ).map(([id, label, value, onChange], index) => (
+        <AuthField
+          key={id}
+          id={id}
+          label={label}
+          password
+          value={value}
+          onChange={onChange}
+          autoComplete="new-password"
+          autoFocus={index === 0}
+        />
+      ))}
+      <Hint>{AUTH_TEXTS.passwordLengthHint}</Hint>
+      {isError && <Alert type="error" showIcon title={AUTH_TEXTS.somethingWentWrong} style={{ marginBottom: 16 }} />}
+    </AuthForm>
   );
 }
