@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { ChangeTargetDialog } from './change-target-dialog';
 import { DeleteEquipmentDialog } from './delete-equipment-dialog';
 import { PrinterDialog, UsbDialog, VoltagesDialog } from './report-dialogs';
@@ -14,16 +15,23 @@ export interface UnitDialogsProps {
   onSerialReset: (oldSerial: string, newSerial: string) => void;
 }
 
+/** The dialogs that need only the unit's serial number and a way to close. */
+const SERIAL_DIALOGS = {
+  ticket: TicketDialog,
+  history: TicketHistoryDialog,
+  screenshots: ScreenShotsDialog,
+  changeTarget: ChangeTargetDialog,
+  voltages: VoltagesDialog,
+  usb: UsbDialog,
+  printer: PrinterDialog,
+} as const satisfies Partial<
+  Record<UnitDialog['kind'], ComponentType<{ serialNumber: string; onClose: () => void }>>
+>;
+
 /** The one dialog open over the list or the detail dialog (console-core §2 "Other dialogs"). */
 export function UnitDialogs({ dialog, onClose, onDeleted, onSerialReset }: UnitDialogsProps) {
   const { kind, serialNumber } = dialog;
   switch (kind) {
-    case 'ticket':
-      return <TicketDialog serialNumber={serialNumber} onClose={onClose} />;
-    case 'history':
-      return <TicketHistoryDialog serialNumber={serialNumber} onClose={onClose} />;
-    case 'screenshots':
-      return <ScreenShotsDialog serialNumber={serialNumber} onClose={onClose} />;
     case 'delete':
       return <DeleteEquipmentDialog serialNumber={serialNumber} onClose={onClose} onDeleted={onDeleted} />;
     case 'resetSerial':
@@ -34,13 +42,9 @@ export function UnitDialogs({ dialog, onClose, onDeleted, onSerialReset }: UnitD
           onReset={(newSerial) => onSerialReset(serialNumber, newSerial)}
         />
       );
-    case 'changeTarget':
-      return <ChangeTargetDialog serialNumber={serialNumber} onClose={onClose} />;
-    case 'voltages':
-      return <VoltagesDialog serialNumber={serialNumber} onClose={onClose} />;
-    case 'usb':
-      return <UsbDialog serialNumber={serialNumber} onClose={onClose} />;
-    case 'printer':
-      return <PrinterDialog serialNumber={serialNumber} onClose={onClose} />;
+    default: {
+      const Dialog = SERIAL_DIALOGS[kind];
+      return <Dialog serialNumber={serialNumber} onClose={onClose} />;
+    }
   }
 }
