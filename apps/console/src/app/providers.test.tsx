@@ -47,21 +47,22 @@ function renderProviders() {
 }
 
 describe('the providers and the reduce motion setting', () => {
-  it('when the system asks for reduced motion, then antd runs without motion', () => {
-    const system = systemMotion(true);
+  it.each([
+    {
+      reduce: true,
+      shown: 'false 0s',
+      name: 'when the system asks for reduced motion, then antd runs without motion',
+    },
+    {
+      reduce: false,
+      shown: 'true 0.2s',
+      name: 'when the system does not ask for it, then antd keeps its motion',
+    },
+  ])('$name', ({ reduce, shown }) => {
+    const system = systemMotion(reduce);
     try {
       const motion = renderProviders();
-      expect(motion()).toBe('false 0s');
-    } finally {
-      system.restore();
-    }
-  });
-
-  it('when the system does not ask for it, then antd keeps its motion', () => {
-    const system = systemMotion(false);
-    try {
-      const motion = renderProviders();
-      expect(motion()).toBe('true 0.2s');
+      expect(motion()).toBe(shown);
     } finally {
       system.restore();
     }

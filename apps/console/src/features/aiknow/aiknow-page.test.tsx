@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AiStatistics, ChatSession } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
+import { type Role } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment/format';
-import { renderScreen } from '../../shared/testing/render-screen';
+import { openScreen } from '../../shared/testing/render-screen';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
-import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
+import { json, type StubHandler } from '../../test/fetch-stub';
 import { AiKnowPage } from './aiknow-page';
+import { bodyRows, pagedRoute, rowStarting as row } from '../../test/lists';
 
 const session = (n: number, overrides: Partial<ChatSession> = {}): ChatSession => ({
   sessionId: `sess-${String(n).padStart(3, '0')}`,
@@ -42,19 +42,11 @@ const STATS: AiStatistics = {
 };
 
 function openAiKnow(role: Role = 'tech', statistics: StubHandler = STATS) {
-  const stub = stubFetch(
-    dashboardRoutes({
-      '/statistics': statistics,
-      '/chat_sessions/': (request) => {
-        const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-        return { docs: SESSIONS.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: SESSIONS.length };
-      },
-    }),
-  );
-  return { ...renderScreen('/AIKnow', <AiKnowPage />, tokenFor(role)), stub };
+  return openScreen('/AIKnow', <AiKnowPage />, role, {
+    '/statistics': statistics,
+    '/chat_sessions/': pagedRoute(() => SESSIONS),
+  });
 }
-
-const row = (text: string) => screen.getByRole('row', { name: new RegExp(`^${text} `) });
 
 describe('AIKnow', () => {
   it("when AIKnow opens, then the Statistics tab shows five labelled figures to 3 decimals, averages with 's' and 0 when absent", async () => {
@@ -87,7 +79,7 @@ describe('AIKnow', () => {
       'Updated At',
       'Actions',
     ]);
-    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(bodyRows()).toHaveLength(10);
     expect(within(row('sess-001')).getByRole('cell', { name: 'yes' })).toBeInTheDocument();
     expect(within(row('sess-002')).getByRole('cell', { name: 'no' })).toBeInTheDocument();
     expect(within(row('sess-001')).getByRole('cell', { name: 'AX1AS0001' })).toBeInTheDocument();

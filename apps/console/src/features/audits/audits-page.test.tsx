@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
+import { type Role } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment/format';
-import { renderScreen } from '../../shared/testing/render-screen';
-import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
+import { openScreen } from '../../shared/testing/render-screen';
+import { json, type StubHandler } from '../../test/fetch-stub';
+import { bodyRows, pagedRoute, queryOf, rowStarting as row } from '../../test/lists';
 import { AuditsPage, describeValue, endedText } from './audits-page';
 
 const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -50,27 +50,18 @@ const LIFECYCLE: AuditEntry[] = [
 ];
 
 function openAudits(role: Role = 'admin', list: StubHandler | null = null) {
-  const stub = stubFetch(
-    dashboardRoutes({
-      '/read/audits/v1/':
-        list ??
-        ((request: Request) => {
-          const params = new URL(request.url).searchParams;
-          const page = Number(params.get('page') ?? '1');
-          const serial = (params.get('filterSerialNumber') ?? '').toUpperCase();
-          const user = (params.get('filterUsername') ?? '').toLowerCase();
-          const rows = ENTRIES.filter(
-            (e) => e.serialNumber.startsWith(serial) && e.username.startsWith(user),
-          );
-          return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
-        }),
-    }),
-  );
-  return { ...renderScreen('/Audits', <AuditsPage />, tokenFor(role)), stub };
+  return openScreen('/Audits', <AuditsPage />, role, {
+    '/read/audits/v1/':
+      list ??
+      pagedRoute(
+        () => ENTRIES,
+        (e, params) =>
+          e.serialNumber.startsWith((params.get('filterSerialNumber') ?? '').toUpperCase()) &&
+          e.username.startsWith((params.get('filterUsername') ?? '').toLowerCase()),
+      ),
+  });
 }
 
-const row = (text: string) => screen.getByRole('row', { name: new RegExp(`^${text} `) });
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 
 describe('Audits', () => {
   it('when an admin opens /Audits, then an explanation and the command log show with When, Serial Number, Command, Sent By, Status, Result and Completed At', async () => {
@@ -86,7 +77,7 @@ describe('Audits', () => {
       'Result',
       'Completed At',
     ]);
-    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(bodyRows()).toHaveLength(10);
     const first = screen.getAllByRole('row')[1] as HTMLElement;
     expect(first).toHaveTextContent(formatDateTime('2024-05-20T12:00:00.000Z'));
     expect(first).toHaveTextContent('aligner_set_logging_level loggingLevel: INFO');
@@ -142,7 +133,7 @@ describe('Audits', () => {
     await screen.findByRole('cell', { name: 'AX1AS0001' });
     await u.type(screen.getByRole('textbox', { name: 'filter serial number' }), 'AX1AS000');
     await u.type(screen.getByRole('textbox', { name: 'filter username' }), 'adm');
-    await waitFor(() => expect(screen.getAllByRole('row').slice(1)).toHaveLength(1));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(row(formatDateTime('2024-05-20T12:00:00.000Z'))).toHaveTextContent('AX1AS0003');
     expect(queryOf(stub.callsTo('/read/audits/v1/').at(-1) as Request)).toEqual({
       page: '1',

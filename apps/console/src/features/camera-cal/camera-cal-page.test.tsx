@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CameraCalibration } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
+import { type Role } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment/format';
-import { renderScreen } from '../../shared/testing/render-screen';
+import { openScreen } from '../../shared/testing/render-screen';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
-import { stubFetch } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
 import { CameraCalPage } from './camera-cal-page';
 import { formatFigure } from './numbers';
+import { bodyRows, callsFilteredBy, pagedRoute, queryOf, rowStarting as row } from '../../test/lists';
 
 type Board = CameraCalibration['LeftBoards'][number];
 
@@ -56,24 +55,16 @@ const record = (n: number, overrides: Partial<CameraCalibration> = {}): CameraCa
 const RECORDS = Array.from({ length: 12 }, (_, i) => record(i + 1));
 
 function openCameraCal(role: Role = 'guest') {
-  const stub = stubFetch(
-    dashboardRoutes({
-      '/read/camera_cals/v1/': (request) => {
-        const params = new URL(request.url).searchParams;
-        const page = Number(params.get('page') ?? '1');
+  return openScreen('/CameraCal', <CameraCalPage />, role, {
+    '/read/camera_cals/v1/': pagedRoute(
+      () => RECORDS,
+      (r, params) => {
         const filter = (params.get('filterSerialNumber') ?? '').toUpperCase();
-        const rows = RECORDS.filter((r) =>
-          [...r.LeftBoards, ...r.RightBoards].some((b) => b.SerialNumber.startsWith(filter)),
-        );
-        return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
+        return [...r.LeftBoards, ...r.RightBoards].some((b) => b.SerialNumber.startsWith(filter));
       },
-    }),
-  );
-  return { ...renderScreen('/CameraCal', <CameraCalPage />, tokenFor(role)), stub };
+    ),
+  });
 }
-
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
-const row = (text: string) => screen.getByRole('row', { name: new RegExp(`^${text} `) });
 
 describe('Camera Calibrations', () => {
   it('when any signed-in user opens /CameraCal, then the table shows Operator, Version, Date, Left and Right Boards joined by commas, and Actions', async () => {
@@ -96,7 +87,7 @@ describe('Camera Calibrations', () => {
     expect(within(first).getByRole('cell', { name: 'LB1A, LB1B' })).toBeInTheDocument();
     expect(within(first).getByRole('cell', { name: 'RB1A' })).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'View Calibration Details' })).toBeInTheDocument();
-    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(bodyRows()).toHaveLength(10);
     expect(queryOf(stub.callsTo('/read/camera_cals/v1/')[0] as Request)).toEqual({ page: '1' });
   });
 
@@ -108,12 +99,9 @@ describe('Camera Calibrations', () => {
     const filter = screen.getByRole('textbox', { name: 'filter camera serial number' });
     expect(filter).toHaveAttribute('placeholder', 'filter camera serial number');
     await u.type(filter, 'RB7');
-    await waitFor(() => expect(screen.getAllByRole('row').slice(1)).toHaveLength(1));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(screen.getByRole('cell', { name: 'operator7' })).toBeInTheDocument();
-    const filtered = stub
-      .callsTo('/read/camera_cals/v1/')
-      .map(queryOf)
-      .filter((q) => q['filterSerialNumber']);
+    const filtered = callsFilteredBy(stub, '/read/camera_cals/v1/', 'filterSerialNumber');
     expect(filtered).toEqual([{ page: '1', filterSerialNumber: 'RB7' }]);
   });
 

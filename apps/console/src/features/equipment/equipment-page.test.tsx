@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Aligner } from '@equipment-dashboard/contract';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { tokenFor } from '../../test/fixtures';
+import { bodyRows } from '../../test/lists';
 import { renderApp } from '../../test/render-app';
 import { equipmentRoutes, findDetailDialog, findDialog, fullUnit } from './test-support';
 
@@ -40,7 +41,7 @@ describe('equipment list', () => {
   it('when it opens, then 10 rows show with serial, flag with the code, family, coloured version chip and dates', async () => {
     const { stub } = openList();
     expect(await screen.findByRole('link', { name: 'AX1AS0001' })).toHaveAttribute('href', '/Aligners?serial=AX1AS0001');
-    const rows = screen.getAllByRole('row').slice(1);
+    const rows = bodyRows();
     expect(rows).toHaveLength(10);
     const first = row('AX1AS0001');
     expect(within(first).getByRole('img', { name: 'Flag of US' })).toHaveAttribute('src', '/flags/US.png');

@@ -1,8 +1,9 @@
 import type { Aligner, ListRow, UpdateState } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, versionLabel } from '@equipment-dashboard/domain';
+import { versionLabel } from '@equipment-dashboard/domain';
 import { screen, within } from '@testing-library/react';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { aligner, dashboardRoutes } from '../../test/fixtures';
+import { pagedRoute } from '../../test/lists';
 
 /*
  * Units and routes for the equipment tests: a small fleet answered by the real paths of
@@ -82,11 +83,7 @@ function readAlignerRoute(units: () => Aligner[]): StubHandler {
 
 /** GET /read/aligners/v1/: one page of the units' rows (filters and sort are the server's business). */
 function readAlignersRoute(units: () => Aligner[]): StubHandler {
-  return (request) => {
-    const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-    const rows = units().map(rowOf);
-    return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
-  };
+  return pagedRoute(() => units().map(rowOf));
 }
 
 /** Every read the shell and the equipment screen make, over a mutable fleet. */

@@ -6,9 +6,9 @@ import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { Snackbars } from '../../shared/ui/snackbars';
 import { json } from '../../test/fetch-stub';
 import { ezSnackbarShown } from './ez-snackbar';
-import { fixture, openEzAdas, queryOf, target } from './test-support';
+import { fixture, openEzAdas, target } from './test-support';
+import { bodyRows, callsFilteredBy, queryOf, rowStarting as row } from '../../test/lists';
 
-const row = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name} `) });
 const snackbar = () => screen.getByTestId('ezadas-snackbar');
 
 async function openTargets(u: ReturnType<typeof openEzAdas>['user']) {
@@ -32,7 +32,7 @@ describe('EZ ADAS: fixtures', () => {
     ]) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(bodyRows()).toHaveLength(10);
     expect(within(row('EZ0001')).getByRole('cell', { name: '7/4/2027' })).toBeInTheDocument();
     expect(within(row('EZ0001')).getByRole('cell', { name: 'Limited' })).toBeInTheDocument();
     expect(within(row('EZ0001')).getByRole('cell', { name: '3' })).toBeInTheDocument();
@@ -54,11 +54,8 @@ describe('EZ ADAS: fixtures', () => {
     await u.click(screen.getByTitle('2'));
     await screen.findByRole('cell', { name: 'EZ0011' });
     await u.type(screen.getByRole('textbox', { name: 'filter fixture serial number' }), 'EZ001');
-    await waitFor(() => expect(screen.getAllByRole('row').slice(1)).toHaveLength(3));
-    const filtered = stub
-      .callsTo('/api/v1/ez_get_fixtures/')
-      .map(queryOf)
-      .filter((q) => q['filterSerialNumber']);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    const filtered = callsFilteredBy(stub, '/api/v1/ez_get_fixtures/', 'filterSerialNumber');
     expect(filtered).toEqual([{ page: '1', filterSerialNumber: 'EZ001' }]);
   });
 

@@ -1,9 +1,9 @@
 import type { Fixture, Target } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
-import { renderScreen } from '../../shared/testing/render-screen';
-import { stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
+import { type Role } from '@equipment-dashboard/domain';
+import { openScreen } from '../../shared/testing/render-screen';
+import { type StubHandler } from '../../test/fetch-stub';
 import { EzAdasPage } from './ezadas-page';
+import { pagedRoute } from '../../test/lists';
 
 const at = '2024-05-20T12:00:00.000Z';
 
@@ -41,11 +41,6 @@ function twelveFixtures(): Fixture[] {
   return rows;
 }
 
-function paged<T>(rows: T[], request: Request) {
-  const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-  return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
-}
-
 /** /Easy for a role over mutable fixture and target lists, with extra routes (the writes) per test. */
 export function openEzAdas(role: Role = 'ezadas', overrides: Record<string, StubHandler> = {}) {
   const world = {
@@ -55,21 +50,13 @@ export function openEzAdas(role: Role = 'ezadas', overrides: Record<string, Stub
       target('Lane Camera Board', { packageName: 'Included', packageIndex: 0 }),
     ],
   };
-  const stub = stubFetch(
-    dashboardRoutes({
-      '/api/v1/ez_get_fixtures/': (request) => {
-        const filter = (new URL(request.url).searchParams.get('filterSerialNumber') ?? '').toUpperCase();
-        return paged(
-          world.fixtures.filter((f) => f.serialNumber.startsWith(filter)),
-          request,
-        );
-      },
-      '/api/v1/ez_get_targets/': (request) => paged(world.targets, request),
-      ...overrides,
-    }),
-  );
-  const app = renderScreen('/Easy', <EzAdasPage />, tokenFor(role));
-  return { ...app, stub, world };
+  const app = openScreen('/Easy', <EzAdasPage />, role, {
+    '/api/v1/ez_get_fixtures/': pagedRoute(
+      () => world.fixtures,
+      (f, params) => f.serialNumber.startsWith((params.get('filterSerialNumber') ?? '').toUpperCase()),
+    ),
+    '/api/v1/ez_get_targets/': pagedRoute(() => world.targets),
+    ...overrides,
+  });
+  return { ...app, world };
 }
-
-export const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);

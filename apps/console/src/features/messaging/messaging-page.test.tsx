@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { json } from '../../test/fetch-stub';
-import { message, openMessaging, queryOf } from './test-support';
+import { queryOf } from '../../test/lists';
+import { message, openMessaging } from './test-support';
 
 const row = (id: number) => screen.getByRole('row', { name: new RegExp(`^${id} Header ${id} `) });
 const actionsOf = (id: number) =>

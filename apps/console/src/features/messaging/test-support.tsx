@@ -1,8 +1,8 @@
 import type { Message } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
-import { stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { type Role } from '@equipment-dashboard/domain';
+import { type StubHandler } from '../../test/fetch-stub';
+import { openApp } from '../../test/render-app';
+import { pagedRoute } from '../../test/lists';
 
 export function message(id: number, overrides: Partial<Message> = {}): Message {
   return {
@@ -43,17 +43,17 @@ function defaultMessages(): Message[] {
 }
 
 function readMessagesRoute(world: MessageWorld): StubHandler {
-  return (request) => {
-    const params = new URL(request.url).searchParams;
-    const page = Number(params.get('page') ?? '1');
-    const issuer = params.get('filterIssuerUsername') ?? '';
-    const invert = params.get('invert') === 'true';
-    const disposition = params.get('filterDisposition');
-    const rows = world.messages
-      .filter((m) => !disposition || m.disposition === disposition)
-      .filter((m) => issuer === '' || (m.issuerUsername === issuer) !== invert);
-    return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
-  };
+  return pagedRoute(
+    () => world.messages,
+    (m, params) => {
+      const issuer = params.get('filterIssuerUsername') ?? '';
+      const disposition = params.get('filterDisposition');
+      return (
+        (!disposition || m.disposition === disposition) &&
+        (issuer === '' || (m.issuerUsername === issuer) !== (params.get('invert') === 'true'))
+      );
+    },
+  );
 }
 
 /** /Messaging for a role over a mutable message world, with extra routes per test. */
@@ -62,16 +62,10 @@ export function openMessaging(
   overrides: (world: MessageWorld) => Record<string, StubHandler> = () => ({}),
 ) {
   const world: MessageWorld = { messages: defaultMessages() };
-  const stub = stubFetch(
-    dashboardRoutes({
-      '/read/messages/v1/': readMessagesRoute(world),
-      '/read/aligner_countries/v1': COUNTRIES,
-      ...overrides(world),
-    }),
-  );
-  const app = renderApp({ route: '/Messaging', token: tokenFor(role) });
-  return { ...app, stub, world };
+  const app = openApp('/Messaging', role, {
+    '/read/messages/v1/': readMessagesRoute(world),
+    '/read/aligner_countries/v1': COUNTRIES,
+    ...overrides(world),
+  });
+  return { ...app, world };
 }
-
-export const queryOf = (request: Request | undefined) =>
-  Object.fromEntries(new URL(request?.url ?? 'http://localhost').searchParams);

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import type { Notification } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
+import { type Role } from '@equipment-dashboard/domain';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
-import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { json, type StubHandler } from '../../test/fetch-stub';
+import { openApp } from '../../test/render-app';
+import { bodyRows, pagedRoute, queryOf } from '../../test/lists';
 
 const notification = (id: number, overrides: Partial<Notification> = {}): Notification => ({
   id,
@@ -26,33 +26,21 @@ const COUNTRIES = [
 
 function openNotifications(role: Role = 'engineer', overrides: Record<string, StubHandler> = {}) {
   const world = { notifications: Array.from({ length: 11 }, (_, i) => notification(11 - i)) };
-  const stub = stubFetch(
-    dashboardRoutes({
-      '/read/notifications/v1/': (request) => {
-        const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-        return {
-          docs: world.notifications.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
-          totalDocs: world.notifications.length,
-        };
-      },
-      '/read/aligner_countries/v1': COUNTRIES,
-      '/read/aligner_regions/v1': (request) =>
-        new URL(request.url).searchParams.get('countryName') === 'Germany'
-          ? [{ region: 'Hesse' }, { region: 'Saxony' }]
-          : [],
-      '/read/aligner_cities/v1': (request) =>
-        new URL(request.url).searchParams.get('region') === 'Hesse'
-          ? [{ city: 'Frankfurt am Main' }, { city: 'Kassel' }]
-          : [],
-      ...overrides,
-    }),
-  );
-  const app = renderApp({ route: '/Notifications', token: tokenFor(role) });
-  return { ...app, stub, world };
+  const app = openApp('/Notifications', role, {
+    '/read/notifications/v1/': pagedRoute(() => world.notifications),
+    '/read/aligner_countries/v1': COUNTRIES,
+    '/read/aligner_regions/v1': (request) =>
+      new URL(request.url).searchParams.get('countryName') === 'Germany'
+        ? [{ region: 'Hesse' }, { region: 'Saxony' }]
+        : [],
+    '/read/aligner_cities/v1': (request) =>
+      new URL(request.url).searchParams.get('region') === 'Hesse'
+        ? [{ city: 'Frankfurt am Main' }, { city: 'Kassel' }]
+        : [],
+    ...overrides,
+  });
+  return { ...app, world };
 }
-
-const params = (request: Request | undefined) =>
-  Object.fromEntries(new URL(request?.url ?? 'http://x').searchParams);
 
 async function choose(
   user: ReturnType<typeof openNotifications>['user'],
@@ -71,14 +59,14 @@ describe('Notifications', () => {
     expect(await screen.findByRole('cell', { name: 'Ad 11' })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['Name', 'Path', 'MIME Type', 'Begins', 'Ends', 'Target Type']);
-    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(bodyRows()).toHaveLength(10);
     const row = screen.getByRole('row', { name: /^Ad 11 / });
     expect(within(row).getByRole('cell', { name: '/ads/ad-11.png' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'image/png' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'geographic' })).toBeInTheDocument();
     expect(within(row).getAllByRole('cell', { name: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/ })).toHaveLength(2);
     expect(within(row).queryAllByRole('button')).toHaveLength(0);
-    expect(params(stub.callsTo('/read/notifications/v1/')[0])).toEqual({ page: '1' });
+    expect(queryOf(stub.callsTo('/read/notifications/v1/')[0])).toEqual({ page: '1' });
   });
 
   it('when support opens the screen, then the table shows but not Create Notification', async () => {
@@ -121,9 +109,9 @@ describe('Notifications', () => {
     await choose(user, dialog, 'Country', 'Germany (DE)');
     expect(create).toBeEnabled();
     await choose(user, dialog, 'Region', 'Hesse');
-    expect(params(stub.callsTo('/read/aligner_regions/v1')[0])).toEqual({ countryName: 'Germany' });
+    expect(queryOf(stub.callsTo('/read/aligner_regions/v1')[0])).toEqual({ countryName: 'Germany' });
     await choose(user, dialog, 'City', 'Kassel');
-    expect(params(stub.callsTo('/read/aligner_cities/v1')[0])).toEqual({
+    expect(queryOf(stub.callsTo('/read/aligner_cities/v1')[0])).toEqual({
       countryName: 'Germany',
       region: 'Hesse',
     });

@@ -7,9 +7,8 @@ import type {
 import type { Role } from '@equipment-dashboard/domain';
 import { screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { renderScreen } from '../../shared/testing/render-screen';
-import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
+import { openScreen } from '../../shared/testing/render-screen';
+import { json, type StubHandler } from '../../test/fetch-stub';
 import { SoftwareUpdatesPage } from './software-updates-page';
 
 /** What the stubbed server answers; tests change it to play the server. */
@@ -104,8 +103,11 @@ export function openSoftwareUpdates(
   options: { role?: Role; entry?: string; routes?: Record<string, StubHandler>; world?: SoftwareWorld } = {},
 ) {
   const world = options.world ?? softwareWorld();
-  const stub = stubFetch(
-    dashboardRoutes({
+  const app = openScreen(
+    options.entry ?? '/SoftwareUpdates',
+    <SoftwareUpdatesPage />,
+    options.role ?? 'engineer',
+    {
       '/read/latest_software_version/v1': () => world.latest.aligner,
       '/read/latest_gtps_software_version/v1': () => world.latest.gtps,
       '/read/latest_oasis_software_version/v1': () => world.latest.oasis,
@@ -120,14 +122,9 @@ export function openSoftwareUpdates(
       'POST /validate_gtps_software_update_at_path/v1': validateRoute(),
       'POST /validate_oasis_software_update_at_path/v1': validateRoute(),
       ...options.routes,
-    }),
+    },
   );
-  const app = renderScreen(
-    options.entry ?? '/SoftwareUpdates',
-    <SoftwareUpdatesPage />,
-    tokenFor(options.role ?? 'engineer'),
-  );
-  return { ...app, stub, world };
+  return { ...app, world };
 }
 
 /** The data a chart was handed (the charts stub renders it as JSON). */

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { json } from '../../test/fetch-stub';
-import { openSpecUpdates, queryOf } from './test-support';
+import { openSpecUpdates } from './test-support';
+import { bodyRows, queryOf, rowStarting as row } from '../../test/lists';
 
-const row = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name} `) });
 const cell = (rowName: string, column: number) => within(row(rowName)).getAllByRole('cell')[column];
 
 function chartData(figureName: string): unknown {
@@ -53,7 +53,7 @@ describe('Specifications', () => {
     ]) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(bodyRows()).toHaveLength(10);
     const cells = (name: string) =>
       within(row(name))
         .getAllByRole('cell')

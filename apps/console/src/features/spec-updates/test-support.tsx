@@ -1,9 +1,9 @@
 import type { SpecManifest, SpecUpdate, VersionTotals } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
-import { renderScreen } from '../../shared/testing/render-screen';
-import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
+import { type Role } from '@equipment-dashboard/domain';
+import { openScreen } from '../../shared/testing/render-screen';
+import { json, type StubHandler } from '../../test/fetch-stub';
 import { SpecUpdatesPage } from './spec-updates-page';
+import { pagedRoute } from '../../test/lists';
 
 const at = '2026-03-04T10:20:30.000Z';
 
@@ -55,39 +55,21 @@ export interface SpecWorld {
   releases: SpecUpdate[];
 }
 
-/** GET /read/spec_updates/v1/ over a mutable list. */
-function readSpecUpdatesRoute(list: () => SpecUpdate[]): StubHandler {
-  return (request) => {
-    const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-    return { docs: list().slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: list().length };
-  };
-}
-
 /** Specifications as `role` at `entry`, over a mutable list of releases, with extra routes per test. */
 export function openSpecUpdates(
   options: { role?: Role; entry?: string; routes?: Record<string, StubHandler> } = {},
 ) {
   const world: SpecWorld = { releases: twelveReleases() };
-  const stub = stubFetch(
-    dashboardRoutes({
-      '/read/spec_versions/v1': specVersions,
-      '/read/spec_updates/v1/': readSpecUpdatesRoute(() => world.releases),
-      'POST /validate_spec_update_at_path/v1': async (request) => {
-        const { updatePath } = (await request.json()) as { updatePath: string };
-        return updatePath === '/updates/specs/US-2027-01'
-          ? SPEC_MANIFEST
-          : json(404, { error: 'MANIFEST_NOT_FOUND', code: 'MANIFEST_NOT_FOUND' });
-      },
-      ...options.routes,
-    }),
-  );
-  const app = renderScreen(
-    options.entry ?? '/SpecUpdates',
-    <SpecUpdatesPage />,
-    tokenFor(options.role ?? 'engineer'),
-  );
-  return { ...app, stub, world };
+  const app = openScreen(options.entry ?? '/SpecUpdates', <SpecUpdatesPage />, options.role ?? 'engineer', {
+    '/read/spec_versions/v1': specVersions,
+    '/read/spec_updates/v1/': pagedRoute(() => world.releases),
+    'POST /validate_spec_update_at_path/v1': async (request) => {
+      const { updatePath } = (await request.json()) as { updatePath: string };
+      return updatePath === '/updates/specs/US-2027-01'
+        ? SPEC_MANIFEST
+        : json(404, { error: 'MANIFEST_NOT_FOUND', code: 'MANIFEST_NOT_FOUND' });
+    },
+    ...options.routes,
+  });
+  return { ...app, world };
 }
-
-export const queryOf = (request: Request | undefined) =>
-  request ? Object.fromEntries(new URL(request.url).searchParams) : {};

@@ -1,8 +1,8 @@
 import type { Attachment, Comment, Ticket, TicketSummary } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
-import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { type Role } from '@equipment-dashboard/domain';
+import { json, type StubHandler } from '../../test/fetch-stub';
+import { openApp } from '../../test/render-app';
+import { pagedRoute } from '../../test/lists';
 
 const at = '2024-05-20T12:00:00.000Z';
 
@@ -81,17 +81,13 @@ function twelveTickets(): Ticket[] {
 
 /** GET /read/tickets/v1/ as the server answers it: open only unless closed=true, mine by username, serial prefix. */
 function readTicketsRoute(world: TicketWorld): StubHandler {
-  return (request) => {
-    const params = new URL(request.url).searchParams;
-    const page = Number(params.get('page') ?? '1');
-    const serial = (params.get('filterSerialNumber') ?? '').toUpperCase();
-    const rows = world.tickets
-      .filter((t) => params.get('closed') === 'true' || t.status === 'open')
-      .filter((t) => params.get('mine') !== 'true' || t.issuerUsername === params.get('username'))
-      .filter((t) => t.serialNumber.startsWith(serial))
-      .map(summaryOf);
-    return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
-  };
+  return pagedRoute(
+    () => world.tickets.map(summaryOf),
+    (t, params) =>
+      (params.get('closed') === 'true' || t.status === 'open') &&
+      (params.get('mine') !== 'true' || t.issuerUsername === params.get('username')) &&
+      t.serialNumber.startsWith((params.get('filterSerialNumber') ?? '').toUpperCase()),
+  );
 }
 
 function readTicketRoute(world: TicketWorld): StubHandler {
@@ -117,15 +113,10 @@ export function openTickets(
   overrides: (world: TicketWorld) => Record<string, StubHandler> = () => ({}),
 ) {
   const world: TicketWorld = { tickets: twelveTickets() };
-  const stub = stubFetch(
-    dashboardRoutes({
-      '/read/tickets/v1/': readTicketsRoute(world),
-      '/read/ticket/v1/': readTicketRoute(world),
-      ...overrides(world),
-    }),
-  );
-  const app = renderApp({ route: '/SupportTickets', token: tokenFor(role) });
-  return { ...app, stub, world };
+  const app = openApp('/SupportTickets', role, {
+    '/read/tickets/v1/': readTicketsRoute(world),
+    '/read/ticket/v1/': readTicketRoute(world),
+    ...overrides(world),
+  });
+  return { ...app, world };
 }
-
-export const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { json } from '../../test/fetch-stub';
-import { openTickets, patchTicket, queryOf } from './test-support';
+import { openTickets, patchTicket } from './test-support';
+import { bodyRows, queryOf } from '../../test/lists';
 
 const row = (id: number) => screen.getByRole('row', { name: new RegExp(`^${id} AX1AS`) });
 const listCalls = (stub: ReturnType<typeof openTickets>['stub']) =>
@@ -25,7 +26,7 @@ describe('Support Tickets list', () => {
       "Caller's Name",
       'Actions',
     ]);
-    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(bodyRows()).toHaveLength(10);
     expect(within(row(12)).getByText('OPEN')).toBeInTheDocument();
     expect(within(row(12)).getByText('ESCALATED')).toBeInTheDocument();
     expect(
@@ -50,7 +51,7 @@ describe('Support Tickets list', () => {
     expect(within(row(11)).getByRole('cell', { name: 'engineer' })).toBeInTheDocument();
     expect(listCalls(stub).at(-1)).toEqual({ page: '1', closed: 'true', mine: 'false', username: 'admin' });
     await user.click(screen.getByRole('checkbox', { name: 'Only My Tickets' }));
-    await waitFor(() => expect(screen.getAllByRole('row').slice(1)).toHaveLength(1));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(row(3)).toBeInTheDocument();
     expect(listCalls(stub).at(-1)).toEqual({ page: '1', closed: 'true', mine: 'true', username: 'admin' });
     await user.click(screen.getByRole('checkbox', { name: 'Only My Tickets' }));

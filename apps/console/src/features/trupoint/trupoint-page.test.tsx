@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Pairing } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
+import { type Role } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment/format';
-import { renderScreen } from '../../shared/testing/render-screen';
+import { openScreen } from '../../shared/testing/render-screen';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
-import { stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
 import { TruPointPage } from './trupoint-page';
+import { bodyRows, pagedRoute, queryOf, rowStarting as row } from '../../test/lists';
 
 const pairing = (n: number, overrides: Partial<Pairing> = {}): Pairing => ({
   id: `p${n}`,
@@ -35,27 +34,15 @@ const ACTIVE: Pairing[] = Array.from({ length: 12 }, (_, i) =>
 const ABORTED = [pairing(50, { reason: 'Operator cancelled the pairing.' })];
 const COMPLETED = [pairing(60)];
 
-const list =
-  (rows: Pairing[]): StubHandler =>
-  (request) => {
-    const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-    return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
-  };
-
 function openTruPoint(role: Role = 'support') {
-  const stub = stubFetch(
-    dashboardRoutes({
-      '/read/active_pairings/v1/': list(ACTIVE),
-      '/read/completed_pairings/v1/': list(COMPLETED),
-      '/read/aborted_pairings/v1/': list(ABORTED),
-    }),
-  );
-  return { ...renderScreen('/TruPoint', <TruPointPage />, tokenFor(role)), stub };
+  return openScreen('/TruPoint', <TruPointPage />, role, {
+    '/read/active_pairings/v1/': pagedRoute(() => ACTIVE),
+    '/read/completed_pairings/v1/': pagedRoute(() => COMPLETED),
+    '/read/aborted_pairings/v1/': pagedRoute(() => ABORTED),
+  });
 }
 
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
-const row = (text: string) => screen.getByRole('row', { name: new RegExp(`^${text} `) });
 
 describe('TruPoint vendor integrations', () => {
   it('when support opens /TruPoint, then the Active tab lists pairings with Updated At and no Reason, 10 a page', async () => {
@@ -81,7 +68,7 @@ describe('TruPoint vendor integrations', () => {
       within(first).getByRole('cell', { name: formatDateTime('2024-05-21T08:30:00.000Z') }),
     ).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'View Pairing Details' })).toBeInTheDocument();
-    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(bodyRows()).toHaveLength(10);
     expect(queryOf(stub.callsTo('/read/active_pairings/v1/')[0] as Request)).toEqual({ page: '1' });
   });
 

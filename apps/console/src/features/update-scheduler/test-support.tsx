@@ -1,10 +1,10 @@
 import type { UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
+import { type Role } from '@equipment-dashboard/domain';
 import { screen, within } from '@testing-library/react';
-import { renderScreen } from '../../shared/testing/render-screen';
-import { stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
+import { openScreen } from '../../shared/testing/render-screen';
+import { type StubHandler } from '../../test/fetch-stub';
 import { UpdateSchedulerPage } from './update-scheduler-page';
+import { pagedRoute } from '../../test/lists';
 
 const at = '2026-03-04T10:20:30.000Z';
 
@@ -81,14 +81,6 @@ export function statistics(gtps = false): UpdateSchedulerStatistics {
   };
 }
 
-/** A device list route over a mutable list (filters and sort are the server's business). */
-function devicesRoute(list: () => UpdateSchedulerDevice[]): StubHandler {
-  return (request) => {
-    const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-    return { docs: list().slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: list().length };
-  };
-}
-
 export const LIST_PATHS = {
   aligner: '/read/updatescheduler_aligners/v1/',
   gtps: '/read/updatescheduler_gtps/v1/',
@@ -104,27 +96,23 @@ export function openScheduler(
     gtps: [device('TP5HV0001', { family: 'gtps', version: { semantic: '1.4.0', meta: '' } })],
     oasis: [] as UpdateSchedulerDevice[],
   };
-  const stub = stubFetch(
-    dashboardRoutes({
-      [LIST_PATHS.aligner]: devicesRoute(() => world.aligner),
-      [LIST_PATHS.gtps]: devicesRoute(() => world.gtps),
-      [LIST_PATHS.oasis]: devicesRoute(() => world.oasis),
+  // The device lists: filters and sort are the server's business.
+  const app = openScreen(
+    options.entry ?? '/UpdateScheduler',
+    <UpdateSchedulerPage />,
+    options.role ?? 'engineer',
+    {
+      [LIST_PATHS.aligner]: pagedRoute(() => world.aligner),
+      [LIST_PATHS.gtps]: pagedRoute(() => world.gtps),
+      [LIST_PATHS.oasis]: pagedRoute(() => world.oasis),
       '/read/updatescheduler_statistics/v1': statistics(),
       '/read/updatescheduler_statistics_gtps/v1': statistics(true),
       '/read/updatescheduler_statistics_oasis/v1': statistics(),
       ...options.routes,
-    }),
+    },
   );
-  const app = renderScreen(
-    options.entry ?? '/UpdateScheduler',
-    <UpdateSchedulerPage />,
-    tokenFor(options.role ?? 'engineer'),
-  );
-  return { ...app, stub, world };
+  return { ...app, world };
 }
-
-export const queryOf = (request: Request | undefined) =>
-  request ? Object.fromEntries(new URL(request.url).searchParams) : {};
 
 /** The data a chart was handed (the charts stub renders it as JSON). */
 export function chartData(figureName: string): unknown {

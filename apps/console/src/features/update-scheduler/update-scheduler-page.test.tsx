@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { json } from '../../test/fetch-stub';
-import { chartData, LIST_PATHS, openScheduler, queryOf } from './test-support';
+import { chartData, LIST_PATHS, openScheduler } from './test-support';
+import { bodyRows, queryOf, rowStarting as row } from '../../test/lists';
 
-const row = (serial: string) => screen.getByRole('row', { name: new RegExp(`^${serial} `) });
 const cells = (serial: string) => within(row(serial)).getAllByRole('cell');
 const listCalls = (stub: ReturnType<typeof openScheduler>['stub'], path: string = LIST_PATHS.aligner) =>
   stub.callsTo(path).map((request) => queryOf(request));
@@ -37,7 +37,7 @@ describe('Update Scheduler table', () => {
     ]) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(bodyRows()).toHaveLength(10);
     expect(screen.getByText('12 in all')).toBeInTheDocument();
     expect(listCalls(stub)).toEqual([{ page: '1' }]);
   });

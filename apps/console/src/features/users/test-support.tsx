@@ -1,8 +1,8 @@
 import type { User } from '@equipment-dashboard/contract';
-import { PAGE_SIZE, type Role } from '@equipment-dashboard/domain';
-import { stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { dashboardRoutes, tokenFor } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { type Role } from '@equipment-dashboard/domain';
+import { type StubHandler } from '../../test/fetch-stub';
+import { openApp } from '../../test/render-app';
+import { pagedRoute } from '../../test/lists';
 
 export const user = (username: string, overrides: Partial<User> = {}): User => ({
   username,
@@ -25,26 +25,14 @@ function twelveUsers(): User[] {
 
 /** GET /read/users/v1/ over a mutable list: the filter matches anywhere, ignoring case (as the server). */
 function readUsersRoute(users: () => User[]): StubHandler {
-  return (request) => {
-    const params = new URL(request.url).searchParams;
-    const page = Number(params.get('page') ?? '1');
-    const filter = (params.get('filterUsername') ?? '').toLowerCase();
-    const rows = users().filter((u) => u.username.toLowerCase().includes(filter));
-    return { docs: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalDocs: rows.length };
-  };
+  return pagedRoute(users, (u, params) =>
+    u.username.toLowerCase().includes((params.get('filterUsername') ?? '').toLowerCase()),
+  );
 }
 
 /** /Users for a role, over a mutable user list, with extra routes (the writes) per test. */
 export function openUsers(role: Role = 'admin', overrides: Record<string, StubHandler> = {}) {
   const world = { users: twelveUsers() };
-  const stub = stubFetch(
-    dashboardRoutes({
-      '/read/users/v1/': readUsersRoute(() => world.users),
-      ...overrides,
-    }),
-  );
-  const app = renderApp({ route: '/Users', token: tokenFor(role) });
-  return { ...app, stub, world };
+  const app = openApp('/Users', role, { '/read/users/v1/': readUsersRoute(() => world.users), ...overrides });
+  return { ...app, world };
 }
-
-export const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);

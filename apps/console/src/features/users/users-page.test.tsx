@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { json } from '../../test/fetch-stub';
-import { openUsers, queryOf, user } from './test-support';
-
-const row = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name} `) });
+import { openUsers, user } from './test-support';
+import { bodyRows, callsFilteredBy, queryOf, rowStarting as row } from '../../test/lists';
 
 describe('Users', () => {
   it('when an admin opens /Users, then the first page shows Username, E-mail, Role, Active (Yes/No) and Actions', async () => {
@@ -12,7 +11,7 @@ describe('Users', () => {
     for (const name of ['Username', 'E-mail', 'Role', 'Active', 'Actions']) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(bodyRows()).toHaveLength(10);
     expect(within(row('kmiller')).getByRole('cell', { name: 'No' })).toBeInTheDocument();
     expect(within(row('ann')).getByRole('cell', { name: 'Yes' })).toBeInTheDocument();
     expect(within(row('ann')).getByRole('cell', { name: 'engineer' })).toBeInTheDocument();
@@ -31,11 +30,8 @@ describe('Users', () => {
     await screen.findByRole('cell', { name: 'user09' });
     await u.type(screen.getByRole('textbox', { name: 'filter username' }), 'AN');
     expect(await screen.findByRole('cell', { name: 'ann' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('row').slice(1)).toHaveLength(1));
-    const filtered = stub
-      .callsTo('/read/users/v1/')
-      .map(queryOf)
-      .filter((q) => q['filterUsername']);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    const filtered = callsFilteredBy(stub, '/read/users/v1/', 'filterUsername');
     expect(filtered).toEqual([{ page: '1', filterUsername: 'AN' }]);
   });
 

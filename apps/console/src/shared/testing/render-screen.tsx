@@ -1,6 +1,9 @@
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { type TokenResponse } from '@equipment-dashboard/contract';
+import type { Role } from '@equipment-dashboard/domain';
+import { stubFetch, type StubHandler } from '../../test/fetch-stub';
+import { dashboardRoutes, tokenFor } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render-routes';
 import { LiveShell } from './live-shell';
 
@@ -20,4 +23,18 @@ export function renderScreen(entry: string, element: ReactElement, token: TokenR
     </Routes>,
     token,
   );
+}
+
+/**
+ * A screen as `role` at `entry`, over the dashboard's stubbed routes and the screen's own `routes`
+ * (`stub` tells which calls it made).
+ */
+export function openScreen(
+  entry: string,
+  element: ReactElement,
+  role: Role,
+  routes: Record<string, StubHandler> = {},
+) {
+  const stub = stubFetch(dashboardRoutes(routes));
+  return { ...renderScreen(entry, element, tokenFor(role)), stub };
 }
