@@ -78,3 +78,32 @@ export function sharedStoreEnv(fleetSize: string): { schema: string; env: Record
     },
   };
 }
+
+/** Reads until the value passes, within `ms` (each process follows the store within a poll); says how long it took. */
+export async function within<T>(ms: number, read: () => Promise<T>, passes: (value: T) => boolean): Promise<{ value: T; after: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (passes(value)) return { value, after: Date.now() - started };
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms: ${JSON.stringify(value)?.slice(0, 400)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The body of a ticket an admin files for a unit as the API shows it (its detail). */
+export function adminTicketFor(
+  unit: { serialNumber: string; version: { semantic: string }; connected: boolean; family: string },
+  description: string,
+): Record<string, unknown> {
+  return {
+    issuerUsername: 'admin',
+    issuerEmail: 'admin@equipment-dashboard.example',
+    serialNumber: unit.serialNumber,
+    version: unit.version.semantic,
+    connected: unit.connected,
+    family: unit.family,
+    model: 'Model',
+    description,
+    escalated: false,
+  };
+}

@@ -1,22 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { dropSchema } from '../test/test-store';
-import { requireBuild, startServerProcess, tokenAt, type ServerProcess } from '../test/spawn-server';
-import { TEST_PASSWORD } from '../test/test-server';
-
-const databaseUrl = process.env['DATABASE_URL'] ?? '';
-const redisUrl = process.env['REDIS_URL'] ?? '';
-
-async function within<T>(ms: number, read: () => Promise<T>, passes: (value: T) => boolean): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (passes(value)) return value;
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms: ${JSON.stringify(value)?.slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { adminTicketFor, requireBuild, sharedStoreEnv, startServerProcess, tokenAt, within, type ServerProcess } from '../test/spawn-server';
 
 /**
  * The product as several processes (FLEET_ROLE): two API processes and two simulators on one PostgreSQL
@@ -25,17 +10,8 @@ async function within<T>(ms: number, read: () => Promise<T>, passes: (value: T) 
  * acknowledged.
  */
 describe('a cluster: two API processes and two simulators', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const shared = {
-    DATABASE_URL: databaseUrl,
-    DATABASE_SCHEMA: schema,
-    REDIS_URL: redisUrl,
-    TOKEN_SECRET: randomBytes(32).toString('hex'),
-    DEMO_PASSWORD: TEST_PASSWORD,
-    FLEET_SIZE: '400',
-    FLEET_SEED: 'cluster',
-    SIM_SPEED: '10',
-  };
+  const { schema, env } = sharedStoreEnv('400');
+  const shared = { ...env, FLEET_SEED: 'cluster', SIM_SPEED: '10' };
   let a: ServerProcess;
   let b: ServerProcess;
   let sims: ServerProcess[] = [];
@@ -59,7 +35,7 @@ describe('a cluster: two API processes and two simulators', () => {
   afterAll(async () => {
     sockets.forEach((s) => s.close());
     await Promise.all([a, b, ...sims].map((p) => p?.stop()));
-    await dropSchema(databaseUrl, schema);
+    await dropSchema(env['DATABASE_URL'] ?? '', schema);
   });
 
   const health = async (p: ServerProcess) => (await request(p.url).get('/healthz')).body as { role: string; units: number; shards: number[] };
@@ -95,7 +71,7 @@ describe('a cluster: two API processes and two simulators', () => {
     for (const path of ['/read/staged_update_totals/v1', '/read/aligner_software_versions/v1', '/read/top_aligners_by_alignment_count/v1']) {
       await within(1000, async () => [(await get(a, path)).body, (await get(b, path)).body], ([x, y]) => JSON.stringify(x) === JSON.stringify(y));
     }
-    const listed = await within(1000, async () => (await get(b, '/read/updatescheduler_aligners/v1/', { onlyStaged: 'true', filterSerialNumber: serial as string })).body, (l) => l.totalDocs === 1);
+    const { value: listed } = await within(1000, async () => (await get(b, '/read/updatescheduler_aligners/v1/', { onlyStaged: 'true', filterSerialNumber: serial as string })).body, (l) => l.totalDocs === 1);
     expect(listed.docs[0].serialNumber).toBe(serial);
   });
 
@@ -120,17 +96,7 @@ describe('a cluster: two API processes and two simulators', () => {
     const heard = new Promise<{ serialNumber: string }>((r) => socket.once('REPORT_SUPPORT_TICKET_CREATED', r));
     const [serial] = await candidates(1);
     const unit = await detail(a, serial as string);
-    const res = await post(a, '/create/ticket/v1', {
-      issuerUsername: 'admin',
-      issuerEmail: 'admin@equipment-dashboard.example',
-      serialNumber: serial,
-      version: unit.version.semantic,
-      connected: unit.connected,
-      family: unit.family,
-      model: 'Model',
-      description: 'Heard across processes',
-      escalated: false,
-    });
+    const res = await post(a, '/create/ticket/v1', adminTicketFor(unit, 'Heard across processes'));
     expect(res.status).toBe(200);
     await expect(heard).resolves.toMatchObject({ serialNumber: serial });
   });

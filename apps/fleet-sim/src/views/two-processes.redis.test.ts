@@ -1,22 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { dropSchema } from '../test/test-store';
-import { requireBuild, startServerProcess, tokenAt, type ServerProcess } from '../test/spawn-server';
-import { TEST_PASSWORD } from '../test/test-server';
-
-const databaseUrl = process.env['DATABASE_URL'] ?? '';
-const redisUrl = process.env['REDIS_URL'] ?? '';
-
-/** Reads until the value passes, within `ms` (the readers of each process follow the store within a poll). */
-async function within<T>(ms: number, read: () => Promise<T>, passes: (value: T) => boolean): Promise<{ value: T; after: number }> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (passes(value)) return { value, after: Date.now() - started };
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms: ${JSON.stringify(value)?.slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { adminTicketFor, requireBuild, sharedStoreEnv, startServerProcess, tokenAt, within, type ServerProcess } from '../test/spawn-server';
 
 /**
  * The store is the system of record: a server and a second, API-only process (SIM_ENGINE=false) on one
@@ -24,16 +8,8 @@ async function within<T>(ms: number, read: () => Promise<T>, passes: (value: T) 
  * simulating process undoes a write taken by the other.
  */
 describe('two processes on one PostgreSQL', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const shared = {
-    DATABASE_URL: databaseUrl,
-    DATABASE_SCHEMA: schema,
-    REDIS_URL: redisUrl,
-    TOKEN_SECRET: randomBytes(32).toString('hex'),
-    DEMO_PASSWORD: TEST_PASSWORD,
-    FLEET_SIZE: '400',
-    FLEET_SEED: 'two-processes',
-  };
+  const { schema, env } = sharedStoreEnv('400');
+  const shared = { ...env, FLEET_SEED: 'two-processes' };
   let fleet: ServerProcess;
   let api: ServerProcess;
   let tokens: { fleet: string; api: string };
@@ -47,7 +23,7 @@ describe('two processes on one PostgreSQL', () => {
 
   afterAll(async () => {
     await Promise.all([fleet?.stop(), api?.stop()]);
-    await dropSchema(databaseUrl, schema);
+    await dropSchema(env['DATABASE_URL'] ?? '', schema);
   });
 
   const on = (server: ServerProcess) => ({
@@ -145,17 +121,7 @@ describe('two processes on one PostgreSQL', () => {
     const radar = (await on(fleet).get('/read/favorites/v1/', { username: 'admin' })).body as { serialNumber: string }[];
     expect(radar.map((a) => a.serialNumber)).toContain(serial);
     const unit = await detail(fleet, serial);
-    const ticket = await on(fleet).post('/create/ticket/v1', {
-      issuerUsername: 'admin',
-      issuerEmail: 'admin@equipment-dashboard.example',
-      serialNumber: serial,
-      version: unit.version.semantic,
-      connected: unit.connected,
-      family: unit.family,
-      model: 'Model',
-      description: 'Seen from both processes',
-      escalated: false,
-    });
+    const ticket = await on(fleet).post('/create/ticket/v1', adminTicketFor(unit, 'Seen from both processes'));
     expect(ticket.status).toBe(200);
     expect((await detail(api, serial)).openSupportTickets).toBeGreaterThanOrEqual(1);
   });
