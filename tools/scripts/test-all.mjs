@@ -2,9 +2,9 @@
 // Ends with one line `N passed, N failed` that adds up every runner (lint and typecheck count one
 // check per project), and exits non-zero on any failure. Prints the time of each stage.
 //
-// What can run at once does: lint, typecheck and the builds in one Nx run (three tasks at a time); then jest
-// (two workers) and the browser suite side by side. The browser suite's output is kept and printed when it
-// ends, so that the two do not interleave.
+// Lint, typecheck and the builds run in one Nx run (three tasks at a time); then jest, then the browser suite.
+// Jest and the browser suite side by side, or jest on two workers, starved each other on two cores (console
+// tests past their timeouts, 38 suites in 16 minutes): TEST_JEST_WORKERS tries more workers on a bigger machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,7 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const results = join(root, 'tmp/test-results');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
-const JEST_WORKERS = process.env.TEST_JEST_WORKERS ?? '2';
+const JEST_WORKERS = process.env.TEST_JEST_WORKERS ?? '1';
 
 let passed = 0;
 let failed = 0;
@@ -35,24 +35,6 @@ function run(title, command, args, extraEnv = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
     child.on('close', (code) => {
-      timed(title, started);
-      resolve(code ?? 1);
-    });
-  });
-}
-
-/** Runs a command with its output kept, printed in one piece when it ends; resolves to its exit code. */
-function runQuietly(title, command, args, extraEnv = {}) {
-  console.log(`\n=== ${title} (started; its output follows when it ends)`);
-  const started = Date.now();
-  const output = [];
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code) => {
-      console.log(`\n=== ${title}: output`);
-      process.stdout.write(Buffer.concat(output));
       timed(title, started);
       resolve(code ?? 1);
     });
@@ -106,7 +88,7 @@ const checksCode = await run('lint, typecheck, build', bin('nx'), [
 countChecks(checksCode, checks);
 const buildCode = checksCode === 0 ? 0 : spawnSync(bin('nx'), ['run-many', '-t', 'build', '-p', 'console', 'fleet-sim'], { cwd: root, env, stdio: 'ignore' }).status;
 
-// 2. Unit and integration tests of every project in one jest run, and the browser suite beside it.
+// 2. Unit and integration tests of every project in one jest run, then the browser suite.
 const leftOut = [];
 if (!process.env.DATABASE_URL) leftOut.push('the fleet-sim suites on PostgreSQL (set DATABASE_URL; .ci/run does)');
 if (!process.env.REDIS_URL || !process.env.DATABASE_URL) {
@@ -115,23 +97,22 @@ if (!process.env.REDIS_URL || !process.env.DATABASE_URL) {
 for (const suite of leftOut) console.log(`left out: ${suite}`);
 const jestOut = join(results, 'jest.json');
 const e2eOut = join(results, 'e2e.json');
-const [, e2eCode] = await Promise.all([
-  // PGlite loads parts of itself with dynamic import(), which jest's VM allows only with this flag.
-  run('jest (unit and integration)', process.execPath, [
-    '--experimental-vm-modules',
-    '--no-warnings=ExperimentalWarning',
-    bin('jest'),
-    '--ci',
-    `--maxWorkers=${JEST_WORKERS}`,
-    '--json',
-    `--outputFile=${jestOut}`,
-  ]),
+// PGlite loads parts of itself with dynamic import(), which jest's VM allows only with this flag.
+await run('jest (unit and integration)', process.execPath, [
+  '--experimental-vm-modules',
+  '--no-warnings=ExperimentalWarning',
+  bin('jest'),
+  '--ci',
+  `--maxWorkers=${JEST_WORKERS}`,
+  '--json',
+  `--outputFile=${jestOut}`,
+]);
+const e2eCode =
   buildCode === 0
-    ? runQuietly('console-e2e (Chromium)', bin('playwright'), ['test', '-c', 'apps/console-e2e/playwright.config.ts'], {
+    ? await run('console-e2e (Chromium)', bin('playwright'), ['test', '-c', 'apps/console-e2e/playwright.config.ts'], {
         CI_JSON_REPORT: e2eOut,
       })
-    : Promise.resolve(null),
-]);
+    : null;
 
 const jest = readJson(jestOut);
 if (!jest) {
