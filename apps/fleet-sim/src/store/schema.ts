@@ -608,3 +608,115 @@ export const simSettings = pgTable('sim_settings', {
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- fleet operations (issue 21)
+
+/** A named set of filters and sort of a list screen, for its owner or shared with everyone. */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    /** The list it applies to: 'equipment', 'scheduler-staged', 'scheduler-pending', 'scheduler-history'. */
+    screen: text('screen').notNull(),
+    name: text('name').notNull(),
+    owner: text('owner').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    /** The list's query: filters and sort, as the screen's URL holds them. */
+    query: jsonb('query').$type<Record<string, string>>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('saved_views_screen_idx').on(t.screen, t.owner)],
+);
+
+/** A unit's timeline (connections, versions, update phases, commands, staging, tickets), trimmed by age. */
+export const unitHistory = pgTable(
+  'unit_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    kind: text('kind').notNull(),
+    /** What happened, as the timeline shows it. */
+    summary: text('summary').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** Who caused it (a username), or null for the unit itself. */
+    actor: text('actor'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('unit_history_serial_idx').on(t.serialNumber, t.id), index('unit_history_at_idx').on(t.at)],
+);
+
+/** A phased rollout of one published version to a target of units. */
+export const rollouts = pgTable(
+  'rollouts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    family: text('family').notNull(),
+    version: text('version').notNull(),
+    path: text('path').notNull(),
+    /** How the target was chosen: { kind: 'view' | 'filters' | 'csv', viewId?, query?, fileName? }. */
+    target: jsonb('target').$type<Record<string, unknown>>().notNull(),
+    /** Cumulative percentages of the target, e.g. [1, 10, 50, 100]. */
+    phases: integer('phases').array().notNull(),
+    failureThreshold: doublePrecision('failure_threshold').notNull(),
+    successThreshold: doublePrecision('success_threshold').notNull(),
+    /** Hours of the unit's local day when it may start installing, or null for any time. */
+    windowStartHour: smallint('window_start_hour'),
+    windowEndHour: smallint('window_end_hour'),
+    /** 'running' | 'paused' | 'aborted' | 'finished'. */
+    state: text('state').notNull(),
+    currentPhase: smallint('current_phase').notNull().default(0),
+    pauseReason: text('pause_reason'),
+    createdBy: text('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    changeXid: changeXid(),
+  },
+  (t) => [index('rollouts_change_idx').on(t.changeXid), index('rollouts_state_idx').on(t.state)],
+);
+
+/** A unit of a rollout: its phase and how its update went. */
+export const rolloutUnits = pgTable(
+  'rollout_units',
+  {
+    rolloutId: integer('rollout_id')
+      .notNull()
+      .references(() => rollouts.id, { onDelete: 'cascade' }),
+    serialNumber: text('serial_number').notNull(),
+    phase: smallint('phase').notNull(),
+    /** 'pending' | 'downloading' | 'installing' | 'done' | 'failed' | 'skipped'. */
+    state: text('state').notNull().default('pending'),
+    /** Why skipped or failed (the staging rule, the unit's failure, a time-out). */
+    reason: text('reason'),
+    /** The unit's last update state as it reported it. */
+    lastState: text('last_state'),
+    startedAt: ts('started_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rolloutId, t.serialNumber] }),
+    index('rollout_units_phase_idx').on(t.rolloutId, t.phase, t.state),
+    index('rollout_units_serial_idx').on(t.serialNumber),
+  ],
+);
+
+/** A bulk action over a selection of units, run on the server as one job. */
+export const bulkActions = pgTable('bulk_actions', {
+  id: serial('id').primaryKey(),
+  action: text('action').notNull(),
+  args: jsonb('args').$type<Record<string, unknown>>().notNull().default({}),
+  /** The selection: { serials } or { query } (all units matching the list's filters). */
+  selection: jsonb('selection').$type<Record<string, unknown>>().notNull(),
+  /** 'running' | 'done' | 'failed'. */
+  state: text('state').notNull(),
+  total: integer('total').notNull().default(0),
+  done: integer('done').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  /** Skipped and failed units with their reasons (the first few hundred), and counts by reason. */
+  outcomes: jsonb('outcomes').$type<Record<string, unknown>>().notNull().default({}),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+  changeXid: changeXid(),
+});

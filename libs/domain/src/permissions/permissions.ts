@@ -27,6 +27,12 @@ export const NAV_ENTRIES = [
     label: 'Update Scheduler',
     roles: ['admin', 'engineer', 'support_lvl2'],
   },
+  {
+    key: 'rollouts',
+    path: '/Rollouts',
+    label: 'Rollouts',
+    roles: ['admin', 'engineer', 'support_lvl2'],
+  },
   { key: 'trendChart', path: '/TrendChart', label: 'Trend Chart', roles: 'all' },
   { key: 'easy', path: '/Easy', label: 'EZ ADAS', roles: ['admin', 'engineer', 'ezadas', 'support_lvl2'] },
   {
@@ -155,6 +161,17 @@ export const PERMISSIONS = {
   manageTickets: 'tickets.manage',
   /** Audits screen: admin. Decision: "Role gating for Audits ... not shown" (console-core §6). */
   audits: 'audits.view',
+  /** Rollouts screen and its reads: the Update Scheduler's roles (admin, engineer, support_lvl2; issue 21). */
+  viewRollouts: 'rollouts.view',
+  /** Create, pause, resume and abort a rollout: admin, engineer (issue 21). */
+  manageRollouts: 'rollouts.manage',
+  /**
+   * Bulk actions on the equipment list: every role except guest. Each unit of the job is still checked
+   * against the permission of its action (stage, the command's), so a role gets what it could do one by one.
+   */
+  bulkActions: 'equipment.bulkActions',
+  /** Save a view for oneself or shared with everyone: every role except guest (guest looks only). */
+  saveViews: 'views.save',
 } as const;
 
 /** A permission name of {@link PERMISSIONS}. */
@@ -168,7 +185,14 @@ export const ALL_PERMISSIONS = Object.values(PERMISSIONS) as Permission[];
 const P = PERMISSIONS;
 
 /** What every role but guest may do: the actions the spec leaves ungated. */
-const SIGNED_IN_ACTIONS = [P.messagesAuthor, P.sendCommand, P.stageUpdates, P.manageTickets] as const;
+const SIGNED_IN_ACTIONS = [
+  P.messagesAuthor,
+  P.sendCommand,
+  P.stageUpdates,
+  P.manageTickets,
+  P.bulkActions,
+  P.saveViews,
+] as const;
 
 /**
  * The one role -> permissions table. Admin holds every permission; guest holds none (a look-only role:
@@ -195,6 +219,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     P.notificationsCreate,
     P.messagesApprove,
     P.viewUpdateScheduler,
+    P.viewRollouts,
+    P.manageRollouts,
     P.viewEzAdas,
     P.viewPairings,
     ...SIGNED_IN_ACTIONS,
@@ -203,6 +229,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     P.changeTargets,
     P.ezFixtureManage,
     P.viewUpdateScheduler,
+    P.viewRollouts,
     P.viewEzAdas,
     P.viewPairings,
     ...SIGNED_IN_ACTIONS,
