@@ -108,6 +108,8 @@ describe('the lists index (views/unit-index.ts)', () => {
         const expected = reference(units, accept, key, q.sortDesc, q.sortBy === 'softwareVersion', q.page);
         expect(indexOf(units).queryEquipment(q)).toEqual(expected);
         expect(changedIndexOf(units).queryEquipment(q)).toEqual(expected);
+        const everyMatch = units.filter(accept).map((u) => u.serialNumber).sort();
+        expect(changedIndexOf(units).serialsMatchingEquipment(q)).toEqual(everyMatch);
       }),
       { numRuns: 300 },
     );

@@ -37,6 +37,9 @@ export interface UnitQuery {
   sortDesc?: boolean;
 }
 
+/** The equipment list's filters (its query without page and sort). */
+export type EquipmentFilters = Omit<UnitQuery, 'page' | 'sortBy' | 'sortDesc'>;
+
 /** A sortable column of the update scheduler table. */
 export type SchedulerSortField = (typeof SCHEDULER_SORT_FIELDS)[number];
 
@@ -216,17 +219,31 @@ export class UnitIndex {
 
   /** A page of the equipment list, its total exact. */
   queryEquipment(query: UnitQuery): IndexPage {
+    return this.page(this.equipmentFilter(query), query.sortBy ?? 'serialNumber', Boolean(query.sortDesc), query.page);
+  }
+
+  /** Every serial the equipment list's filters match, in serial order ("all N units matching the filters"). */
+  serialsMatchingEquipment(filters: EquipmentFilters): string[] {
+    const filter = this.equipmentFilter(filters);
+    const out: string[] = [];
+    for (let i = filter.lo; i < filter.hi; i++) {
+      const slot = this.order[i] as number;
+      if (this.accepts(filter, slot)) out.push(this.serials.get(slot));
+    }
+    return out;
+  }
+
+  private equipmentFilter(query: EquipmentFilters): IndexFilter {
     const country = query.filterCountryCode?.toUpperCase();
     const version = query.filterSoftwareVersion;
     const family = query.filterFamily === undefined ? undefined : (FAMILY_IDS.get(query.filterFamily) ?? -1);
-    const filter = this.filter(query.filterSerialNumber?.toUpperCase(), {
+    return this.filter(query.filterSerialNumber?.toUpperCase(), {
       family: family === undefined ? ones(FAMILIES.length) : only(FAMILIES.length, family),
       country: country ? this.countries.matching((c) => c.startsWith(country)) : ones(this.countries.values.length),
       version: version ? this.versions.matching((v) => v.startsWith(version)) : ones(this.versions.values.length),
       state: ones(this.states.values.length),
       need: 0,
     });
-    return this.page(filter, query.sortBy ?? 'serialNumber', Boolean(query.sortDesc), query.page);
   }
 
   /** A page of one family's update scheduler table, its total exact. */
