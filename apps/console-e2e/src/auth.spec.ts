@@ -27,6 +27,7 @@ test.describe('sign-in and passwords', () => {
       'Software Updates',
       'Spec Updates',
       'Update Scheduler',
+      'Rollouts',
       'Trend Chart',
       'EZ ADAS',
       'Notifications / Ads',

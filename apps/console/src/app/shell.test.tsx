@@ -87,6 +87,7 @@ const ALL_ENTRIES = [
   'Software Updates',
   'Spec Updates',
   'Update Scheduler',
+  'Rollouts',
   'Trend Chart',
   'EZ ADAS',
   'Notifications / Ads',
@@ -98,14 +99,14 @@ describe('navigation drawer', () => {
   it.each([
     {
       role: 'admin' as const,
-      name: 'when an admin is signed in, then every entry of the spec shows, in order',
+      name: 'when an admin is signed in, then every entry shows, in order',
       entries: ALL_ENTRIES,
     },
     {
       role: 'support' as const,
-      name: 'when support is signed in, then Update Scheduler, EZ ADAS, Notifications / Ads and Users are hidden',
+      name: 'when support is signed in, then Update Scheduler, Rollouts, EZ ADAS, Notifications / Ads and Users are hidden',
       entries: ALL_ENTRIES.filter(
-        (entry) => !['Update Scheduler', 'EZ ADAS', 'Notifications / Ads', 'Users'].includes(entry),
+        (entry) => !['Update Scheduler', 'Rollouts', 'EZ ADAS', 'Notifications / Ads', 'Users'].includes(entry),
       ),
     },
   ])('$name', async ({ role, entries }) => {
