@@ -18,3 +18,4 @@ export * from './users/users';
 export * from './notifications/notifications';
 export * from './ezadas/ezadas';
 export * from './unit-rules/unit-rules';
+export * from './csv/csv';
