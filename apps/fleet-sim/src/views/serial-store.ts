@@ -53,6 +53,11 @@ export class SerialStore {
     this.start[slot] = 0;
   }
 
+  /** Whether the slot holds a serial (not cleared). */
+  has(slot: number): boolean {
+    return (this.start[slot] as number) !== 0;
+  }
+
   get(slot: number): string {
     return this.bytes.toString('utf8', this.from(slot), this.end);
   }

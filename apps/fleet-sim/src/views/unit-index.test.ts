@@ -69,6 +69,15 @@ function reference(units: IndexedUnit[], accept: (u: IndexedUnit) => boolean, ke
   return { serials: sorted.slice(start, start + PAGE_SIZE).map((u) => u.serialNumber), total: sorted.length };
 }
 
+/** Every page of a list, one after the other, until its total: what an export of the list must answer. */
+function everyPage(pageOf: (page: number) => { serials: string[]; total: number }): string[] {
+  const first = pageOf(1);
+  const serials = [...first.serials];
+  for (let page = 2; (page - 1) * PAGE_SIZE < first.total; page++) serials.push(...pageOf(page).serials);
+  expect(serials).toHaveLength(first.total);
+  return serials;
+}
+
 const arbUnit = fc.record({
   // Varied lengths over few characters: serials that are prefixes of others ('A1', 'A1B', 'A1B0').
   serialNumber: fc.stringMatching(/^[A-D][A-D0-9]{0,8}$/),
@@ -108,6 +117,8 @@ describe('the lists index (views/unit-index.ts)', () => {
         const expected = reference(units, accept, key, q.sortDesc, q.sortBy === 'softwareVersion', q.page);
         expect(indexOf(units).queryEquipment(q)).toEqual(expected);
         expect(changedIndexOf(units).queryEquipment(q)).toEqual(expected);
+        const index = changedIndexOf(units);
+        expect([...index.equipmentSerials(q)]).toEqual(everyPage((page) => index.queryEquipment({ ...q, page })));
         const everyMatch = units.filter(accept).map((u) => u.serialNumber).sort();
         expect(changedIndexOf(units).serialsMatchingEquipment(q)).toEqual(everyMatch);
       }),
@@ -158,6 +169,38 @@ describe('the lists index (views/unit-index.ts)', () => {
         const expected = reference(units, accept, key, Boolean(q.sortDesc), q.sortBy === 'softwareVersion', q.page);
         expect(indexOf(units).queryScheduler(q)).toEqual(expected);
         expect(changedIndexOf(units).queryScheduler(q)).toEqual(expected);
+        const index = changedIndexOf(units);
+        expect([...index.schedulerSerials(q)]).toEqual(everyPage((page) => index.queryScheduler({ ...q, page })));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('when a whole list is exported, then its serials are every page of the list one after the other, in any order of any column', () => {
+    // Serials sharing prefixes longer than the counts keep, so that such a filter still matches many.
+    const serial = fc.stringMatching(/^(A1B|C1A|B)[A-D0-9]{0,4}$/);
+    const manyUnits = fc.uniqueArray(
+      fc.tuple(arbUnit, serial).map(([u, serialNumber]) => unit({ ...u, serialNumber, autoStaged: false })),
+      { selector: (u) => u.serialNumber, minLength: 12, maxLength: 60 },
+    );
+    const arbSort = fc.record({
+      family: fc.constantFrom<Family>('aligner', 'gtps', 'aligner-oasis'),
+      sortBy: fc.constantFrom(...SCHEDULER_SORT_FIELDS),
+      sortDesc: fc.boolean(),
+      // A serial prefix longer than the counts keep sorts its range by key instead of walking the orders.
+      filterSerialNumber: fc.option(fc.constantFrom('a', 'B1', 'C1a'), { nil: undefined }),
+      onlyConnected: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(manyUnits, arbSort, (units, q) => {
+        const index = changedIndexOf(units);
+        const { family, onlyConnected, ...listQuery } = q;
+        const equipmentQuery = { ...listQuery, sortBy: listQuery.sortBy as UnitQuery['sortBy'] };
+        if ((['serialNumber', 'countryCode', 'family', 'softwareVersion', 'createdAt', 'updatedAt'] as const).some((s) => s === q.sortBy)) {
+          expect([...index.equipmentSerials(equipmentQuery)]).toEqual(everyPage((page) => index.queryEquipment({ ...equipmentQuery, page })));
+        }
+        const schedulerQuery = { ...listQuery, family, onlyConnected };
+        expect([...index.schedulerSerials(schedulerQuery)]).toEqual(everyPage((page) => index.queryScheduler({ ...schedulerQuery, page })));
       }),
       { numRuns: 300 },
     );

@@ -233,6 +233,15 @@ export class UnitIndex {
     return out;
   }
 
+  /**
+   * Every serial of the equipment list's query in the order its pages show them, one page after the other (the
+   * CSV export). The order is fixed when the walk starts (one slot a match, 4 bytes each); serials are read as
+   * they are taken, so a unit removed meanwhile is left out.
+   */
+  equipmentSerials(query: Omit<UnitQuery, 'page'>): Generator<string> {
+    return this.serialsOf(this.ordered(this.equipmentFilter(query), query.sortBy ?? 'serialNumber', Boolean(query.sortDesc)));
+  }
+
   private equipmentFilter(query: EquipmentFilters): IndexFilter {
     const country = query.filterCountryCode?.toUpperCase();
     const version = query.filterSoftwareVersion;
@@ -249,6 +258,18 @@ export class UnitIndex {
   /** A page of one family's update scheduler table, its total exact. */
   queryScheduler(query: SchedulerQuery): IndexPage {
     if (query.filterFamily && query.filterFamily !== query.family) return { serials: [], total: 0 };
+    const { filter, sortBy } = this.schedulerFilter(query);
+    return this.page(filter, sortBy, Boolean(query.sortDesc), query.page);
+  }
+
+  /** Every serial of one family's update scheduler query, in its pages' order (see {@link equipmentSerials}). */
+  schedulerSerials(query: Omit<SchedulerQuery, 'page'>): Generator<string> {
+    if (query.filterFamily && query.filterFamily !== query.family) return this.serialsOf(new Int32Array(0));
+    const { filter, sortBy } = this.schedulerFilter(query);
+    return this.serialsOf(this.ordered(filter, sortBy, Boolean(query.sortDesc)));
+  }
+
+  private schedulerFilter(query: Omit<SchedulerQuery, 'page'>): { filter: IndexFilter; sortBy: SchedulerSortField } {
     const country = query.filterCountryCode?.toUpperCase();
     const version = query.filterSoftwareVersion?.toLowerCase();
     const state = query.filterState?.toUpperCase();
@@ -261,7 +282,93 @@ export class UnitIndex {
     });
     // One family: sorting by it is sorting by serial.
     const sortBy = query.sortBy === 'family' ? 'serialNumber' : (query.sortBy ?? 'serialNumber');
-    return this.page(filter, sortBy, Boolean(query.sortDesc), query.page);
+    return { filter, sortBy };
+  }
+
+  private *serialsOf(slots: Int32Array): Generator<string> {
+    for (const slot of slots) {
+      if (this.serials.has(slot)) yield this.serials.get(slot);
+    }
+  }
+
+  /**
+   * Every slot the filter accepts, in the order page() pages them: the matches in serial order (in the list's
+   * direction), then for a column of few values a stable counting sort by its rank, for a timestamp its sorted
+   * column's order (units without a value last); a long serial prefix sorts its short range by key instead.
+   */
+  private ordered(filter: IndexFilter, sortBy: SchedulerSortField, desc: boolean): Int32Array {
+    const ranked = (column: RankedColumn, rank: Int32Array) => this.byRank(this.matching(filter, desc), this[column], rank, desc);
+    switch (sortBy) {
+      case 'serialNumber':
+        return this.matching(filter, desc);
+      case 'family':
+        return ranked('family', FAMILY_RANK);
+      case 'countryCode':
+        return ranked('country', this.countries.rank());
+      case 'softwareVersion':
+        return ranked('version', this.versions.rank());
+      case 'state':
+        return ranked('state', this.states.rank());
+      case 'createdAt':
+      case 'updatedAt':
+      case 'lastSeenOnlineAt':
+      case 'stagedAt':
+        return this.byTimeOrder(filter, sortBy, desc);
+    }
+  }
+
+  /** The accepted slots of the filter's range, in serial order (backwards when `desc`). */
+  private matching(filter: IndexFilter, desc: boolean): Int32Array {
+    const { lo, hi } = filter;
+    const out = new Int32Array(hi - lo);
+    let n = 0;
+    for (let i = 0; i < hi - lo; i++) {
+      const slot = this.order[desc ? hi - 1 - i : lo + i] as number;
+      if (this.accepts(filter, slot)) out[n++] = slot;
+    }
+    return out.subarray(0, n);
+  }
+
+  /** Slots stably sorted by the rank of their id in a column (descending when `desc`): a counting sort. */
+  private byRank(slots: Int32Array, ids: Uint8Array | Uint16Array, rank: Int32Array, desc: boolean): Int32Array {
+    const top = rank.length;
+    const keyOf = (slot: number) => (desc ? top - 1 - (rank[ids[slot] as number] as number) : (rank[ids[slot] as number] as number));
+    const starts = new Int32Array(top + 1);
+    for (const slot of slots) starts[keyOf(slot) + 1] += 1;
+    for (let k = 1; k <= top; k++) starts[k] += starts[k - 1] as number;
+    const out = new Int32Array(slots.length);
+    for (const slot of slots) out[starts[keyOf(slot)]++] = slot;
+    return out;
+  }
+
+  /** Accepted slots in a timestamp's order (ties by serial in the list's direction), units without a value last. */
+  private byTimeOrder(filter: IndexFilter, column: keyof UnitIndex['sorted'], desc: boolean): Int32Array {
+    const sorted = this.sorted[column];
+    if (filter.bySerial) {
+      const slots = this.matching(filter, desc);
+      const at = Array.from(slots.keys());
+      const sign = desc ? -1 : 1;
+      at.sort((a, b) => {
+        const [ka, kb] = [sorted.keyOf(slots[a] as number), sorted.keyOf(slots[b] as number)];
+        if (ka !== ka || kb !== kb) return ka === ka ? -1 : kb === kb ? 1 : a - b;
+        return sign * (ka - kb) || a - b;
+      });
+      return Int32Array.from(at, (i) => slots[i] as number);
+    }
+    const out = new Int32Array(this.cells.total(filter));
+    let n = 0;
+    if (out.length > 0) {
+      sorted.walk(desc, (slot) => {
+        if (this.accepts(filter, slot)) out[n++] = slot;
+        return n < out.length;
+      });
+    }
+    for (const slot of this.matching(filter, desc)) {
+      if (n >= out.length) break;
+      const value = sorted.keyOf(slot);
+      if (value !== value) out[n++] = slot;
+    }
+    return out.subarray(0, n);
   }
 
   private page(filter: IndexFilter, sortBy: SchedulerSortField, desc: boolean, page: number): IndexPage {
