@@ -18,6 +18,7 @@ import { createLogger } from './logging';
 import { createMailer } from './mail/mailer';
 import { loadSerialPrefixes } from './config/serial-prefixes';
 import { authenticate, tokenFromHeader } from './services/auth-service';
+import { startBulkActionRunner } from './services/bulk-action-runner';
 import { LatestVersions } from './services/releases';
 import type { ServiceDeps } from './services/service-deps';
 import { ensureDemoWorld } from './services/demo-world';
@@ -276,6 +277,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // One process plays the schedules: the one holding the schedule lock (every process tries, so another takes
     // over when it stops).
     const stopSchedules = startSchedulePlayer(deps, leadership(database, SCHEDULE_LOCK));
+    // Every API process runs bulk jobs: each claims one at a time from the store (issue 21).
+    const bulkActions = startBulkActionRunner(deps);
 
     // The demo update library's manifests are written in the background; the first validation waits for them.
     void prepareUpdateLibrary(deps);
@@ -300,6 +303,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       views.waiters.release();
       httpServer.closeAllConnections();
       await stopped;
+      step('committing the bulk action chunk under way');
+      await bulkActions.stop();
       step('stopping the store follower');
       await follower.stop();
       if (sim.current) {

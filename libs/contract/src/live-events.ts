@@ -7,6 +7,7 @@ import {
   type TicketStatistics,
 } from './dashboard';
 import { alignerSchema, type Aligner } from './equipment';
+import { bulkActionProgressSchema, type BulkActionProgress } from './bulk-actions';
 import { calendarDaySchema, countSchema, familySchema, recordIdSchema, versionSchema } from './primitives';
 
 // The connection counters: only the live channel carries them (console-core §3).
@@ -37,6 +38,7 @@ export const LIVE_EVENTS = {
   SOFTWARE_UPDATES_STAGED: 'SOFTWARE_UPDATES_STAGED',
   CONNECTION_COUNTERS: 'CONNECTION_COUNTERS',
   SUPPORT_TICKET_STATISTICS: 'SUPPORT_TICKET_STATISTICS',
+  BULK_ACTION_UPDATED: 'BULK_ACTION_UPDATED',
 } as const;
 /** A server-to-client event name. */
 export type LiveEventName = keyof typeof LIVE_EVENTS;
@@ -122,6 +124,7 @@ export interface LiveEventPayloads {
   SOFTWARE_UPDATES_STAGED: UpdatesStagedPayload;
   CONNECTION_COUNTERS: ConnectionCounters;
   SUPPORT_TICKET_STATISTICS: TicketStatistics;
+  BULK_ACTION_UPDATED: BulkActionProgress;
 }
 
 /** The zod schema of every event's payload, for the server's tests and a defensive client. */
@@ -138,6 +141,7 @@ export const LIVE_EVENT_SCHEMAS: { readonly [K in LiveEventName]: z.ZodType<Live
   SOFTWARE_UPDATES_STAGED: updatesStagedPayloadSchema,
   CONNECTION_COUNTERS: connectionCountersSchema,
   SUPPORT_TICKET_STATISTICS: ticketStatisticsSchema,
+  BULK_ACTION_UPDATED: bulkActionProgressSchema,
 };
 
 /** The identity the console announces with {@link IDENTITY_EVENT}: `{ username, email, role }`. */
@@ -163,6 +167,8 @@ export interface ServerToClientEvents {
   SOFTWARE_UPDATES_STAGED: (payload: UpdatesStagedPayload) => void;
   CONNECTION_COUNTERS: (payload: ConnectionCounters) => void;
   SUPPORT_TICKET_STATISTICS: (payload: TicketStatistics) => void;
+  /** A bulk job's progress, to the user who started it (issue 21). */
+  BULK_ACTION_UPDATED: (payload: BulkActionProgress) => void;
 }
 
 /** Client-to-server events: only the identity announcement. */

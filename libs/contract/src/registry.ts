@@ -2,6 +2,7 @@ import type { EndpointDef } from './endpoint';
 import { aiEndpoints } from './ai';
 import { auditsEndpoints } from './audits';
 import { authEndpoints } from './auth';
+import { bulkActionsEndpoints } from './bulk-actions';
 import { cameraCalEndpoints } from './camera-cal';
 import { commandsEndpoints } from './commands';
 import { dashboardEndpoints } from './dashboard';
@@ -36,6 +37,7 @@ export const ENDPOINTS_BY_AREA = {
   ai: aiEndpoints,
   sim: simEndpoints,
   audits: auditsEndpoints,
+  bulkActions: bulkActionsEndpoints,
 } as const;
 /** An area of the contract. */
 export type ApiArea = keyof typeof ENDPOINTS_BY_AREA;

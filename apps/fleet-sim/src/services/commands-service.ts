@@ -29,6 +29,8 @@ interface CommandRequest {
   capability?: keyof UnitCapabilities;
   /** What must hold of the unit's reported state when the command is queued. */
   precondition?: (unit: unitsRepo.UnitWithDesired) => Promise<void> | void;
+  /** false: answer once the command is stored, without waiting for the unit (a bulk job). */
+  wait?: boolean;
 }
 
 const CAPABILITY: Partial<Record<SimpleCommand, keyof UnitCapabilities>> = {
@@ -117,7 +119,7 @@ async function send(deps: ServiceDeps, user: AuthUser, request: CommandRequest):
   });
   // This process's units take it at once; other processes' read the queue on their next poll.
   deps.sim?.commands.offer([row]);
-  if (!found.unit.connected) return answerOf(row, request);
+  if (!found.unit.connected || request.wait === false) return answerOf(row, request);
   const ended = await deps.views.waiters.wait(row.id, WAIT_REAL_MS);
   return answerOf(ended ?? (await findCommand(deps.db, row.id)) ?? row, request);
 }
@@ -125,6 +127,14 @@ async function send(deps: ServiceDeps, user: AuthUser, request: CommandRequest):
 /** A command that takes only the serial number (console-core §7 "Commands"). */
 export function sendCommand(deps: ServiceDeps, user: AuthUser, command: SimpleCommand, serialNumber: string) {
   return send(deps, user, { serialNumber, command, args: {}, capability: CAPABILITY[command], precondition: PRECONDITION[command] });
+}
+
+/**
+ * A command of a bulk job (issue 21): the same checks and the same durable queue, answered once stored rather
+ * than after the unit's answer; `args` carry the job's id so that a redone chunk can tell what it queued.
+ */
+export async function queueBulkCommand(deps: ServiceDeps, user: AuthUser, command: SimpleCommand, serialNumber: string, args: Record<string, unknown>) {
+  await send(deps, user, { serialNumber, command, args, capability: CAPABILITY[command], precondition: PRECONDITION[command], wait: false });
 }
 
 /** RAISE/LOWER LOG LEVEL: the unit runs at the given level from then on. */

@@ -24,6 +24,7 @@ const AREA_TAGS: Record<ApiArea, string> = {
   ai: 'AIKnow chat sessions and their statistics.',
   sim: 'Fleet simulator control: the simulated clock and scenarios (not a spec call).',
   audits: 'The audit trail of remote commands.',
+  bulkActions: 'Bulk actions on a selection of units, run as one job with its progress.',
 };
 
 const MEDIA_TYPES = {

@@ -5,6 +5,7 @@ import type { RouteDeps } from '../route';
 import { mountAi } from './ai-router';
 import { mountAudits } from './audits-router';
 import { mountAuth } from './auth-router';
+import { mountBulkActions } from './bulk-actions-router';
 import { mountCameraCal } from './camera-cal-router';
 import { mountCommands } from './commands-router';
 import { mountDashboard } from './dashboard-router';
@@ -41,6 +42,7 @@ export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] 
   mountAi(api, deps);
   mountSim(api, deps);
   mountAudits(api, deps);
+  mountBulkActions(api, deps);
   api.mountNotImplemented();
   return [flagsRouter(), api.router];
 }

@@ -1,0 +1,11 @@
+import { bulkActionsEndpoints as b } from '@equipment-dashboard/contract';
+import * as bulk from '../../services/bulk-actions-service';
+import type { ServiceDeps } from '../../services/service-deps';
+import type { ApiRouter } from '../api-router';
+
+/** Bulk actions on the equipment list (issue 21): a job over a selection of units, and its progress. */
+export function mountBulkActions(api: ApiRouter, deps: ServiceDeps): void {
+  api
+    .on(b.createBulkAction, ({ body, user }) => bulk.createBulkAction(deps, user, body))
+    .on(b.readBulkAction, ({ query }) => bulk.readBulkAction(deps, query.id));
+}
