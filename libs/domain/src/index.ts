@@ -18,4 +18,5 @@ export * from './users/users';
 export * from './notifications/notifications';
 export * from './ezadas/ezadas';
 export * from './unit-rules/unit-rules';
+export * from './rollouts/rollouts';
 export * from './csv/csv';

@@ -79,6 +79,8 @@ export class FleetEngine {
   readonly rng: Rng;
   /** Multiplies connection churn (1 = the field's normal rhythm). */
   churn = 1;
+  /** Share of update installs that fail (scenarios' `failureRates.update`). */
+  updateFailureRate = 0;
   private readonly listeners: EngineListener[] = [];
   private lastTick: number;
   private timer: NodeJS.Timeout | undefined;
@@ -200,7 +202,7 @@ export class FleetEngine {
     if (to <= from) return;
     this.lastTick = to;
     try {
-      simulate({ state: this.state, rng: this.rng, from, to, gatewayUp: this.options.gatewayUp(), churn: this.churn });
+      simulate({ state: this.state, rng: this.rng, from, to, gatewayUp: this.options.gatewayUp(), churn: this.churn, updateFailureRate: this.updateFailureRate });
     } catch (error) {
       this.options.logger.error({ err: error }, 'fleet tick failed');
     }

@@ -4,8 +4,8 @@ import type { CommandName } from '@equipment-dashboard/contract';
 export interface FleetSettings {
   /** Multiplies connection churn (1 = the field's normal rhythm). */
   churn: number;
-  /** Share of each command the units fail, in [0, 1]. */
-  failureRates: Partial<Record<CommandName, number>>;
+  /** Share of each command the units fail, in [0, 1]; `update`: share of update installs that fail. */
+  failureRates: Partial<Record<CommandName | 'update', number>>;
 }
 
 export const FLEET_SETTINGS_KEY = 'fleet';

@@ -1,3 +1,4 @@
+import { UPDATE_FAILED_STATE } from '@equipment-dashboard/domain';
 import type { Rng } from '../core/random';
 import type { FleetState } from './fleet-state';
 import { advanceFlow } from './update-flow';
@@ -33,6 +34,8 @@ export interface TickContext {
   gatewayUp: boolean;
   /** Multiplies connection churn (scenarios and the benchmark turn it up). */
   churn: number;
+  /** Share of update installs that fail (scenario key `failureRates.update`; 0 when unset). */
+  updateFailureRate?: number;
 }
 
 /** The most units one tick may change (see RHYTHM.maxShareChangedPerTick). */
@@ -139,7 +142,17 @@ function advanceFlows(ctx: TickContext): void {
     const wasDownloading = flow.phase === 'downloading';
     const before = state.aggregates.snapshot(unit);
     const phaseChanged = advanceFlow(flow, unit.connected, from, to);
-    if (flow.phase === 'complete') {
+    // A failing install ends the flow without the new version: the updater reports the failure and the staging is
+    // spent (nothing pending any more), as a real unit's updater gives up on an update it could not install.
+    const rate = ctx.updateFailureRate ?? 0;
+    if (flow.phase === 'complete' && rate > 0 && ctx.rng.next() < rate) {
+      state.aggregates.update(unit, before);
+      state.change(unit, to, (u) => {
+        u.stagedRevDone = Math.max(u.stagedRevDone, flow.rev);
+        u.flow = null;
+        u.idleState = UPDATE_FAILED_STATE;
+      });
+    } else if (flow.phase === 'complete') {
       // The flow's phase moved before the change below looks: count that move first.
       state.aggregates.update(unit, before);
       state.change(unit, to, (u) => {

@@ -61,6 +61,7 @@ export class Simulator {
       gatewayUp: () => services.isUp('charon', clock.now()),
     });
     engine.churn = settings.churn;
+    engine.updateFailureRate = settings.failureRates.update ?? 0;
     const voltageTrouble = new Set<string>();
     const commands = new CommandRunner({
       engine,
@@ -100,6 +101,7 @@ export class Simulator {
   /** The fleet's settings changed in the store (scenarios). */
   settingsChanged(settings: FleetSettings): void {
     this.engine.churn = settings.churn;
+    this.engine.updateFailureRate = settings.failureRates.update ?? 0;
   }
 
   async start(): Promise<void> {

@@ -60,7 +60,8 @@ const servicesSchema = z.partialRecord(z.enum(SERVICE_NAMES as [ServiceName, ...
 const changesShape = {
   services: servicesSchema.optional(),
   units: z.array(unitRuleSchema).optional(),
-  failureRates: z.partialRecord(z.enum(COMMAND_NAMES), z.number().min(0).max(1)).optional(),
+  /** Share (0-1) of each command the units fail; `update`: share of update installs that fail (issue 21). */
+  failureRates: z.partialRecord(z.enum([...COMMAND_NAMES, 'update']), z.number().min(0).max(1)).optional(),
   /** Multiplies the field's connect/drop rhythm (0 freezes connections; 1 is normal). */
   churn: z.number().min(0).max(10_000).optional(),
   favorites: z

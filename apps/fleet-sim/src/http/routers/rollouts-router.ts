@@ -1,0 +1,16 @@
+import { rolloutsEndpoints as r } from '@equipment-dashboard/contract';
+import { withStatus } from '../../core/status-result';
+import * as rollouts from '../../services/rollouts-service';
+import type { ServiceDeps } from '../../services/service-deps';
+import type { ApiRouter } from '../api-router';
+
+/** Phased rollouts (issue 21): create, list, read, pause, resume, abort. */
+export function mountRollouts(api: ApiRouter, deps: ServiceDeps): void {
+  api
+    .on(r.createRollout, async ({ body, user }) => withStatus(201, await rollouts.createRollout(deps, user, body)))
+    .on(r.readRollouts, ({ query }) => rollouts.listRollouts(deps, query))
+    .on(r.readRollout, ({ query }) => rollouts.readRollout(deps, query.id))
+    .on(r.pauseRollout, ({ body, user }) => rollouts.changeRolloutState(deps, user, body.id, 'pause'))
+    .on(r.resumeRollout, ({ body, user }) => rollouts.changeRolloutState(deps, user, body.id, 'resume'))
+    .on(r.abortRollout, ({ body, user }) => rollouts.changeRolloutState(deps, user, body.id, 'abort'));
+}

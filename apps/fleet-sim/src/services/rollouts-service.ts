@@ -1,0 +1,233 @@
+import type { Rollout, RolloutDetail } from '@equipment-dashboard/contract';
+import { createRolloutBodySchema, ROLLOUT_FAILED_LIST_MAX } from '@equipment-dashboard/contract';
+import {
+  assignPhases,
+  emptyRolloutCounts,
+  rolloutTransition,
+  ROLLOUT_UNIT_STATES,
+  type Family,
+  type RolloutAction,
+  type RolloutState,
+  type RolloutUnitState,
+} from '@equipment-dashboard/domain';
+import { parse } from 'csv-parse/sync';
+import type { z } from 'zod';
+import type { AuthUser } from '../auth/auth-user';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { findSoftwareUpdate } from '../store/repos/releases-repo';
+import * as repo from '../store/repos/rollouts-repo';
+import type { EquipmentFilters } from '../views/unit-index';
+import { unstageWaiting, wakeRolloutDriver } from './rollout-driver';
+import { resolveSavedView } from './saved-views-service';
+import type { ServiceDeps } from './service-deps';
+
+type CreateInput = z.output<typeof createRolloutBodySchema>;
+
+/** What a rollout keeps in its `target` column besides how the target was chosen. */
+export interface StoredTarget {
+  kind: 'view' | 'filters' | 'csv';
+  viewId?: number;
+  viewName?: string;
+  filters?: Record<string, string>;
+  fileName?: string;
+  excluded?: number;
+  /** Failures of a phase staff accepted by resuming the rollout after a pause (they leave that phase's verdict). */
+  accepted?: { phase: number; failed: number };
+}
+
+const FILTER_KEYS = ['filterSerialNumber', 'filterCountryCode', 'filterSoftwareVersion', 'filterFamily'] as const;
+
+function filtersOf(query: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const value = query[key];
+    if (typeof value === 'string' && value.trim() !== '') out[key] = value.trim();
+  }
+  return out;
+}
+
+/** Serials of a CSV's first column (a header row without digits is skipped), upper-cased, without blanks. */
+export function serialsOfCsv(text: string): string[] {
+  let rows: string[][];
+  try {
+    rows = parse(text, { bom: true, delimiter: [',', ';', '\t'], relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true });
+  } catch (error) {
+    throw new ValidationError(`The CSV file cannot be read: ${(error as Error).message}`, [{ path: 'target.csv', message: 'Not a CSV file.' }], 'invalid_csv');
+  }
+  const firsts = rows.map((row) => (row[0] ?? '').trim()).filter((s) => s !== '');
+  const start = firsts.length > 0 && !/\d/.test(firsts[0] ?? '') ? 1 : 0;
+  return [...new Set(firsts.slice(start).map((s) => s.toUpperCase()))];
+}
+
+/** The target's serials, restricted to the rollout's family, and how the target was chosen. */
+async function resolveTarget(deps: ServiceDeps, user: AuthUser, input: CreateInput): Promise<{ serials: string[]; target: StoredTarget }> {
+  const t = input.target;
+  if (t.kind === 'csv') {
+    const named = serialsOfCsv(t.csv);
+    const serials = await repo.serialsOfFamily(deps.db, named, input.family);
+    return { serials, target: { kind: 'csv', fileName: t.fileName, excluded: named.length - serials.length } };
+  }
+  let filters: Record<string, string>;
+  let target: StoredTarget;
+  if (t.kind === 'view') {
+    const view = await resolveSavedView(deps, user, t.viewId);
+    if (view.screen !== 'equipment') {
+      throw new ValidationError(`Saved view ${view.name} is a view of another list; a rollout targets a view of the equipment list.`, [{ path: 'target.viewId', message: 'Not an equipment list view.' }]);
+    }
+    filters = filtersOf(view.query);
+    target = { kind: 'view', viewId: view.id, viewName: view.name, filters };
+  } else {
+    filters = filtersOf(t.filters);
+    target = { kind: 'filters', filters };
+  }
+  const all = deps.views.index.serialsMatchingEquipment(filters as EquipmentFilters);
+  const serials = deps.views.index.serialsMatchingEquipment({ ...filters, filterFamily: input.family } as EquipmentFilters);
+  return { serials: filters['filterFamily'] && filters['filterFamily'] !== input.family ? [] : serials, target: { ...target, excluded: all.length - serials.length } };
+}
+
+/** A rollout row and its counts as the contract shows it. */
+export function rolloutOf(row: repo.RolloutRow, counts: readonly { phase: number; state: string; n: number }[]): Rollout {
+  const phases = row.phases.map((percent) => ({ percent, total: 0, counts: emptyRolloutCounts() }));
+  for (const c of counts) {
+    const phase = phases[c.phase];
+    if (!phase || !(ROLLOUT_UNIT_STATES as readonly string[]).includes(c.state)) continue;
+    phase.counts[c.state as RolloutUnitState] += c.n;
+    phase.total += c.n;
+  }
+  const target = row.target as unknown as StoredTarget;
+  return {
+    id: row.id,
+    name: row.name,
+    family: row.family as Family,
+    version: { semantic: row.version, meta: '' },
+    path: row.path,
+    target: { kind: target.kind, viewId: target.viewId, viewName: target.viewName, filters: target.filters, fileName: target.fileName, excluded: target.excluded },
+    phases,
+    failureThreshold: row.failureThreshold,
+    successThreshold: row.successThreshold,
+    window: row.windowStartHour === null || row.windowEndHour === null ? null : { startHour: row.windowStartHour, endHour: row.windowEndHour },
+    state: row.state as RolloutState,
+    currentPhase: row.currentPhase,
+    pauseReason: row.pauseReason,
+    totalUnits: phases.reduce((sum, p) => sum + p.total, 0),
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A rollout as it is now in the store (for answers and the live event). */
+export async function currentRollout(deps: Pick<ServiceDeps, 'db'>, row: repo.RolloutRow): Promise<Rollout> {
+  return rolloutOf(row, await repo.phaseCounts(deps.db, [row.id]));
+}
+
+/** Tells every console a rollout changed (after the change is committed). */
+export async function announceRollout(deps: ServiceDeps, row: repo.RolloutRow): Promise<Rollout> {
+  const rollout = await currentRollout(deps, row);
+  deps.live.emit('ROLLOUT_UPDATED', rollout);
+  return rollout;
+}
+
+/**
+ * Creates a rollout (issue 21): the published version, the target's units of the family fixed now in a stable
+ * shuffled order, each with its phase, all stored in one transaction; the driver stages the first phase.
+ */
+export async function createRollout(deps: ServiceDeps, user: AuthUser, input: CreateInput): Promise<Rollout> {
+  const family = input.family as Family;
+  const published = deps.world.latest.find(family, input.version) ?? (await findSoftwareUpdate(deps.db, family, input.version));
+  if (!published) {
+    throw new ValidationError(`No ${family} update ${input.version} has been published.`, [{ path: 'version', message: 'Not a published version of the family.' }]);
+  }
+  const { serials, target } = await resolveTarget(deps, user, input);
+  if (serials.length === 0) {
+    throw new ValidationError(`The target holds no ${family} units.`, [{ path: 'target', message: `No ${family} units.` }], 'empty_target');
+  }
+  const now = deps.clock.nowDate();
+  const units = assignPhases(serials, input.phases, `${input.name}/${now.getTime()}`);
+  const row = await repo.insertRollout(
+    deps.db,
+    {
+      name: input.name,
+      family,
+      version: published.semantic,
+      path: published.path,
+      target: target as unknown as Record<string, unknown>,
+      phases: input.phases,
+      failureThreshold: input.failureThreshold,
+      successThreshold: input.successThreshold,
+      windowStartHour: input.window?.startHour ?? null,
+      windowEndHour: input.window?.endHour ?? null,
+      state: 'running',
+      currentPhase: 0,
+      createdBy: user.username,
+      createdAt: now,
+      updatedAt: now,
+    },
+    units,
+    now,
+  );
+  deps.logger.info({ rollout: row.id, family, version: published.semantic, units: units.length, by: user.username }, 'rollout created');
+  const rollout = await announceRollout(deps, row);
+  wakeRolloutDriver(deps);
+  return rollout;
+}
+
+export async function listRollouts(deps: ServiceDeps, query: { page: number; filterName?: string }): Promise<{ docs: Rollout[]; totalDocs: number }> {
+  const { docs, totalDocs } = await repo.listRollouts(deps.db, query);
+  const counts = await repo.phaseCounts(
+    deps.db,
+    docs.map((d) => d.id),
+  );
+  return { totalDocs, docs: docs.map((row) => rolloutOf(row, counts.filter((c) => c.rolloutId === row.id))) };
+}
+
+async function requireRollout(deps: ServiceDeps, id: number): Promise<repo.RolloutRow> {
+  const row = await repo.findRollout(deps.db, id);
+  if (!row) throw new NotFoundError(`No rollout ${id}.`, { id });
+  return row;
+}
+
+export async function readRollout(deps: ServiceDeps, id: number): Promise<RolloutDetail> {
+  const row = await requireRollout(deps, id);
+  const [rollout, failed, skipped] = await Promise.all([
+    currentRollout(deps, row),
+    repo.unitsInState(deps.db, id, 'failed', ROLLOUT_FAILED_LIST_MAX),
+    repo.skippedReasons(deps.db, id),
+  ]);
+  return {
+    ...rollout,
+    failedUnits: failed.map((u) => ({ serialNumber: u.serialNumber, phase: u.phase, reason: u.reason, lastState: u.lastState, updatedAt: u.updatedAt.toISOString() })),
+    skippedReasons: skipped,
+  };
+}
+
+const ACTION_WORDS: Record<RolloutAction, string> = { pause: 'paused', resume: 'resumed', abort: 'aborted' };
+
+/**
+ * Pause, resume or abort (issue 21): 409 when the rollout's state does not allow it (resuming a running
+ * rollout, anything on an aborted or finished one). Resuming accepts the current phase's failures so far; aborting
+ * unstages the units that have not started downloading. Answers once the change is committed.
+ */
+export async function changeRolloutState(deps: ServiceDeps, user: AuthUser, id: number, action: RolloutAction): Promise<Rollout> {
+  const row = await requireRollout(deps, id);
+  const to = rolloutTransition(row.state as RolloutState, action);
+  if (!to) {
+    throw new ConflictError(`Rollout ${id} is ${row.state}: it cannot be ${ACTION_WORDS[action]}.`, { id, state: row.state }, 'rollout_state');
+  }
+  const set: Parameters<typeof repo.changeRollout>[3] = { state: to };
+  if (action === 'pause') set.pauseReason = `Paused by ${user.username}.`;
+  if (action === 'resume') {
+    set.pauseReason = null;
+    const counts = await repo.phaseCounts(deps.db, [id]);
+    const failed = counts.filter((c) => c.phase === row.currentPhase && c.state === 'failed').reduce((sum, c) => sum + c.n, 0);
+    set.target = { ...row.target, accepted: { phase: row.currentPhase, failed } };
+  }
+  const changed = await repo.changeRollout(deps.db, id, [row.state as RolloutState], set, deps.clock.nowDate());
+  if (!changed) throw new ConflictError(`Rollout ${id} changed while this call ran; read it again.`, { id }, 'rollout_state');
+  if (action === 'abort') await unstageWaiting(deps, changed);
+  deps.logger.info({ rollout: id, action, by: user.username }, `rollout ${ACTION_WORDS[action]}`);
+  const rollout = await announceRollout(deps, (await repo.findRollout(deps.db, id)) ?? changed);
+  if (action === 'resume') wakeRolloutDriver(deps);
+  return rollout;
+}
+
