@@ -22,6 +22,7 @@ import { startBulkActionRunner } from './services/bulk-action-runner';
 import { LatestVersions } from './services/releases';
 import type { ServiceDeps } from './services/service-deps';
 import { ensureDemoWorld } from './services/demo-world';
+import { startHistoryTrimmer } from './services/history-service';
 import { schedulerActivityListener } from './services/scheduler-activity';
 import { startSchedulePlayer } from './services/scheduling-service';
 import { prepareUpdateLibrary } from './services/update-library';
@@ -60,6 +61,8 @@ export interface RunningServer {
 const REQUEST_GRACE_MS = 5_000;
 /** Advisory lock id held by the process that plays due schedules. */
 const SCHEDULE_LOCK = 727_002;
+/** Advisory lock id held by the process that trims the units' timelines. */
+const HISTORY_TRIM_LOCK = 727_003;
 
 /**
  * The simulated clock, one row of the store for every process. The process that runs the whole fleet
@@ -277,6 +280,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // One process plays the schedules: the one holding the schedule lock (every process tries, so another takes
     // over when it stops).
     const stopSchedules = startSchedulePlayer(deps, leadership(database, SCHEDULE_LOCK));
+    // Likewise one process trims the units' timelines by age (issue 21).
+    const stopHistoryTrimmer = startHistoryTrimmer(deps, leadership(database, HISTORY_TRIM_LOCK));
     // Every API process runs bulk jobs: each claims one at a time from the store (issue 21).
     const bulkActions = startBulkActionRunner(deps);
 
@@ -296,6 +301,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       stopSchedules();
+      stopHistoryTrimmer();
       step('waiting for requests in flight');
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([inFlight.idle(), new Promise((r) => (grace = setTimeout(r, REQUEST_GRACE_MS)))]);

@@ -121,6 +121,8 @@ export const TAG_TYPES = [
   'Audit',
   'ChatSession',
   'AiStatistics',
+  'SavedView',
+  'UnitHistory',
 ] as const;
 /** One of {@link TAG_TYPES}. */
 export type TagType = (typeof TAG_TYPES)[number];

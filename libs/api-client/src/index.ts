@@ -16,3 +16,5 @@ export * from './pairings.api';
 export * from './camera-cal.api';
 export * from './ai.api';
 export * from './audits.api';
+export * from './saved-views.api';
+export * from './history.api';

@@ -24,7 +24,7 @@ const SPEC_EVENTS = [
 ];
 
 /** The events issue 21 adds after the spec's, in the order they were added. */
-const ISSUE_21_EVENTS = ['BULK_ACTION_UPDATED'];
+const ISSUE_21_EVENTS = ['SAVED_VIEWS_CHANGED', 'BULK_ACTION_UPDATED'];
 
 const payloads: Record<keyof typeof LIVE_EVENTS, unknown> = {
   SERVICE_STATUS: examples.exampleServiceStatus,
@@ -56,6 +56,7 @@ const payloads: Record<keyof typeof LIVE_EVENTS, unknown> = {
   },
   CONNECTION_COUNTERS: examples.exampleConnectionCounters,
   SUPPORT_TICKET_STATISTICS: examples.exampleTicketStatistics,
+  SAVED_VIEWS_CHANGED: { screen: 'equipment' },
   BULK_ACTION_UPDATED: {
     id: 1,
     action: 'stageLatest',

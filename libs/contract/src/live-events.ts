@@ -9,6 +9,7 @@ import {
 import { alignerSchema, type Aligner } from './equipment';
 import { bulkActionProgressSchema, type BulkActionProgress } from './bulk-actions';
 import { calendarDaySchema, countSchema, familySchema, recordIdSchema, versionSchema } from './primitives';
+import { savedViewsChangedPayloadSchema, type SavedViewsChangedPayload } from './saved-views';
 
 // The connection counters: only the live channel carries them (console-core §3).
 
@@ -38,6 +39,7 @@ export const LIVE_EVENTS = {
   SOFTWARE_UPDATES_STAGED: 'SOFTWARE_UPDATES_STAGED',
   CONNECTION_COUNTERS: 'CONNECTION_COUNTERS',
   SUPPORT_TICKET_STATISTICS: 'SUPPORT_TICKET_STATISTICS',
+  SAVED_VIEWS_CHANGED: 'SAVED_VIEWS_CHANGED',
   BULK_ACTION_UPDATED: 'BULK_ACTION_UPDATED',
 } as const;
 /** A server-to-client event name. */
@@ -124,6 +126,7 @@ export interface LiveEventPayloads {
   SOFTWARE_UPDATES_STAGED: UpdatesStagedPayload;
   CONNECTION_COUNTERS: ConnectionCounters;
   SUPPORT_TICKET_STATISTICS: TicketStatistics;
+  SAVED_VIEWS_CHANGED: SavedViewsChangedPayload;
   BULK_ACTION_UPDATED: BulkActionProgress;
 }
 
@@ -141,6 +144,7 @@ export const LIVE_EVENT_SCHEMAS: { readonly [K in LiveEventName]: z.ZodType<Live
   SOFTWARE_UPDATES_STAGED: updatesStagedPayloadSchema,
   CONNECTION_COUNTERS: connectionCountersSchema,
   SUPPORT_TICKET_STATISTICS: ticketStatisticsSchema,
+  SAVED_VIEWS_CHANGED: savedViewsChangedPayloadSchema,
   BULK_ACTION_UPDATED: bulkActionProgressSchema,
 };
 
@@ -167,6 +171,7 @@ export interface ServerToClientEvents {
   SOFTWARE_UPDATES_STAGED: (payload: UpdatesStagedPayload) => void;
   CONNECTION_COUNTERS: (payload: ConnectionCounters) => void;
   SUPPORT_TICKET_STATISTICS: (payload: TicketStatistics) => void;
+  SAVED_VIEWS_CHANGED: (payload: SavedViewsChangedPayload) => void;
   /** A bulk job's progress, to the user who started it (issue 21). */
   BULK_ACTION_UPDATED: (payload: BulkActionProgress) => void;
 }

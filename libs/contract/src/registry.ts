@@ -11,6 +11,8 @@ import { ezadasEndpoints } from './ezadas';
 import { messagesEndpoints } from './messages';
 import { notificationsEndpoints } from './notifications';
 import { pairingsEndpoints } from './pairings';
+import { historyEndpoints } from './history';
+import { savedViewsEndpoints } from './saved-views';
 import { schedulerEndpoints } from './scheduler';
 import { simEndpoints } from './sim';
 import { stagingEndpoints } from './staging';
@@ -38,6 +40,8 @@ export const ENDPOINTS_BY_AREA = {
   sim: simEndpoints,
   audits: auditsEndpoints,
   bulkActions: bulkActionsEndpoints,
+  savedViews: savedViewsEndpoints,
+  history: historyEndpoints,
 } as const;
 /** An area of the contract. */
 export type ApiArea = keyof typeof ENDPOINTS_BY_AREA;

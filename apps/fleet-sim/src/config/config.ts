@@ -49,6 +49,7 @@ const configSchema = z.object({
   SIM_ENGINE: booleanish,
   FLEET_ROLE: z.enum(['all', 'api', 'sim']).optional(),
   COMMAND_TTL_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(60),
+  HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(1).max(600).default(15),
 });
 

@@ -3,7 +3,10 @@ import { stagingRefusal, type Family } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { isPending } from '../fleet/desired-state';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import type { Db } from '../store/database';
 import { writeStaging, type StagedTarget } from '../store/repos/desired-repo';
+import { stagingEvent } from '../store/repos/history-events';
+import { recordHistory } from '../store/repos/history-repo';
 import { indexedUnitOfRows } from '../views/unit-feed';
 import { findSoftwareUpdate } from '../store/repos/releases-repo';
 import * as unitsRepo from '../store/repos/units-repo';
@@ -41,14 +44,22 @@ async function changeStaging(
     const found = await unitsRepo.findUnitWithDesired(deps.db, serialNumber);
     if (!found) throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
     const target = decide(found);
-    const written = await writeStaging(deps.db, {
-      serialNumber: found.unit.serialNumber,
-      family: found.unit.family,
-      shard: found.unit.shard,
-      expectedRev: found.desired ? Number(found.desired.rev) : 0,
-      target,
-      by: user.username,
-      at: deps.clock.nowDate(),
+    const at = deps.clock.nowDate();
+    // The staging and its entry on the unit's timeline commit together.
+    const written = await deps.db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const changed = await writeStaging(t, {
+        serialNumber: found.unit.serialNumber,
+        family: found.unit.family,
+        shard: found.unit.shard,
+        expectedRev: found.desired ? Number(found.desired.rev) : 0,
+        target,
+        by: user.username,
+        at,
+      });
+      const change = target ? { semantic: target.semantic, auto: target.autoStaged } : null;
+      if (changed) await recordHistory(t, [stagingEvent(found.unit.serialNumber, change, user.username, at)]);
+      return changed;
     });
     if (!written) continue;
     deps.views.takeCounts(written.counts);

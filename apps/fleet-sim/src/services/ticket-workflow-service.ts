@@ -10,7 +10,9 @@ import sharp from 'sharp';
 import type { AuthUser } from '../auth/auth-user';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import type { UploadedFile } from '../core/uploaded-file';
+import { ticketEvent } from '../store/repos/history-events';
 import * as ticketsRepo from '../store/repos/tickets-repo';
+import { withHistory } from './history-service';
 import { radarTouched } from './radar-service';
 import type { ServiceDeps } from './service-deps';
 import { mailEngineering, ticketOf, ticketStatistics } from './tickets-service';
@@ -100,7 +102,11 @@ export async function setEscalated(deps: ServiceDeps, caller: AuthUser, id: numb
 export async function closeTicket(deps: ServiceDeps, caller: AuthUser, id: number, username: string): Promise<Ticket> {
   requireSelf(caller, username, 'closer');
   await ticketFor(deps, id, closes);
-  await ticketsRepo.updateTicket(deps.db, id, { status: 'closed', closedByUsername: caller.username, closedAt: new Date() });
+  await withHistory(
+    deps,
+    (t) => ticketsRepo.updateTicket(t, id, { status: 'closed', closedByUsername: caller.username, closedAt: new Date() }),
+    (row) => (row ? [ticketEvent(row.serialNumber, id, 'closed', caller.username, deps.clock.nowDate())] : []),
+  );
   const ticket = await readTicket(deps, id);
   deps.live.emit('REPORT_SUPPORT_TICKET_CLOSED', { id, serialNumber: ticket.serialNumber, closedBy: caller.username });
   deps.live.emit('SUPPORT_TICKET_STATISTICS', await ticketStatistics(deps));

@@ -4,6 +4,8 @@ import type { AuthUser } from '../auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import * as ticketsRepo from '../store/repos/tickets-repo';
 import { findUnit } from '../store/repos/units-repo';
+import { ticketEvent } from '../store/repos/history-events';
+import { withHistory } from './history-service';
 import { radarTouched } from './radar-service';
 import type { ServiceDeps } from './service-deps';
 
@@ -71,7 +73,7 @@ export function ticketOf(row: ticketsRepo.TicketRow, commentRows: ticketsRepo.Co
 export async function createTicket(deps: ServiceDeps, caller: AuthUser, input: CreateTicketBody & { escalated: boolean }): Promise<Ticket> {
   if (input.issuerUsername !== caller.username) throw new ForbiddenError('The issuer must be the signed-in user.');
   if (!(await findUnit(deps.db, input.serialNumber))) throw new NotFoundError(`No unit with serial number ${input.serialNumber}.`);
-  const row = await ticketsRepo.insertTicket(deps.db, {
+  const row = await withHistory(deps, (t) => ticketsRepo.insertTicket(t, {
     serialNumber: input.serialNumber,
     status: 'open',
     escalated: input.escalated,
@@ -96,7 +98,7 @@ export async function createTicket(deps: ServiceDeps, caller: AuthUser, input: C
     connected: input.connected,
     family: input.family,
     model: input.model,
-  });
+  }), (created) => [ticketEvent(created.serialNumber, created.id, 'opened', caller.username, deps.clock.nowDate())]);
   const ticket = ticketOf(row, []);
   deps.live.emit('REPORT_SUPPORT_TICKET_CREATED', { id: ticket.id, serialNumber: ticket.serialNumber, openedBy: caller.username });
   deps.live.emit('SUPPORT_TICKET_STATISTICS', await ticketStatistics(deps));

@@ -129,6 +129,9 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
     SUPPORT_TICKET_STATISTICS: (statistics) => {
       dispatch(dashboardApi.util.updateQueryData('readTicketStatistics', undefined, () => statistics));
     },
+    SAVED_VIEWS_CHANGED: ({ screen }) => {
+      invalidate([{ type: 'SavedView', id: screen }]);
+    },
   };
 }
 

@@ -24,6 +24,8 @@ const AREA_TAGS: Record<ApiArea, string> = {
   ai: 'AIKnow chat sessions and their statistics.',
   sim: 'Fleet simulator control: the simulated clock and scenarios (not a spec call).',
   audits: 'The audit trail of remote commands.',
+  savedViews: "Saved views of the lists: a name for a list's filters and sort, own or shared.",
+  history: "A unit's timeline: connections, versions, update phases, commands, staging and tickets.",
   bulkActions: 'Bulk actions on a selection of units, run as one job with its progress.',
 };
 

@@ -11,6 +11,8 @@ import { mountCommands } from './commands-router';
 import { mountDashboard } from './dashboard-router';
 import { mountEquipment } from './equipment-router';
 import { mountEzAdas } from './ezadas-router';
+import { mountHistory } from './history-router';
+import { mountSavedViews } from './saved-views-router';
 import { mountMessages } from './messages-router';
 import { mountNotifications } from './notifications-router';
 import { mountPairings } from './pairings-router';
@@ -42,6 +44,8 @@ export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] 
   mountAi(api, deps);
   mountSim(api, deps);
   mountAudits(api, deps);
+  mountSavedViews(api, deps);
+  mountHistory(api, deps);
   mountBulkActions(api, deps);
   api.mountNotImplemented();
   return [flagsRouter(), api.router];

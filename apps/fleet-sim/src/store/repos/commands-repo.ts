@@ -2,16 +2,33 @@ import { and, desc, eq, gte, inArray, like, type SQL } from 'drizzle-orm';
 import { escapeLike } from './users-repo';
 import type { Db } from '../database';
 import { commands, units } from '../schema';
+import { commandEndedEvent, commandQueuedEvent } from './history-events';
+import { recordHistory } from './history-repo';
 import { insertOne, pageOf } from './rows';
 
 export type CommandRow = typeof commands.$inferSelect;
 
-/** Puts a command in the durable queue (the API's only write to it). */
+/** Puts a command in the durable queue (the API's only write to it), and on its unit's timeline in the same transaction. */
 export async function queueCommand(
   db: Db,
   row: { serialNumber: string; command: string; args: Record<string, unknown>; username: string; createdAt: Date; expiresAt: Date },
 ): Promise<CommandRow> {
-  return insertOne(db, commands, { ...row, status: 'queued' });
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const queued = await insertOne(t, commands, { ...row, status: 'queued' });
+    await recordHistory(t, [commandQueuedEvent(queued)]);
+    return queued;
+  });
+}
+
+/** A command's end, stored with its entry on the unit's timeline (one transaction). */
+async function endCommand(db: Db, end: (t: Db) => Promise<CommandRow | undefined>): Promise<CommandRow | undefined> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const row = await end(t);
+    if (row) await recordHistory(t, [commandEndedEvent(row)]);
+    return row;
+  });
 }
 
 /** The unit took a queued command: answers false when it was no longer queued (expired meanwhile). */
@@ -26,22 +43,26 @@ export async function markSent(db: Db, id: number, at: Date): Promise<boolean> {
 
 /** The unit's answer to a command it took; answers the command as it now is. */
 export async function finishCommand(db: Db, id: number, status: 'completed' | 'failed', result: unknown, at: Date): Promise<CommandRow | undefined> {
-  const [row] = await db
-    .update(commands)
-    .set({ status, result, completedAt: at })
-    .where(and(eq(commands.id, id), eq(commands.status, 'sent')))
-    .returning();
-  return row;
+  return endCommand(db, async (t) => {
+    const [row] = await t
+      .update(commands)
+      .set({ status, result, completedAt: at })
+      .where(and(eq(commands.id, id), eq(commands.status, 'sent')))
+      .returning();
+    return row;
+  });
 }
 
 /** A queued command the unit never took in time; answers it as it now is (undefined if it was not queued). */
 export async function expireCommand(db: Db, id: number, at: Date): Promise<CommandRow | undefined> {
-  const [row] = await db
-    .update(commands)
-    .set({ status: 'expired', completedAt: at, result: { error: 'The unit did not take the command before it expired.' } })
-    .where(and(eq(commands.id, id), eq(commands.status, 'queued')))
-    .returning();
-  return row;
+  return endCommand(db, async (t) => {
+    const [row] = await t
+      .update(commands)
+      .set({ status: 'expired', completedAt: at, result: { error: 'The unit did not take the command before it expired.' } })
+      .where(and(eq(commands.id, id), eq(commands.status, 'queued')))
+      .returning();
+    return row;
+  });
 }
 
 /** Queued and sent commands of some shards' units (a simulator taking units takes their commands too). */

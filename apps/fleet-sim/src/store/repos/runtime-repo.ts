@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { UPDATE_STATE_LABELS } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { unitDesired, units } from '../schema';
 import type { RuntimeRow } from '../../fleet/runtime-codec';
@@ -104,6 +105,41 @@ export interface RuntimeWrite {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The updater states of an update flow, with their labels: entering one is a notable change. */
+const FLOW_PHASES = JSON.stringify(
+  Object.fromEntries(
+    (['READY_TO_DOWNLOAD', 'DOWNLOADING', 'VALIDATING_UPDATE', 'READY_TO_INSTALL', 'INSTALLING_UPDATE', 'SYSMAN_RESTART', 'INSTALLATION_COMPLETE'] as const).map(
+      (state) => [state, UPDATE_STATE_LABELS[state]],
+    ),
+  ),
+);
+
+/**
+ * The timeline entries of the write-behind's notable changes (issue 21, unit history), from the `changed` rows:
+ * connected, disconnected, version changed, a new update phase. Only what differs from the stored row is
+ * recorded (a flush's net change), never progress or counts; the unit itself is the actor.
+ */
+function timelineOfChanges() {
+  const version = (semantic: string, meta: string) =>
+    sql.raw(`${semantic} || CASE WHEN ${meta} <> '' THEN ' - ' || ${meta} ELSE '' END`);
+  return sql`
+    INSERT INTO unit_history (serial_number, kind, summary, detail, actor, at)
+    SELECT c.serial_number, e.kind, e.summary, e.detail, NULL, c.updated_at
+    FROM changed c CROSS JOIN LATERAL (
+      SELECT CASE WHEN c.connected THEN 'connected' ELSE 'disconnected' END AS kind,
+             CASE WHEN c.connected THEN 'Connected' ELSE 'Disconnected' END AS summary, '{}'::jsonb AS detail
+      WHERE c.connected IS DISTINCT FROM c.was_connected
+      UNION ALL
+      SELECT 'updatePhase', 'Update phase: ' || (${FLOW_PHASES}::jsonb ->> c.phase), jsonb_build_object('state', c.phase)
+      WHERE c.phase IS DISTINCT FROM c.was_phase AND (${FLOW_PHASES}::jsonb ->> c.phase) IS NOT NULL
+      UNION ALL
+      SELECT 'versionChanged',
+             'Version changed from ' || ${version('c.was_semantic', 'c.was_meta')} || ' to ' || ${version('c.version_semantic', 'c.version_meta')},
+             jsonb_build_object('from', c.was_semantic, 'to', c.version_semantic)
+      WHERE (c.version_semantic, c.version_meta) IS DISTINCT FROM (c.was_semantic, c.was_meta)
+    ) e`;
+}
+
 /**
  * Writes many units' reported columns in one statement (UPDATE ... FROM unnest of column arrays), and logs
  * them for readers as written by `writer` (a simulator hands its own writes to its process's views).
@@ -156,10 +192,16 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[], writer: string 
       ${col((r) => iso(r.updatedAt))}::timestamptz[]
     ) AS d(serial_number, connected, connect_count, port, address, current_procedure, alignment_count,
            update_state, staged_rev_done, flow_rev, version_semantic, version_meta, version_order, log_level, target_type,
-           last_seen, ssh_until, updated_at)
-    WHERE u.serial_number = d.serial_number
+           last_seen, ssh_until, updated_at),
+      -- The row as it was before this statement (same snapshot): what changed goes on the unit's timeline.
+      units AS old
+    WHERE u.serial_number = d.serial_number AND old.serial_number = u.serial_number
       ${fenced ? sql`AND EXISTS (SELECT 1 FROM shard_leases l WHERE l.shard = u.shard AND l.holder = ${writer})` : sql``}
-    RETURNING u.serial_number
+    RETURNING u.serial_number, u.updated_at, u.connected, old.connected AS was_connected,
+      u.version_semantic, u.version_meta, old.version_semantic AS was_semantic, old.version_meta AS was_meta,
+      u.update_state->>'state' AS phase, old.update_state->>'state' AS was_phase
+    ), history AS (
+    ${timelineOfChanges()}
     )
     INSERT INTO unit_change_log (serials, writer) SELECT array_agg(serial_number), ${writer}::text FROM changed HAVING count(*) > 0
   `);

@@ -47,6 +47,7 @@ export async function deleteUnit(db: Db, serialNumber: string): Promise<boolean>
       await t.execute(sql`UPDATE fleet_counts SET n = n - 1
         WHERE metric = 'desired' AND family = ${desired.family} AND key = ${desired.staged} AND shard = ${desired.shard}`);
     }
+    await t.execute(sql`DELETE FROM unit_history WHERE serial_number = ${serialNumber}`);
     await addTombstone(t, serialNumber);
     return true;
   });
@@ -63,6 +64,7 @@ export async function renameUnit(db: Db, from: string, to: string): Promise<{ sh
   await db.execute(sql`UPDATE tickets SET serial_number = ${to} WHERE serial_number = ${from}`);
   await db.execute(sql`UPDATE schedules SET serial_number = ${to} WHERE serial_number = ${from}`);
   await db.execute(sql`UPDATE commands SET serial_number = ${to} WHERE serial_number = ${from}`);
+  await db.execute(sql`UPDATE unit_history SET serial_number = ${to} WHERE serial_number = ${from}`);
   return renamed;
 }
 

@@ -1,0 +1,47 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../database';
+import { unitHistory } from '../schema';
+import { rowsOf } from './feed-repo';
+import { pageOf } from './rows';
+
+export type HistoryRow = typeof unitHistory.$inferSelect;
+
+/** One event of a unit's timeline, as it is recorded. */
+export interface HistoryEvent {
+  serialNumber: string;
+  kind: string;
+  summary: string;
+  detail?: Record<string, unknown>;
+  actor: string | null;
+  at: Date;
+}
+
+/** Records events (one statement); call it with the transaction of the change they record. */
+export async function recordHistory(db: Db, events: readonly HistoryEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(unitHistory).values(events.map((e) => ({ ...e, detail: e.detail ?? {} })));
+}
+
+/** A page of a unit's timeline, newest first (the (serial, id) index answers it). */
+export async function historyPage(db: Db, serialNumber: string, page: number) {
+  return pageOf(db, unitHistory, { page, where: eq(unitHistory.serialNumber, serialNumber), orderBy: [desc(unitHistory.id)] });
+}
+
+/** Rows deleted per statement when trimming: short statements, so writers never wait long behind one. */
+const TRIM_BATCH = 10_000;
+
+/** Deletes the events older than `before`, a batch at a time; answers how many went. */
+export async function trimHistory(db: Db, before: Date): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      WITH gone AS (
+        DELETE FROM unit_history WHERE id IN (
+          SELECT id FROM unit_history WHERE at < ${before.toISOString()}::timestamptz LIMIT ${TRIM_BATCH}
+        ) RETURNING 1
+      ) SELECT count(*)::int AS n FROM gone`);
+    const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    deleted += n;
+    if (n < TRIM_BATCH) return deleted;
+  }
+}
