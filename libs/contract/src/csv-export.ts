@@ -1,6 +1,6 @@
 import type { CsvCellValue } from '@equipment-dashboard/domain';
 import type { z } from 'zod';
-import type { EndpointDef } from './endpoint';
+import { binaryResponseSchema, type EndpointDef } from './endpoint';
 
 /** A server-paged list call: its answer is `{ docs, totalDocs }`. */
 export type PagedListDef = EndpointDef<z.ZodType, z.ZodType | undefined, z.ZodType<{ docs: unknown[]; totalDocs: number }>>;
@@ -50,4 +50,22 @@ export function csvExport<E extends PagedListDef>(
 /** The file name of an export made on `day` (`YYYY-MM-DD`): `equipment-2026-05-01.csv`. */
 export function csvExportFileName(def: Pick<CsvExportDef, 'fileName'>, day: string): string {
   return `${def.fileName}-${day}.csv`;
+}
+
+/**
+ * The export as a call: GET of its path with its list's query (the page is parsed, then ignored) and
+ * permission, a token needed; the answer is the CSV file (`text/csv; charset=utf-8`, an attachment).
+ */
+export function csvExportEndpoint(def: CsvExportDef): EndpointDef {
+  return {
+    name: `${def.list.name}Csv`,
+    method: 'GET',
+    path: def.path,
+    query: def.list.query,
+    response: binaryResponseSchema,
+    binary: true,
+    auth: 'token',
+    permission: def.list.permission,
+    summary: `Exports every row of ${def.list.name} that matches the query, as CSV.`,
+  };
 }

@@ -7,14 +7,22 @@ import { route, type RouteDeps, type RouteInput, type RouteResult } from './rout
 export class ApiRouter {
   readonly router: Router = express.Router();
   private readonly served = new Set<string>();
+  /** Each served call's handler, by name: a list's CSV export pages through its list's handler. */
+  private readonly handlers = new Map<string, (input: never) => unknown>();
 
   constructor(private readonly deps: RouteDeps) {}
 
   on<E extends EndpointDef>(def: E, handler: (input: RouteInput<E>) => Promise<RouteResult<E>> | RouteResult<E>): this {
     if (this.served.has(def.name)) throw new Error(`${def.name} is mounted twice`);
     this.served.add(def.name);
+    this.handlers.set(def.name, handler as (input: never) => unknown);
     route(this.router, this.deps, def, handler);
     return this;
+  }
+
+  /** The handler a call was mounted with (undefined when it is not served). */
+  handlerOf<E extends EndpointDef>(def: E): ((input: RouteInput<E>) => Promise<RouteResult<E>> | RouteResult<E>) | undefined {
+    return this.handlers.get(def.name) as ((input: RouteInput<E>) => Promise<RouteResult<E>> | RouteResult<E>) | undefined;
   }
 
   isServed(name: string): boolean {

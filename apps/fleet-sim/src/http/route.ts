@@ -2,6 +2,7 @@ import type { EndpointDef } from '@equipment-dashboard/contract';
 import { can, type Permission } from '@equipment-dashboard/domain';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
+import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { ForbiddenError, HttpError, ValidationError } from '../core/errors';
@@ -34,9 +35,22 @@ export interface FileResult {
 }
 
 type ResponseData<E extends EndpointDef> = z.output<E['response']>;
-export type RouteResult<E extends EndpointDef> = ResponseData<E> | StatusResult<ResponseData<E>> | FileResult;
+export type RouteResult<E extends EndpointDef> = ResponseData<E> | StatusResult<ResponseData<E>> | FileResult | StreamResult;
 
 export const fileResult = (file: Omit<FileResult, 'kind'>): FileResult => ({ kind: 'file', ...file });
+
+/**
+ * A download sent as it is produced (a CSV export): the body is pulled chunk by chunk as the socket drains, so
+ * a slow client holds the producer back instead of the server holding the whole answer.
+ */
+export interface StreamResult {
+  kind: 'stream';
+  contentType: string;
+  fileName: string;
+  body: AsyncIterable<string | Buffer>;
+}
+
+export const streamResult = (stream: Omit<StreamResult, 'kind'>): StreamResult => ({ kind: 'stream', ...stream });
 
 function isTagged(value: unknown, kind: string): boolean {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === kind;
@@ -111,6 +125,17 @@ export function route<E extends EndpointDef>(
       requestId: String(req.id ?? ''),
     });
 
+    if (isTagged(result, 'stream')) {
+      const stream = result as StreamResult;
+      res.status(200).type(stream.contentType);
+      res.setHeader('Cache-Control', 'no-store');
+      // A plain name is written quoted, as most clients show it; any other is encoded by attachment().
+      if (/^[\w.-]+$/.test(stream.fileName)) res.setHeader('Content-Disposition', `attachment; filename="${stream.fileName}"`);
+      else res.attachment(stream.fileName);
+      // A failure before the first chunk is still answered as an error; after it, the error middleware ends the socket.
+      await pipeline(stream.body, res);
+      return;
+    }
     if (isTagged(result, 'file')) {
       const f = result as FileResult;
       res.status(200).type(f.contentType);

@@ -155,7 +155,8 @@ export async function listAligners(deps: ServiceDeps, query: UnitQuery): Promise
   };
 }
 
-function listRowOf(unit: unitsRepo.UnitRow): ListRow {
+/** A unit as a row of the equipment list. */
+export function listRowOf(unit: unitsRepo.UnitRow): ListRow {
   return {
     serialNumber: unit.serialNumber,
     family: asFamily(unit.family),

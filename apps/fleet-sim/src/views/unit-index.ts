@@ -334,10 +334,14 @@ export class UnitIndex {
     const top = rank.length;
     const keyOf = (slot: number) => (desc ? top - 1 - (rank[ids[slot] as number] as number) : (rank[ids[slot] as number] as number));
     const starts = new Int32Array(top + 1);
-    for (const slot of slots) starts[keyOf(slot) + 1] += 1;
-    for (let k = 1; k <= top; k++) starts[k] += starts[k - 1] as number;
+    for (const slot of slots) starts[keyOf(slot) + 1] = (starts[keyOf(slot) + 1] as number) + 1;
+    for (let k = 1; k <= top; k++) starts[k] = (starts[k] as number) + (starts[k - 1] as number);
     const out = new Int32Array(slots.length);
-    for (const slot of slots) out[starts[keyOf(slot)]++] = slot;
+    for (const slot of slots) {
+      const k = keyOf(slot);
+      out[starts[k] as number] = slot;
+      starts[k] = (starts[k] as number) + 1;
+    }
     return out;
   }
 

@@ -8,10 +8,12 @@ import { mountAuth } from './auth-router';
 import { mountBulkActions } from './bulk-actions-router';
 import { mountCameraCal } from './camera-cal-router';
 import { mountCommands } from './commands-router';
+import { mountCsvExports } from './csv-export-router';
 import { mountDashboard } from './dashboard-router';
 import { mountEquipment } from './equipment-router';
 import { mountEzAdas } from './ezadas-router';
 import { mountHistory } from './history-router';
+import { mountRollouts } from './rollouts-router';
 import { mountSavedViews } from './saved-views-router';
 import { mountMessages } from './messages-router';
 import { mountNotifications } from './notifications-router';
@@ -46,7 +48,10 @@ export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] 
   mountAudits(api, deps);
   mountSavedViews(api, deps);
   mountHistory(api, deps);
+  mountRollouts(api, deps);
   mountBulkActions(api, deps);
+  // After every list: an export pages through its list's handler.
+  mountCsvExports(api, deps);
   api.mountNotImplemented();
   return [flagsRouter(), api.router];
 }
