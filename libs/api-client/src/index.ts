@@ -16,5 +16,6 @@ export * from './pairings.api';
 export * from './camera-cal.api';
 export * from './ai.api';
 export * from './audits.api';
+export * from './bulk-actions.api';
 export * from './saved-views.api';
 export * from './history.api';

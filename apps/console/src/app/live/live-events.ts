@@ -4,7 +4,7 @@ import {
   type LiveEventName,
   type LiveEventPayloads,
 } from '@equipment-dashboard/contract';
-import { baseApi, dashboardApi, equipmentApi, type TagType } from '@equipment-dashboard/api-client';
+import { baseApi, bulkActionsApi, dashboardApi, equipmentApi, type TagType } from '@equipment-dashboard/api-client';
 import { compareVersions, type Family } from '@equipment-dashboard/domain';
 import { trendSampleAdded } from '../../features/dashboard/trend-slice';
 import { liveCountersApi } from '../../shared/api/live-counters.api';
@@ -128,6 +128,10 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
     },
     SUPPORT_TICKET_STATISTICS: (statistics) => {
       dispatch(dashboardApi.util.updateQueryData('readTicketStatistics', undefined, () => statistics));
+    },
+    BULK_ACTION_UPDATED: (progress) => {
+      // The job's dialog reads the job; its progress bar moves with each chunk (the units list reloads at the end).
+      dispatch(bulkActionsApi.util.updateQueryData('readBulkAction', { id: progress.id }, (job) => ({ ...job, ...progress })));
     },
     SAVED_VIEWS_CHANGED: ({ screen }) => {
       invalidate([{ type: 'SavedView', id: screen }]);

@@ -8,11 +8,13 @@ import { useLatestVersions } from '../../shared/equipment';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { AlignerDetailDialog } from './aligner-detail-dialog';
+import { BulkActionsBar, bulkActionsFor } from './bulk-actions-bar';
 import { EquipmentTable } from './equipment-table';
 import { FilterBar } from './filter-bar';
 import { listQuery, useListParams } from './list-params';
 import { EQUIPMENT_TEXTS as T } from './texts';
 import { UnitDialogs } from './unit-dialogs';
+import { useBulkSelection } from './use-bulk-selection';
 import type { UnitDialog, UnitDialogKind } from './unit-dialogs-state';
 
 /**
@@ -34,6 +36,8 @@ export function EquipmentPage() {
   // A page past the end (the last unit of the last page was deleted, or a stale link): go to the last.
   const total = data?.totalDocs ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const bulk = useBulkSelection(params, data?.docs ?? [], total);
+  const mayBulk = bulkActionsFor(user?.role).length > 0;
   useEffect(() => {
     if (data && !isFetching && params.page > lastPage) update({ page: lastPage }, { replace: true });
   }, [data, isFetching, params.page, lastPage, update]);
@@ -66,6 +70,7 @@ export function EquipmentPage() {
     <>
       <Card title={T.title} role="region" aria-label={T.title}>
         <FilterBar params={params} update={update} />
+        {mayBulk && <BulkActionsBar selection={bulk} role={user?.role} />}
         {isError && !data ? (
           <Result
             status="warning"
@@ -81,6 +86,7 @@ export function EquipmentPage() {
             update={update}
             latest={latest}
             role={user?.role}
+            rowSelection={mayBulk ? bulk.rowSelection : undefined}
             detailHref={detailHref}
             onAction={(kind, serialNumber) =>
               kind === 'details' ? update({ serial: serialNumber }) : openDialog(kind, serialNumber)

@@ -26,6 +26,8 @@ export interface EquipmentTableProps {
   /** The link that opens a unit's detail dialog (the current view plus `serial`). */
   detailHref: (serialNumber: string) => string;
   onAction: (kind: UnitDialogKind | 'details', serialNumber: string) => void;
+  /** Row checkboxes for bulk actions (issue 21), for the roles that may use them. */
+  rowSelection?: TableProps<ListRow>['rowSelection'];
 }
 
 function RowAction({ label, icon, danger, onClick }: { label: string; icon: ReactNode; danger?: boolean; onClick: () => void }) {
@@ -153,6 +155,7 @@ export function EquipmentTable(props: EquipmentTableProps) {
     <Table<ListRow>
       rowKey="serialNumber"
       size="middle"
+      rowSelection={props.rowSelection}
       columns={columns}
       dataSource={rows}
       loading={{ spinning: loading, delay: 150 }}
