@@ -20,6 +20,7 @@ import { loadSerialPrefixes } from './config/serial-prefixes';
 import { authenticate, tokenFromHeader } from './services/auth-service';
 import { startBulkActionRunner } from './services/bulk-action-runner';
 import { LatestVersions } from './services/releases';
+import { startRolloutDriver } from './services/rollout-driver';
 import type { ServiceDeps } from './services/service-deps';
 import { ensureDemoWorld } from './services/demo-world';
 import { startHistoryTrimmer } from './services/history-service';
@@ -61,6 +62,8 @@ export interface RunningServer {
 const REQUEST_GRACE_MS = 5_000;
 /** Advisory lock id held by the process that plays due schedules. */
 const SCHEDULE_LOCK = 727_002;
+/** Advisory lock id held by the process that drives rollouts. */
+const ROLLOUT_LOCK = 727_021;
 /** Advisory lock id held by the process that trims the units' timelines. */
 const HISTORY_TRIM_LOCK = 727_003;
 
@@ -280,6 +283,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // One process plays the schedules: the one holding the schedule lock (every process tries, so another takes
     // over when it stops).
     const stopSchedules = startSchedulePlayer(deps, leadership(database, SCHEDULE_LOCK));
+    // Rollouts advance the same way: one process, the holder of the rollout lock, drives them (issue 21).
+    const stopRollouts = startRolloutDriver(deps, leadership(database, ROLLOUT_LOCK));
     // Likewise one process trims the units' timelines by age (issue 21).
     const stopHistoryTrimmer = startHistoryTrimmer(deps, leadership(database, HISTORY_TRIM_LOCK));
     // Every API process runs bulk jobs: each claims one at a time from the store (issue 21).
@@ -301,6 +306,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       stopSchedules();
+      stopRollouts();
       stopHistoryTrimmer();
       step('waiting for requests in flight');
       let grace: NodeJS.Timeout | undefined;

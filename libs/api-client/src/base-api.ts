@@ -123,6 +123,7 @@ export const TAG_TYPES = [
   'AiStatistics',
   'SavedView',
   'UnitHistory',
+  'Rollout',
 ] as const;
 /** One of {@link TAG_TYPES}. */
 export type TagType = (typeof TAG_TYPES)[number];

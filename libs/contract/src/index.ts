@@ -24,7 +24,6 @@ export * from './ai';
 export * from './sim';
 export * from './audits';
 export * from './bulk-actions';
-export * from './bulk-actions';
 export * from './saved-views';
 export * from './history';
 export * from './rollouts';

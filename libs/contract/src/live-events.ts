@@ -10,6 +10,7 @@ import { alignerSchema, type Aligner } from './equipment';
 import { bulkActionProgressSchema, type BulkActionProgress } from './bulk-actions';
 import { calendarDaySchema, countSchema, familySchema, recordIdSchema, versionSchema } from './primitives';
 import { savedViewsChangedPayloadSchema, type SavedViewsChangedPayload } from './saved-views';
+import { rolloutSchema, type Rollout } from './rollouts';
 
 // The connection counters: only the live channel carries them (console-core §3).
 
@@ -41,6 +42,7 @@ export const LIVE_EVENTS = {
   SUPPORT_TICKET_STATISTICS: 'SUPPORT_TICKET_STATISTICS',
   SAVED_VIEWS_CHANGED: 'SAVED_VIEWS_CHANGED',
   BULK_ACTION_UPDATED: 'BULK_ACTION_UPDATED',
+  ROLLOUT_UPDATED: 'ROLLOUT_UPDATED',
 } as const;
 /** A server-to-client event name. */
 export type LiveEventName = keyof typeof LIVE_EVENTS;
@@ -128,6 +130,8 @@ export interface LiveEventPayloads {
   SUPPORT_TICKET_STATISTICS: TicketStatistics;
   SAVED_VIEWS_CHANGED: SavedViewsChangedPayload;
   BULK_ACTION_UPDATED: BulkActionProgress;
+  /** A rollout changed (created, its counts, paused, resumed, aborted, finished): the rollout as it is now. */
+  ROLLOUT_UPDATED: Rollout;
 }
 
 /** The zod schema of every event's payload, for the server's tests and a defensive client. */
@@ -146,6 +150,7 @@ export const LIVE_EVENT_SCHEMAS: { readonly [K in LiveEventName]: z.ZodType<Live
   SUPPORT_TICKET_STATISTICS: ticketStatisticsSchema,
   SAVED_VIEWS_CHANGED: savedViewsChangedPayloadSchema,
   BULK_ACTION_UPDATED: bulkActionProgressSchema,
+  ROLLOUT_UPDATED: rolloutSchema,
 };
 
 /** The identity the console announces with {@link IDENTITY_EVENT}: `{ username, email, role }`. */
@@ -174,6 +179,8 @@ export interface ServerToClientEvents {
   SAVED_VIEWS_CHANGED: (payload: SavedViewsChangedPayload) => void;
   /** A bulk job's progress, to the user who started it (issue 21). */
   BULK_ACTION_UPDATED: (payload: BulkActionProgress) => void;
+  /** A rollout changed, to every console (issue 21). */
+  ROLLOUT_UPDATED: (payload: Rollout) => void;
 }
 
 /** Client-to-server events: only the identity announcement. */

@@ -13,6 +13,7 @@ import { notificationsEndpoints } from './notifications';
 import { pairingsEndpoints } from './pairings';
 import { historyEndpoints } from './history';
 import { savedViewsEndpoints } from './saved-views';
+import { rolloutsEndpoints } from './rollouts';
 import { schedulerEndpoints } from './scheduler';
 import { simEndpoints } from './sim';
 import { stagingEndpoints } from './staging';
@@ -42,6 +43,7 @@ export const ENDPOINTS_BY_AREA = {
   bulkActions: bulkActionsEndpoints,
   savedViews: savedViewsEndpoints,
   history: historyEndpoints,
+  rollouts: rolloutsEndpoints,
 } as const;
 /** An area of the contract. */
 export type ApiArea = keyof typeof ENDPOINTS_BY_AREA;

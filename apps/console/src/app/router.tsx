@@ -44,6 +44,7 @@ const UpdateSchedulerPage = lazyNamed(
   () => import('../features/update-scheduler/update-scheduler-page'),
   'UpdateSchedulerPage',
 );
+const RolloutsPage = lazyNamed(() => import('../features/rollouts/rollouts-page'), 'RolloutsPage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 // The live channel's chunk first: the channel starts as soon as the token is stored. The dashboard's
@@ -94,6 +95,8 @@ export function AppRoutes() {
           <Route path="/SoftwareUpdates" element={<SoftwareUpdatesPage />} />
           <Route path="/SpecUpdates" element={<SpecUpdatesPage />} />
           <Route path="/UpdateScheduler" element={<UpdateSchedulerPage />} />
+          <Route path="/Rollouts" element={<RolloutsPage />} />
+          <Route path="/Rollouts/:id" element={<RolloutsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -11,6 +11,7 @@ import {
   NotificationOutlined,
   RadarChartOutlined,
   ScheduleOutlined,
+  DeploymentUnitOutlined,
   TeamOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
@@ -28,6 +29,7 @@ const ICONS: Record<NavKey, ReactNode> = {
   softwareUpdates: <CloudDownloadOutlined />,
   specUpdates: <FileTextOutlined />,
   updateScheduler: <ScheduleOutlined />,
+  rollouts: <DeploymentUnitOutlined />,
   trendChart: <LineChartOutlined />,
   easy: <CarOutlined />,
   notifications: <NotificationOutlined />,

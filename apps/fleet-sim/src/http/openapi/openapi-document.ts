@@ -27,6 +27,7 @@ const AREA_TAGS: Record<ApiArea, string> = {
   savedViews: "Saved views of the lists: a name for a list's filters and sort, own or shared.",
   history: "A unit's timeline: connections, versions, update phases, commands, staging and tickets.",
   bulkActions: 'Bulk actions on a selection of units, run as one job with its progress.',
+  rollouts: 'Phased rollouts of a published version: phases, thresholds, automatic pause; pause, resume, abort.',
 };
 
 const MEDIA_TYPES = {
