@@ -19,3 +19,4 @@ export * from './audits.api';
 export * from './bulk-actions.api';
 export * from './saved-views.api';
 export * from './history.api';
+export * from './rollouts.api';

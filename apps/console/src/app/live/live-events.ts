@@ -136,6 +136,13 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
     SAVED_VIEWS_CHANGED: ({ screen }) => {
       invalidate([{ type: 'SavedView', id: screen }]);
     },
+    ROLLOUT_UPDATED: ({ id }) => {
+      // The list's phase bars and the open rollout (its failed units too) reload; nothing polls.
+      invalidate([
+        { type: 'Rollout', id },
+        { type: 'Rollout', id: 'LIST' },
+      ]);
+    },
   };
 }
 
