@@ -1,8 +1,8 @@
 import { rolloutDetailSchema, type RolloutDetail } from '@equipment-dashboard/contract';
 import { UPDATE_FAILED_STATE } from '@equipment-dashboard/domain';
-import { driveRollouts } from '../services/rollout-driver';
-import { connect } from './simulation';
-import type { UnitRuntime } from './unit-runtime';
+import { driveRollouts } from './rollout-driver';
+import { connect } from '../fleet/simulation';
+import type { UnitRuntime } from '../fleet/unit-runtime';
 import { engineOf, latestOf, setFleetSettings, setSpeed, stageableTo, stepClock } from '../test/fleet-helpers';
 import { useTestServer } from '../test/test-server';
 
