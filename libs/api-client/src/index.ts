@@ -16,6 +16,7 @@ export * from './pairings.api';
 export * from './camera-cal.api';
 export * from './ai.api';
 export * from './audits.api';
+export * from './csv-export.api';
 export * from './bulk-actions.api';
 export * from './saved-views.api';
 export * from './history.api';

@@ -138,7 +138,10 @@ export const CSV_EXPORTS: readonly CsvExportDef[] = [
   ]),
 ] as readonly CsvExportDef<PagedListDef>[];
 
-/** The CSV export of a list call, by the list's name (`equipment.readAligners`), if it has one. */
-export function csvExportOf(list: Pick<PagedListDef, 'name'>): CsvExportDef | undefined {
-  return CSV_EXPORTS.find((def) => def.list.name === list.name);
+/**
+ * The CSV export of a list call, if it has one: by the list's name (`equipment.readAligners`) or by its call
+ * part alone (`readAligners`, the name of its RTK Query endpoint: call parts are unique across areas).
+ */
+export function csvExportOf(list: string): CsvExportDef | undefined {
+  return CSV_EXPORTS.find((def) => def.list.name === list || def.list.name.split('.')[1] === list);
 }

@@ -4,7 +4,9 @@ import { useLocation } from 'react-router';
 import { useReadAlignersQuery } from '@equipment-dashboard/api-client';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { ExportCsvButton } from '../../shared/back-office/export-csv-button';
 import { useLatestVersions } from '../../shared/equipment';
+import { SavedViews } from '../../shared/saved-views/saved-views';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { AlignerDetailDialog } from './aligner-detail-dialog';
@@ -68,7 +70,13 @@ export function EquipmentPage() {
 
   return (
     <>
-      <Card title={T.title} role="region" aria-label={T.title}>
+      <Card
+        title={T.title}
+        role="region"
+        aria-label={T.title}
+        extra={<ExportCsvButton list="equipment.readAligners" query={listQuery(params)} />}
+      >
+        <SavedViews screen="equipment" current={listQuery(params)} />
         <FilterBar params={params} update={update} />
         {mayBulk && <BulkActionsBar selection={bulk} role={user?.role} />}
         {isError && !data ? (

@@ -1,4 +1,4 @@
-import { Button, Card, Result, Tabs } from 'antd';
+import { Button, Card, Flex, Result, Tabs } from 'antd';
 import { useEffect } from 'react';
 import {
   useReadUpdateschedulerAlignersOasisQuery,
@@ -7,12 +7,14 @@ import {
 } from '@equipment-dashboard/api-client';
 import { can, FAMILIES, PERMISSIONS, type Family } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
+import { ExportCsvButton } from '../../shared/back-office/export-csv-button';
 import { lastPageOf } from '../../shared/back-office/pagination';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
 import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
 import { preloadSeriesCharts } from '../../shared/charts/series';
 import { useLatestVersions } from '../../shared/equipment';
+import { SavedViews } from '../../shared/saved-views/saved-views';
 import { selectUser } from '../../shared/session/session-slice';
 import { ActivityPanel } from './activity-panel';
 import {
@@ -26,6 +28,13 @@ import {
 import { SchedulerTable } from './scheduler-table';
 import { SchedulerToolbar } from './scheduler-toolbar';
 import { SCHEDULER_TEXTS as T } from './texts';
+
+/** Each family's list call, whose CSV export the Export CSV button downloads. */
+const EXPORTS: Record<Family, string> = {
+  aligner: 'scheduler.readUpdateschedulerAligners',
+  gtps: 'scheduler.readUpdateschedulerGtps',
+  'aligner-oasis': 'scheduler.readUpdateschedulerAlignersOasis',
+};
 
 /** One family's device list (the three hooks run on every render; only the family's asks). */
 function useDevices(params: SchedulerParams) {
@@ -62,6 +71,10 @@ function SchedulerList({
 
   return (
     <>
+      <SavedViews screen={`scheduler-${params.family}`} current={schedulerQuery(params)} />
+      <Flex justify="end" style={{ marginBottom: 8 }}>
+        <ExportCsvButton list={EXPORTS[params.family]} query={schedulerQuery(params)} />
+      </Flex>
       <SchedulerToolbar
         params={params}
         update={update}

@@ -1,6 +1,7 @@
 import { Flex, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, type ReactNode } from 'react';
+import { ExportCsvButton } from './export-csv-button';
 import { serverPagination } from './pagination';
 import { RetryAlert } from './server-error-alert';
 import type { SearchWrite } from './use-list-search';
@@ -12,6 +13,10 @@ export interface PagedResult<Row> {
   isFetching: boolean;
   error?: unknown;
   refetch: () => unknown;
+  /** The RTK Query endpoint that answered (its Export CSV is found by it). */
+  endpointName?: string;
+  /** The query the list was last asked with (what Export CSV exports). */
+  originalArgs?: unknown;
 }
 
 export interface ServerListProps<Row extends object> {
@@ -29,6 +34,8 @@ export interface ServerListProps<Row extends object> {
   scroll?: TableProps<Row>['scroll'];
   /** A sortable header was clicked: the sort the server should apply (no `order`: unsorted). */
   onSort?: (sorter: SorterResult<Row>) => void;
+  /** Shows Export CSV when the list's call has a CSV export (default); false hides it. */
+  exportCsv?: boolean;
 }
 
 /**
@@ -47,19 +54,28 @@ export function ServerList<Row extends object>({
   emptyText,
   scroll,
   onSort,
+  exportCsv = true,
 }: ServerListProps<Row>) {
-  const { data, isFetching, error, refetch } = result;
+  const { data, isFetching, error, refetch, endpointName, originalArgs } = result;
+  // The list's own call and query say what to export: every screen on this list gets the button.
+  const exportButton =
+    exportCsv && endpointName && typeof originalArgs === 'object' && originalArgs !== null ? (
+      <ExportCsvButton list={endpointName} query={originalArgs} />
+    ) : null;
   const toLastPage = useCallback((last: number) => setPage(last, { replace: true }), [setPage]);
   usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, toLastPage);
 
   return (
     <>
-      {(filters || actions) && (
+      {(filters || actions || exportButton) && (
         <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
           <Flex gap={12} wrap align="center">
             {filters}
           </Flex>
-          {actions}
+          <Flex gap={12} wrap align="center">
+            {exportButton}
+            {actions}
+          </Flex>
         </Flex>
       )}
       {Boolean(error) && !data && <RetryAlert error={error} onRetry={refetch} />}
