@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { can, isRole, PERMISSIONS } from '@equipment-dashboard/domain';
 import type { BulkActionKind } from '@equipment-dashboard/contract';
 import type { AuthUser } from '../auth/auth-user';
-import { claimBulkAction, saveProgress, type BulkActionRow, type StoredOutcomes } from '../store/repos/bulk-actions-repo';
+import { claimBulkAction, releaseBulkAction, saveProgress, type BulkActionRow, type StoredOutcomes } from '../store/repos/bulk-actions-repo';
 import { findUser } from '../store/repos/users-repo';
 import { outcomesOf, progressOf, selectionOf } from './bulk-action-view';
 import { REASONS, UNIT_ACTIONS, type UnitOutcome } from './bulk-unit-actions';
@@ -110,6 +110,7 @@ export function startBulkActionRunner(deps: ServiceDeps, options: BulkActionRunn
       again = false;
       for (let job = await claimBulkAction(deps.db, holder, leaseMs); job && !stopped; job = await claimBulkAction(deps.db, holder, leaseMs)) {
         await runJob(deps, job, holder, leaseMs, () => stopped);
+        if (stopped) await releaseBulkAction(deps.db, job.id, holder);
       }
     } while (again && !stopped);
   };

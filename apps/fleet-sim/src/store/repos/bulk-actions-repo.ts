@@ -119,6 +119,13 @@ export async function saveProgress(
   return raw ? rowOf(raw) : undefined;
 }
 
+/** Gives a job back (this process is stopping mid-job): any process may claim it at once instead of after the lease. */
+export async function releaseBulkAction(db: Db, id: number, holder: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE bulk_actions SET outcomes = outcomes - 'lease', change_xid = pg_current_xact_id()
+    WHERE id = ${id} AND state = 'running' AND outcomes->'lease'->>'holder' = ${holder}`);
+}
+
 /**
  * Of `serials`, those whose desired state `username` wrote at or after `since`, with what it is now: a redone
  * chunk counts a unit its own job already staged or unstaged as done instead of refusing it.
