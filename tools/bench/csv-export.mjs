@@ -1,0 +1,128 @@
+// Benchmark of the CSV exports (issue 21, docs/performance.md): one API process (FLEET_ROLE=api, no simulator) over
+// a PostgreSQL schema of BENCH_UNITS units (tools/bench/cluster.mjs seeds one; `bench1m` holds 1,000,000), then
+// GET /read/aligners/v1/export.csv (every unit, and one family sorted by update time) and one update scheduler export,
+// read as fast as the socket gives them. Prints rows/s, bytes, and the API process's RSS before, during (its peak,
+// sampled every 100 ms) and after. With BENCH_SLOW_KBPS a client that reads that slowly is timed for 10 s instead:
+// the server's RSS stays flat while the export waits for it (backpressure). Passes nothing.
+//
+//   npx nx run fleet-sim:build
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_SCHEMA=bench1m REDIS_URL=redis://127.0.0.1:6379 \
+//     node tools/bench/csv-export.mjs
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const main = process.env.BENCH_MAIN ?? join(root, 'dist/apps/fleet-sim/main.cjs');
+const databaseUrl = process.env.DATABASE_URL;
+const schema = process.env.BENCH_SCHEMA;
+if (!databaseUrl || !schema) {
+  console.error('DATABASE_URL and BENCH_SCHEMA (a schema seeded by tools/bench/cluster.mjs, e.g. bench1m) are needed.');
+  process.exit(2);
+}
+const slowKbps = Number(process.env.BENCH_SLOW_KBPS ?? 0);
+const password = 'bench-password-123';
+const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-csv-'));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const rssMb = (pid) =>
+  Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS')).split(/\s+/)[1]) / 1024);
+
+function startApi() {
+  const child = spawn(process.execPath, ['--max-old-space-size=4096', main], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: schema,
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      TOKEN_SECRET: 'bench-token-secret-0123456789-0123456789',
+      DEMO_PASSWORD: password,
+      FLEET_SIZE: '5000',
+      FLEET_SEED: 'bench',
+      FLEET_ROLE: 'api',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, 'api'),
+      CONSOLE_DIR: join(dataDir, 'no-console'),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /serving at (http:\/\/localhost:\d+)/.exec(out);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`the API process exited with ${code}:\n${out}`)));
+  });
+}
+
+async function token(url) {
+  const res = await fetch(`${url}/auth/token/v1`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password, client_id: 'equipment-dashboard' }),
+  });
+  return (await res.json()).access_token;
+}
+
+/** Reads one export to its end (or for `forMs` at `kbps`), counting lines; samples the server's RSS meanwhile. */
+async function exportOnce(api, auth, path, { kbps = 0, forMs = Infinity } = {}) {
+  const before = rssMb(api.child.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.child.pid))), 100);
+  const t0 = performance.now();
+  const res = await fetch(`${api.url}${path}`, { headers: { Authorization: `Bearer ${auth}` } });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) lines += 1;
+    if (kbps > 0) await sleep((value.length / (kbps * 1024)) * 1000);
+    if (performance.now() - t0 > forMs) {
+      await reader.cancel();
+      break;
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  await sleep(2000);
+  const rows = Math.max(0, lines - 1);
+  return { path, rows, bytes, seconds, rowsPerSecond: rows / seconds, before, peak, after: rssMb(api.child.pid) };
+}
+
+const report = (r) =>
+  `${r.path.padEnd(72)} ${r.rows.toLocaleString('en-US').padStart(10)} rows ${(r.bytes / 1e6).toFixed(1).padStart(6)} MB ` +
+  `${r.seconds.toFixed(1).padStart(6)} s ${Math.round(r.rowsPerSecond).toLocaleString('en-US').padStart(8)} rows/s  ` +
+  `RSS before ${r.before} MB, peak during ${r.peak} MB, after ${r.after} MB`;
+
+const api = await startApi();
+try {
+  const auth = await token(api.url);
+  // The lists' index is loaded at start; one small read makes sure it is before the clock starts.
+  await fetch(`${api.url}/read/aligners/v1/?page=1`, { headers: { Authorization: `Bearer ${auth}` } });
+  await sleep(3000);
+  console.log(`CSV exports, ${schema}, API process RSS at rest ${rssMb(api.child.pid)} MB`);
+  if (slowKbps > 0) {
+    console.log(report(await exportOnce(api, auth, '/read/aligners/v1/export.csv', { kbps: slowKbps, forMs: 10_000 })));
+  } else {
+    for (const path of [
+      '/read/aligners/v1/export.csv',
+      '/read/aligners/v1/export.csv?filterFamily=aligner&sortBy=updatedAt&sortDesc=true',
+      '/read/updatescheduler_aligners/v1/export.csv?sortBy=state',
+    ]) {
+      console.log(report(await exportOnce(api, auth, path)));
+    }
+  }
+} finally {
+  api.child.kill('SIGTERM');
+  await sleep(500);
+  rmSync(dataDir, { recursive: true, force: true });
+}
