@@ -7,6 +7,7 @@ import { readAligners } from './equipment';
 import { ezGetFixtures, ezGetTargets } from './ezadas';
 import { readMessages } from './messages';
 import { readNotifications } from './notifications';
+import { readRollouts } from './rollouts';
 import { readAbortedPairings, readActivePairings, readCompletedPairings, type Pairing } from './pairings';
 import {
   readUpdateschedulerAligners,
@@ -135,6 +136,17 @@ export const CSV_EXPORTS: readonly CsvExportDef[] = [
     { header: 'Open', cell: (s) => s.isOpen },
     { header: 'Created At', cell: (s) => s.createdAt },
     { header: 'Updated At', cell: (s) => s.updatedAt },
+  ]),
+  csvExport(readRollouts, 'rollouts', [
+    { header: 'Name', cell: (r) => r.name },
+    { header: 'Family', cell: (r) => r.family },
+    { header: 'Version', cell: (r) => r.version.semantic },
+    { header: 'State', cell: (r) => r.state },
+    // Each phase: its share of the units, then how many of its units are in each state (as JSON).
+    { header: 'Phases', cell: (r) => r.phases.map((p, i) => `${i + 1}: ${p.percent}% ${json(p.counts)}`).join('; ') },
+    { header: 'Units', cell: (r) => r.totalUnits },
+    { header: 'Created By', cell: (r) => r.createdBy },
+    { header: 'Created At', cell: (r) => r.createdAt },
   ]),
 ] as readonly CsvExportDef<PagedListDef>[];
 
