@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Modal, Result, Skeleton, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Result, Skeleton, Tabs, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useReadAlignerQuery } from '@equipment-dashboard/api-client';
@@ -17,7 +17,9 @@ import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { AlignerActions } from './aligner-actions';
 import { AlignerFields } from './aligner-fields';
+import { HISTORY_TEXTS as H } from './history-texts';
 import { EQUIPMENT_TEXTS as T } from './texts';
+import { UnitHistory } from './unit-history';
 import type { UnitDialogKind } from './unit-dialogs-state';
 import { decodedSerialText, NOT_DECODABLE_TEXT } from './unit-rules';
 
@@ -63,6 +65,7 @@ export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: Ali
   const runner = useCommandRunner();
   const [result, setResult] = useState<string | null>(null);
   const [polling, setPolling] = useState(false);
+  const [tab, setTab] = useState<'details' | 'history'>('details');
   const { data: aligner, error, isFetching, refetch } = useReadAlignerQuery(
     { serialNumber, username },
     { skip: username === '', pollingInterval: polling ? PROGRESS_POLL_MS : 0, skipPollingIfUnfocused: true },
@@ -133,6 +136,17 @@ export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: Ali
         />
       )}
       {aligner && capabilities && (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key === 'history' ? 'history' : 'details')}
+          items={[
+            { key: 'details', label: H.detailsTab },
+            { key: 'history', label: H.historyTab },
+          ]}
+        />
+      )}
+      {aligner && capabilities && tab === 'history' && <UnitHistory serialNumber={serialNumber} />}
+      {aligner && capabilities && tab === 'details' && (
         <Flex vertical gap={12}>
           {notFound && <Alert type="warning" showIcon title={T.serialNotFound(serialNumber)} />}
           {runner.failure && (

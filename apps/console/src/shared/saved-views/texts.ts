@@ -1,0 +1,23 @@
+/** The texts of the saved views (issue 21), in one place. */
+export const SAVED_VIEWS_TEXTS = {
+  picker: 'Saved view',
+  pickerPlaceholder: 'Saved views',
+  sharedTag: 'shared',
+  saveView: 'Save view',
+  saveTitle: 'Save view',
+  name: 'Name',
+  shareWithEveryone: 'Share with everyone',
+  save: 'Save',
+  cancel: 'Cancel',
+  copyLink: 'Copy link',
+  deleteView: 'Delete view',
+  deleteTitle: 'Delete saved view',
+  deleteText: (name: string) => `Delete the saved view "${name}"?`,
+  saved: (name: string) => `View "${name}" saved.`,
+  deleted: (name: string) => `View "${name}" deleted.`,
+  applied: (name: string) => `View "${name}" applied.`,
+  linkCopied: 'Link copied.',
+  linkNotCopied: (link: string) => `Copy this link: ${link}`,
+  notFound: 'That saved view does not exist, or is not shared with you.',
+  by: (owner: string) => `by ${owner}`,
+} as const;
