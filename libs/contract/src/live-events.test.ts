@@ -24,7 +24,7 @@ const SPEC_EVENTS = [
 ];
 
 /** The events issue 21 adds after the spec's, in the order they were added. */
-const ISSUE_21_EVENTS = ['SAVED_VIEWS_CHANGED', 'BULK_ACTION_UPDATED'];
+const ISSUE_21_EVENTS = ['SAVED_VIEWS_CHANGED', 'BULK_ACTION_UPDATED', 'ROLLOUT_UPDATED'];
 
 const payloads: Record<keyof typeof LIVE_EVENTS, unknown> = {
   SERVICE_STATUS: examples.exampleServiceStatus,
@@ -69,6 +69,25 @@ const payloads: Record<keyof typeof LIVE_EVENTS, unknown> = {
     createdBy: 'support',
     createdAt: '2025-01-01T00:00:00.000Z',
     finishedAt: null,
+  },
+  ROLLOUT_UPDATED: {
+    id: 1,
+    name: 'US aligners',
+    family: 'aligner',
+    version: { semantic: '5.4.2', meta: '' },
+    path: '/updates/aligner/5.4.2',
+    target: { kind: 'view', viewId: 2, viewName: 'US aligners', filters: { filterCountryCode: 'US' }, excluded: 0 },
+    phases: [{ percent: 100, total: 2, counts: { pending: 1, downloading: 0, installing: 0, done: 1, failed: 0, skipped: 0 } }],
+    failureThreshold: 0.05,
+    successThreshold: 0.95,
+    window: null,
+    state: 'running',
+    currentPhase: 0,
+    pauseReason: null,
+    totalUnits: 2,
+    createdBy: 'engineer',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
   },
 };
 

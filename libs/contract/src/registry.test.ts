@@ -145,6 +145,13 @@ const SIMULATOR_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['POST', '/sim/scenario/apply'],
   // The Audits screen (console-core §2: contents not shown): the command log.
   ['GET', '/read/audits/v1/'],
+  // issue 21: rollouts
+  ['POST', '/create/rollout/v1'],
+  ['GET', '/read/rollouts/v1/'],
+  ['GET', '/read/rollout/v1'],
+  ['POST', '/update/rollout_paused/v1'],
+  ['POST', '/update/rollout_resumed/v1'],
+  ['POST', '/update/rollout_aborted/v1'],
 ];
 
 /** Issue 21's calls (fleet operations), beyond the spec. */
@@ -309,6 +316,7 @@ describe('endpoint registry', () => {
       '/api/v1/create_ez_fixture': [200, 201],
       '/api/v1/reset_ez_fixture': [200, 204],
       '/api/v1/create_ez_target': [201],
+      '/create/rollout/v1': [201],
       ...commands,
     });
   });

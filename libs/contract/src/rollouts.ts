@@ -18,8 +18,8 @@ export const rolloutCountsSchema = z.object(
 /** See {@link rolloutCountsSchema}. */
 export type RolloutCountsBody = z.infer<typeof rolloutCountsSchema>;
 
-/** The most CSV text a rollout's target may carry (about 70,000 serials; the JSON body limit is 1 MB). */
-export const ROLLOUT_CSV_MAX = 900_000;
+/** The most CSV text a rollout's target may carry (the largest document a request carries: about 4,000 serials). */
+export const ROLLOUT_CSV_MAX = TEXT_MAX.document;
 
 /** The equipment list's filters a rollout can target (its URL's query without page and sort). */
 export const rolloutFiltersSchema = z.strictObject({
@@ -30,18 +30,23 @@ export const rolloutFiltersSchema = z.strictObject({
 });
 
 /**
- * A rollout's target as created: a saved view of the equipment list, the equipment list's current filters,
- * or the text of an uploaded CSV file of serials (the first column; a header row is skipped).
+ * A rollout's target as created: a saved view of the equipment list (`viewId`), the equipment list's filters
+ * (`filters`), or the text of an uploaded CSV file of serials (`csv`: the first column; a header row is skipped).
+ * One object with the kind's field required (a discriminated union would name only the first branch's problems).
  */
-export const rolloutTargetBodySchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('view'), viewId: recordIdSchema }),
-  z.strictObject({ kind: z.literal('filters'), filters: rolloutFiltersSchema }),
-  z.strictObject({
-    kind: z.literal('csv'),
-    csv: safeText(ROLLOUT_CSV_MAX).min(1, 'Required'),
+export const rolloutTargetBodySchema = z
+  .strictObject({
+    kind: z.enum(['view', 'filters', 'csv']),
+    viewId: recordIdSchema.optional(),
+    filters: rolloutFiltersSchema.optional(),
+    csv: safeText(ROLLOUT_CSV_MAX).optional(),
     fileName: safeText(TEXT_MAX.name).optional(),
-  }),
-]);
+  })
+  .superRefine((t, ctx) => {
+    if (t.kind === 'view' && t.viewId === undefined) ctx.addIssue({ code: 'custom', path: ['viewId'], message: 'Required' });
+    if (t.kind === 'filters' && t.filters === undefined) ctx.addIssue({ code: 'custom', path: ['filters'], message: 'Required' });
+    if (t.kind === 'csv' && !t.csv?.trim()) ctx.addIssue({ code: 'custom', path: ['csv'], message: 'Required' });
+  });
 
 const hour = z.int().min(0).max(23);
 

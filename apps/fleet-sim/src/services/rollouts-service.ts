@@ -63,21 +63,21 @@ export function serialsOfCsv(text: string): string[] {
 async function resolveTarget(deps: ServiceDeps, user: AuthUser, input: CreateInput): Promise<{ serials: string[]; target: StoredTarget }> {
   const t = input.target;
   if (t.kind === 'csv') {
-    const named = serialsOfCsv(t.csv);
+    const named = serialsOfCsv(t.csv ?? '');
     const serials = await repo.serialsOfFamily(deps.db, named, input.family);
     return { serials, target: { kind: 'csv', fileName: t.fileName, excluded: named.length - serials.length } };
   }
   let filters: Record<string, string>;
   let target: StoredTarget;
   if (t.kind === 'view') {
-    const view = await resolveSavedView(deps, user, t.viewId);
+    const view = await resolveSavedView(deps, user, t.viewId ?? 0);
     if (view.screen !== 'equipment') {
       throw new ValidationError(`Saved view ${view.name} is a view of another list; a rollout targets a view of the equipment list.`, [{ path: 'target.viewId', message: 'Not an equipment list view.' }]);
     }
     filters = filtersOf(view.query);
     target = { kind: 'view', viewId: view.id, viewName: view.name, filters };
   } else {
-    filters = filtersOf(t.filters);
+    filters = filtersOf(t.filters ?? {});
     target = { kind: 'filters', filters };
   }
   const all = deps.views.index.serialsMatchingEquipment(filters as EquipmentFilters);
