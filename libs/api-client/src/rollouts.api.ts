@@ -1,4 +1,4 @@
-import { abortRollout, createRollout, pauseRollout, readRollout, readRollouts, resumeRollout } from '@equipment-dashboard/contract';
+import { abortRollout, createRollout, pauseRollout, readRollout, readRolloutVersions, readRollouts, resumeRollout } from '@equipment-dashboard/contract';
 import { injectAreaEndpoints } from './contract-calls';
 import { listTags, type Tag } from './request';
 
@@ -15,6 +15,8 @@ const changed = (result: { id: number } | undefined, _error: unknown, body: { id
 export const rolloutsApi = injectAreaEndpoints((call) => ({
   readRollouts: call.query(readRollouts, (result) => listTags('Rollout', result?.docs, (rollout) => rollout.id)),
   readRollout: call.query(readRollout, (result) => (result ? [{ type: 'Rollout', id: result.id }] : [])),
+  // Read again each time the New rollout dialog opens (see there), so a version published since is offered.
+  readRolloutVersions: call.query(readRolloutVersions),
   createRollout: call.mutation(createRollout, [{ type: 'Rollout', id: 'LIST' }]),
   pauseRollout: call.mutation(pauseRollout, changed),
   resumeRollout: call.mutation(resumeRollout, changed),
@@ -24,6 +26,7 @@ export const rolloutsApi = injectAreaEndpoints((call) => ({
 export const {
   useReadRolloutsQuery,
   useReadRolloutQuery,
+  useReadRolloutVersionsQuery,
   useCreateRolloutMutation,
   usePauseRolloutMutation,
   useResumeRolloutMutation,

@@ -159,6 +159,8 @@ const ISSUE_21_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   // Bulk actions on the equipment list: a job and its progress.
   ['POST', '/create/bulk_action/v1'],
   ['GET', '/read/bulk_action/v1'],
+  // Rollouts: the published versions of a family for the New rollout dialog.
+  ['GET', '/read/rollout_versions/v1'],
 ];
 
 const key = (method: string, path: string) => `${method} ${path}`;

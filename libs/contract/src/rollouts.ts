@@ -10,6 +10,7 @@ import { areaEndpoints, pagedListQuery } from './define';
 import { countSchema, familySchema, paged, recordIdSchema, timestampSchema, versionSchema } from './primitives';
 import { filterQuery, idQuery, requiredText } from './query';
 import { safeText, TEXT_MAX } from './text';
+import { versionRecordSchema } from './updates';
 
 /** A rollout unit's counts by state (issue 21: pending, downloading, installing, done, failed, skipped). */
 export const rolloutCountsSchema = z.object(
@@ -169,6 +170,13 @@ export const readRollout = rollouts.get('readRollout', '/read/rollout/v1', {
   summary: 'One rollout: its phases with counts by state and its failed units (issue 21).',
 });
 
+export const readRolloutVersions = rollouts.get('readRolloutVersions', '/read/rollout_versions/v1', {
+  query: z.object({ family: familySchema }),
+  response: z.array(versionRecordSchema),
+  permission: PERMISSIONS.manageRollouts,
+  summary: "A family's published software updates, newest version first: the versions a rollout may take (issue 21).",
+});
+
 function transition(name: string, path: string, summary: string) {
   return rollouts.post(name, path, {
     body: rolloutIdBodySchema,
@@ -187,4 +195,4 @@ export const abortRollout = transition(
 );
 
 /** The calls of issue 21 "Rollouts". */
-export const rolloutsEndpoints = { createRollout, readRollouts, readRollout, pauseRollout, resumeRollout, abortRollout } as const;
+export const rolloutsEndpoints = { createRollout, readRollouts, readRollout, readRolloutVersions, pauseRollout, resumeRollout, abortRollout } as const;

@@ -1,7 +1,8 @@
-import type { Rollout, RolloutDetail } from '@equipment-dashboard/contract';
+import type { Rollout, RolloutDetail, VersionRecord } from '@equipment-dashboard/contract';
 import { createRolloutBodySchema, ROLLOUT_FAILED_LIST_MAX } from '@equipment-dashboard/contract';
 import {
   assignPhases,
+  compareVersions,
   emptyRolloutCounts,
   rolloutTransition,
   ROLLOUT_UNIT_STATES,
@@ -14,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
-import { findSoftwareUpdate } from '../store/repos/releases-repo';
+import { findSoftwareUpdate, readFamilyUpdates } from '../store/repos/releases-repo';
 import * as repo from '../store/repos/rollouts-repo';
 import type { EquipmentFilters } from '../views/unit-index';
 import { unstageWaiting, wakeRolloutDriver } from './rollout-driver';
@@ -57,6 +58,17 @@ export function serialsOfCsv(text: string): string[] {
   const firsts = rows.map((row) => (row[0] ?? '').trim()).filter((s) => s !== '');
   const start = firsts.length > 0 && !/\d/.test(firsts[0] ?? '') ? 1 : 0;
   return [...new Set(firsts.slice(start).map((s) => s.toUpperCase()))];
+}
+
+/**
+ * The family's published updates, newest version first (the New rollout dialog's choices): read from the store,
+ * not this process's cache, so an update another API process published a moment ago is offered too.
+ */
+export async function rolloutVersions(deps: Pick<ServiceDeps, 'db'>, family: Family): Promise<VersionRecord[]> {
+  const rows = await readFamilyUpdates(deps.db, family);
+  return rows
+    .sort((a, b) => compareVersions(b.semantic, a.semantic) || b.createdAt.getTime() - a.createdAt.getTime())
+    .map((row) => ({ semantic: row.semantic, meta: row.meta, path: row.path }));
 }
 
 /** The target's serials, restricted to the rollout's family, and how the target was chosen. */

@@ -14,6 +14,7 @@ import { BulkActionsBar, bulkActionsFor } from './bulk-actions-bar';
 import { EquipmentTable } from './equipment-table';
 import { FilterBar } from './filter-bar';
 import { listQuery, useListParams } from './list-params';
+import { RolloutFromFiltersButton } from './rollout-from-filters-button';
 import { EQUIPMENT_TEXTS as T } from './texts';
 import { UnitDialogs } from './unit-dialogs';
 import { useBulkSelection } from './use-bulk-selection';
@@ -78,6 +79,7 @@ export function EquipmentPage() {
       >
         <SavedViews screen="equipment" current={listQuery(params)} />
         <FilterBar params={params} update={update} />
+        <RolloutFromFiltersButton params={params} />
         {mayBulk && <BulkActionsBar selection={bulk} role={user?.role} />}
         {isError && !data ? (
           <Result

@@ -5,7 +5,7 @@ import { openScreen } from '../../shared/testing/render-screen';
 import { json } from '../../test/fetch-stub';
 import { pagedRoute } from '../../test/lists';
 import { failedUnitsCsv } from './rollout-detail';
-import { parsePhases } from './new-rollout-dialog';
+import { parsePhases } from '../../shared/rollouts/new-rollout-dialog';
 import { RolloutsPage } from './rollouts-page';
 
 const phase = (percent: number, counts: Partial<ReturnType<typeof emptyRolloutCounts>>) => {
@@ -158,6 +158,7 @@ describe('Rollouts', () => {
     const { user, stub } = openScreen('/Rollouts', <RolloutsPage />, 'engineer', {
       '/read/rollouts/v1/': { docs: [], totalDocs: 0 },
       '/read/saved_views/v1': [{ id: 3, screen: 'equipment', name: 'US aligners', owner: 'engineer', shared: false, query: { filterCountryCode: 'US' }, createdAt: '2025-01-06T12:00:00.000Z' }],
+      '/read/rollout_versions/v1': [{ semantic: '5.3.0', meta: '', path: '/updates/aligner/5.3.0' }],
       'POST /create/rollout/v1': () => json(201, rollout(9)),
       '/read/rollout/v1': detail({ id: 9, name: 'Rollout 9' }),
     });
@@ -180,5 +181,56 @@ describe('Rollouts', () => {
       window: null,
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Rollouts/9'));
+  });
+  it("when New rollout opens, then the version is a choice of the family's published updates, newest first, the latest chosen, and the chosen one is sent", async () => {
+    const versions: Record<string, { semantic: string; meta: string; path: string }[]> = {
+      aligner: [
+        { semantic: '5.4.2', meta: 'build 2410', path: '/updates/aligner/5.4.2' },
+        { semantic: '5.3.0', meta: '', path: '/updates/aligner/5.3.0' },
+        { semantic: '4.2.0', meta: '', path: '/updates/aligner/4.2.0' },
+      ],
+      gtps: [{ semantic: '1.1.0', meta: '', path: '/updates/gtps/1.1.0' }],
+    };
+    const { user, stub } = openScreen('/Rollouts', <RolloutsPage />, 'admin', {
+      '/read/rollouts/v1/': { docs: [], totalDocs: 0 },
+      '/read/saved_views/v1': [],
+      '/read/rollout_versions/v1': (request) => versions[new URL(request.url).searchParams.get('family') ?? ''] ?? [],
+      'POST /create/rollout/v1': () => json(201, rollout(9)),
+      '/read/rollout/v1': detail({ id: 9, name: 'Rollout 9' }),
+    });
+    await user.click(await screen.findByRole('button', { name: /New rollout/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'New rollout' });
+    const version = within(dialog).getByRole('combobox', { name: 'Version' });
+    await waitFor(() => expect(version.closest('.ant-select')).toHaveTextContent('5.4.2 - build 2410'));
+    await user.click(version);
+    await screen.findByRole('listbox');
+    const offered = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.textContent);
+    expect(offered).toEqual(['5.4.2 - build 2410', '5.3.0', '4.2.0']);
+    await user.click(await screen.findByTitle('5.3.0'));
+    await user.type(within(dialog).getByLabelText('Name'), 'older');
+    await user.click(within(dialog).getByRole('radio', { name: 'Equipment list filters' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(stub.callsTo('/create/rollout/v1')).toHaveLength(1));
+    expect(await stub.callsTo('/create/rollout/v1')[0]?.json()).toMatchObject({ family: 'aligner', version: '5.3.0' });
+    expect(stub.callsTo('/read/rollout_versions/v1').map((r) => new URL(r.url).searchParams.get('family'))).toEqual(['aligner']);
+  });
+
+  it('when the family is changed in New rollout, then its own versions are read and its latest chosen', async () => {
+    const { user, stub } = openScreen('/Rollouts', <RolloutsPage />, 'engineer', {
+      '/read/rollouts/v1/': { docs: [], totalDocs: 0 },
+      '/read/saved_views/v1': [],
+      '/read/rollout_versions/v1': (request) =>
+        new URL(request.url).searchParams.get('family') === 'gtps'
+          ? [{ semantic: '1.1.0', meta: '', path: '/updates/gtps/1.1.0' }]
+          : [{ semantic: '5.4.2', meta: '', path: '/updates/aligner/5.4.2' }],
+    });
+    await user.click(await screen.findByRole('button', { name: /New rollout/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'New rollout' });
+    const version = () => within(dialog).getByRole('combobox', { name: 'Version' }).closest('.ant-select');
+    await waitFor(() => expect(version()).toHaveTextContent('5.4.2'));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Family' }));
+    await user.click(await screen.findByTitle('gtps'));
+    await waitFor(() => expect(version()).toHaveTextContent('1.1.0'));
+    expect(stub.callsTo('/read/rollout_versions/v1').map((r) => new URL(r.url).searchParams.get('family'))).toEqual(['aligner', 'gtps']);
   });
 });

@@ -12,7 +12,7 @@ import { ServerList } from '../../shared/back-office/server-list';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
-import { NewRolloutDialog } from './new-rollout-dialog';
+import { NewRolloutDialog } from '../../shared/rollouts/new-rollout-dialog';
 import { PhaseProgress } from './phase-progress';
 import { RolloutDetailView } from './rollout-detail';
 import { RolloutStateTag } from './rollout-state-tag';

@@ -2,15 +2,26 @@ import { Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'ant
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CreateRolloutBody } from '@equipment-dashboard/contract';
-import { useCreateRolloutMutation, useReadSavedViewsQuery } from '@equipment-dashboard/api-client';
-import { FAMILIES, phasesProblem, ROLLOUT_DEFAULTS, type Family } from '@equipment-dashboard/domain';
-import { ActionDialog } from '../../shared/back-office/action-dialog';
-import { useServerCall } from '../../shared/back-office/use-server-call';
-import { useLatestVersions } from '../../shared/equipment/use-latest-by-family';
-import { ROLLOUTS_TEXTS } from './texts';
+import { useCreateRolloutMutation, useReadRolloutVersionsQuery, useReadSavedViewsQuery } from '@equipment-dashboard/api-client';
+import { FAMILIES, phasesProblem, ROLLOUT_DEFAULTS, versionLabel, type Family } from '@equipment-dashboard/domain';
+import { ActionDialog } from '../back-office/action-dialog';
+import { useServerCall } from '../back-office/use-server-call';
+import { NEW_ROLLOUT_TEXTS as T } from './texts';
 
-const T = ROLLOUTS_TEXTS.dialog;
 type TargetKind = 'view' | 'filters' | 'csv';
+
+/** The equipment list's text filters a rollout's target may carry (its family is the rollout's). */
+export interface RolloutListFilters {
+  filterCountryCode: string;
+  filterSoftwareVersion: string;
+  filterSerialNumber: string;
+}
+
+/** What the dialog opens with: from the equipment list, its family and filters, target "Equipment list filters". */
+export interface NewRolloutInitial {
+  family: Family;
+  filters: RolloutListFilters;
+}
 
 /** The phases as typed ('1, 10, 50, 100'), or null when they are not numbers. */
 export function parsePhases(text: string): number[] | null {
@@ -20,21 +31,23 @@ export function parsePhases(text: string): number[] | null {
 }
 
 /**
- * New rollout (issue 21): name, family, version (the family's latest filled in), target (a saved view of the
- * equipment list, equipment list filters, or a CSV file of serials), phases, thresholds and an optional
- * maintenance window. Create opens the new rollout.
+ * New rollout (issue 21): name, family, version (a choice of the family's published updates, newest first, the
+ * latest chosen), target (a saved view of the equipment list, equipment list filters, or a CSV file of serials),
+ * phases, thresholds and an optional maintenance window. Create opens the new rollout. `initial` prefills the
+ * family and the filters (the equipment list's "Roll out to these units"); they stay editable.
  */
-export function NewRolloutDialog({ onClose }: { onClose: () => void }) {
-  const latest = useLatestVersions();
+export function NewRolloutDialog({ onClose, initial }: { onClose: () => void; initial?: NewRolloutInitial }) {
   const navigate = useNavigate();
   const [create] = useCreateRolloutMutation();
   const call = useServerCall();
   const [name, setName] = useState('');
-  const [family, setFamily] = useState<Family>('aligner');
+  const [family, setFamily] = useState<Family>(initial?.family ?? 'aligner');
   const [version, setVersion] = useState<string | null>(null);
-  const [kind, setKind] = useState<TargetKind>('view');
+  const [kind, setKind] = useState<TargetKind>(initial ? 'filters' : 'view');
   const [viewId, setViewId] = useState<number | null>(null);
-  const [filters, setFilters] = useState({ filterCountryCode: '', filterSoftwareVersion: '', filterSerialNumber: '' });
+  const [filters, setFilters] = useState<RolloutListFilters>(
+    initial?.filters ?? { filterCountryCode: '', filterSoftwareVersion: '', filterSerialNumber: '' },
+  );
   const [csv, setCsv] = useState<{ text: string; fileName: string } | null>(null);
   const [phasesText, setPhasesText] = useState(ROLLOUT_DEFAULTS.phases.join(', '));
   const [failurePct, setFailurePct] = useState<number>(ROLLOUT_DEFAULTS.failureThreshold * 100);
@@ -42,8 +55,11 @@ export function NewRolloutDialog({ onClose }: { onClose: () => void }) {
   const [windowOn, setWindowOn] = useState(false);
   const [windowHours, setWindowHours] = useState({ startHour: 1, endHour: 5 });
   const views = useReadSavedViewsQuery({ screen: 'equipment' });
+  // Read on each opening: an update published since the last one is offered too.
+  const versions = useReadRolloutVersionsQuery({ family }, { refetchOnMountOrArgChange: true });
 
-  const shownVersion = version ?? latest.semantic(family) ?? '';
+  // The versions come newest first: the latest is the default.
+  const shownVersion = version ?? versions.data?.[0]?.semantic ?? '';
   const phases = parsePhases(phasesText);
   const phasesError = phases ? phasesProblem(phases) : T.phasesHelp;
   const targetReady = kind === 'view' ? viewId !== null : kind === 'csv' ? csv !== null : true;
@@ -92,8 +108,18 @@ export function NewRolloutDialog({ onClose }: { onClose: () => void }) {
             }}
           />
         </Form.Item>
-        <Form.Item label={T.version} help={T.versionHelp}>
-          <Input aria-label={T.version} value={shownVersion} onChange={(e) => setVersion(e.target.value)} />
+        <Form.Item label={T.version} help={versions.isFetching && !versions.data ? T.versionLoading : T.versionHelp}>
+          <Select
+            aria-label={T.version}
+            value={shownVersion || undefined}
+            loading={versions.isFetching}
+            notFoundContent={T.noVersions}
+            options={(versions.data ?? [])
+              // A rollout names the version by its semantic: one choice per semantic (the newest published).
+              .filter((v, i, all) => all.findIndex((w) => w.semantic === v.semantic) === i)
+              .map((v) => ({ value: v.semantic, label: versionLabel(v) }))}
+            onChange={(value: string) => setVersion(value)}
+          />
         </Form.Item>
         <Form.Item label={T.target}>
           <Radio.Group

@@ -4,6 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { isPending } from '../../fleet/desired-state';
 import { driveRollouts } from '../../services/rollout-driver';
+import { insertSoftwareUpdate } from '../../store/repos/releases-repo';
 import { rolloutUnits } from '../../store/schema';
 import { engineOf, latestOf, setSpeed, settle } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
@@ -14,6 +15,7 @@ const READ = '/read/rollout/v1';
 const PAUSE = '/update/rollout_paused/v1';
 const RESUME = '/update/rollout_resumed/v1';
 const ABORT = '/update/rollout_aborted/v1';
+const VERSIONS = '/read/rollout_versions/v1';
 
 describe('rollouts (issue 21)', () => {
   const t = useTestServer({ users: ['admin', 'engineer', 'support_lvl2', 'support'] });
@@ -174,5 +176,20 @@ describe('rollouts (issue 21)', () => {
     expect((await t.http.get(LIST)).status).toBe(401);
     expect((await t.as('engineer').get(READ).query({ id: 999_999 })).status).toBe(404);
     await t.as('admin').post(ABORT).send({ id: rollout.id });
+  });
+  it("when the New rollout dialog asks for a family's versions, then its published updates come newest first; only for staff who create rollouts", async () => {
+    await insertSoftwareUpdate(t.server.deps.db, { family: 'gtps', semantic: '0.0.1', meta: 'old', path: '/updates/gtps/0.0.1', createdBy: 'admin' });
+    const res = await t.as('engineer').get(VERSIONS).query({ family: 'gtps' });
+    expect(res.status).toBe(200);
+    const semantics = (res.body as { semantic: string }[]).map((v) => v.semantic);
+    expect(semantics[0]).toBe(latestOf(t, 'gtps'));
+    expect(semantics.at(-1)).toBe('0.0.1');
+    expect(res.body).toContainEqual({ semantic: '0.0.1', meta: 'old', path: '/updates/gtps/0.0.1' });
+    const aligner = await t.as('admin').get(VERSIONS).query({ family: 'aligner' });
+    expect((aligner.body as { semantic: string }[]).map((v) => v.semantic)).not.toContain('0.0.1');
+    expect((await t.as('engineer').get(VERSIONS).query({ family: 'toaster' })).status).toBe(400);
+    expect((await t.as('engineer').get(VERSIONS)).status).toBe(400);
+    expect((await t.as('support_lvl2').get(VERSIONS).query({ family: 'gtps' })).status).toBe(403);
+    expect((await t.http.get(VERSIONS).query({ family: 'gtps' })).status).toBe(401);
   });
 });

@@ -9,6 +9,11 @@ export async function readSoftwareUpdates(db: Db): Promise<SoftwareUpdateRow[]> 
   return db.select().from(softwareUpdates);
 }
 
+/** A family's published updates (any order). */
+export async function readFamilyUpdates(db: Db, family: string): Promise<SoftwareUpdateRow[]> {
+  return db.select().from(softwareUpdates).where(eq(softwareUpdates.family, family));
+}
+
 export async function findSoftwareUpdate(db: Db, family: string, semantic: string): Promise<SoftwareUpdateRow | undefined> {
   const [row] = await db
     .select()
