@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, apiToken, chooseOption, signIn } from './support/console';
+import { api, apiToken, chooseOption, e2eServer, signIn } from './support/console';
 
 // Changes the shared server's fleet (US aligners connected, installs failing, the clock sped up): it puts the
 // failure rate, the churn and the clock back at the end.
@@ -25,7 +25,8 @@ test.describe('rollouts (issue 21)', () => {
       await list.getByRole('button', { name: /New rollout/ }).click();
       const dialog = page.getByRole('dialog', { name: 'New rollout' });
       await dialog.getByLabel('Name').fill('US aligners to 5.4.2');
-      await expect(dialog.getByLabel('Version')).toHaveValue('5.4.2');
+      // The version is a choice of aligner's published updates, the latest chosen.
+      await expect(dialog.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Version' }) })).toContainText('5.4.2');
       await chooseOption(page, dialog, 'Saved view', 'US aligners (e2e)');
       await dialog.getByRole('button', { name: 'Create' }).click();
 
@@ -64,9 +65,30 @@ test.describe('rollouts (issue 21)', () => {
       await detail.getByRole('button', { name: 'Abort' }).click();
       await page.getByRole('dialog', { name: 'Abort rollout' }).getByRole('button', { name: 'Yes' }).click();
       await expect(detail.getByText('aborted', { exact: true })).toBeVisible();
+
+      // A failed unit's serial opens its detail on the equipment list; its History tab shows the rollout's staging.
+      const serialLink = failedRow.getByRole('link');
+      const serial = (await serialLink.textContent()) ?? '';
+      await serialLink.click();
+      const unit = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: serial, level: 4 }) });
+      await expect(unit).toBeVisible();
+      await unit.getByRole('tab', { name: 'History' }).click();
+      await expect(unit.getByRole('row').filter({ hasText: '5.4.2' }).first()).toBeVisible();
     } finally {
       await api(admin, '/sim/clock', { method: 'POST', body: { speed: 1 } });
       await api(admin, '/sim/scenario/apply', { method: 'POST', body: { scenario: { name: 'rollouts-reset', failureRates: { update: 0 }, churn: 1 } } });
     }
+  });
+
+  test('when an engineer has filtered the equipment list by family, then Roll out to these units opens New rollout with those filters', async ({ page }) => {
+    await signIn(page, 'engineer');
+    await page.goto(`${e2eServer().url}/Aligners?filterFamily=aligner&filterCountryCode=US`);
+    await page.getByRole('button', { name: /Roll out to these units/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'New rollout' });
+    await expect(dialog.getByRole('radio', { name: 'Equipment list filters' })).toBeChecked();
+    await expect(dialog.getByLabel('Country code')).toHaveValue('US');
+    await expect(dialog.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Family' }) })).toContainText('aligner');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 });

@@ -3,6 +3,8 @@ import type { Rollout, RolloutDetail } from '@equipment-dashboard/contract';
 import { emptyRolloutCounts, type Role } from '@equipment-dashboard/domain';
 import { openScreen } from '../../shared/testing/render-screen';
 import { json } from '../../test/fetch-stub';
+import { aligner } from '../../test/fixtures';
+import { openApp } from '../../test/render-app';
 import { pagedRoute } from '../../test/lists';
 import { failedUnitsCsv } from './rollout-detail';
 import { parsePhases } from '../../shared/rollouts/new-rollout-dialog';
@@ -232,5 +234,21 @@ describe('Rollouts', () => {
     await user.click(await screen.findByTitle('gtps'));
     await waitFor(() => expect(version()).toHaveTextContent('1.1.0'));
     expect(stub.callsTo('/read/rollout_versions/v1').map((r) => new URL(r.url).searchParams.get('family'))).toEqual(['aligner', 'gtps']);
+  });
+  it("when a failed unit's serial is followed, then the equipment list opens that unit's detail, whose History tab tells why", async () => {
+    const { user, stub } = openApp('/Rollouts/7', 'engineer', {
+      '/read/rollout/v1': detail(),
+      '/read/aligners/v1/': { docs: [], totalDocs: 0 },
+      '/read/aligner/v1/': aligner('AX1AS0002'),
+      '/read/saved_views/v1': [],
+      '/read/aligner_history/v1': { docs: [], totalDocs: 0 },
+    });
+    await user.click(await screen.findByRole('link', { name: 'AX1AS0002' }));
+    const heading = await screen.findByRole('heading', { name: 'AX1AS0002', level: 4 });
+    const dialog = heading.closest<HTMLElement>('[role="dialog"]') as HTMLElement;
+    expect(screen.getByTestId('location')).toHaveTextContent('/Aligners?serial=AX1AS0002');
+    await user.click(within(dialog).getByRole('tab', { name: 'History' }));
+    await waitFor(() => expect(stub.callsTo('/read/aligner_history/v1')).toHaveLength(1));
+    expect(new URL(stub.callsTo('/read/aligner_history/v1')[0]?.url ?? '').searchParams.get('serialNumber')).toBe('AX1AS0002');
   });
 });
