@@ -159,6 +159,11 @@ const ISSUE_21_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   // Bulk actions on the equipment list: a job and its progress.
   ['POST', '/create/bulk_action/v1'],
   ['GET', '/read/bulk_action/v1'],
+  // Saved views of the lists, and a unit's timeline.
+  ['GET', '/read/saved_views/v1'],
+  ['POST', '/create/saved_view/v1'],
+  ['POST', '/delete/saved_view/v1'],
+  ['GET', '/read/aligner_history/v1'],
   // Rollouts: the published versions of a family for the New rollout dialog.
   ['GET', '/read/rollout_versions/v1'],
 ];
