@@ -145,13 +145,6 @@ const SIMULATOR_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['POST', '/sim/scenario/apply'],
   // The Audits screen (console-core §2: contents not shown): the command log.
   ['GET', '/read/audits/v1/'],
-  // issue 21: rollouts
-  ['POST', '/create/rollout/v1'],
-  ['GET', '/read/rollouts/v1/'],
-  ['GET', '/read/rollout/v1'],
-  ['POST', '/update/rollout_paused/v1'],
-  ['POST', '/update/rollout_resumed/v1'],
-  ['POST', '/update/rollout_aborted/v1'],
 ];
 
 /** Issue 21's calls (fleet operations), beyond the spec. */
@@ -164,7 +157,13 @@ const ISSUE_21_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['POST', '/create/saved_view/v1'],
   ['POST', '/delete/saved_view/v1'],
   ['GET', '/read/aligner_history/v1'],
-  // Rollouts: the published versions of a family for the New rollout dialog.
+  // Rollouts, and the published versions of a family for the New rollout dialog.
+  ['POST', '/create/rollout/v1'],
+  ['GET', '/read/rollouts/v1/'],
+  ['GET', '/read/rollout/v1'],
+  ['POST', '/update/rollout_paused/v1'],
+  ['POST', '/update/rollout_resumed/v1'],
+  ['POST', '/update/rollout_aborted/v1'],
   ['GET', '/read/rollout_versions/v1'],
 ];
 
