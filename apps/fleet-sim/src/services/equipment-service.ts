@@ -24,7 +24,7 @@ function asFamily(value: string): Family {
 }
 
 /** A stored desired row as the rules of fleet/desired-state.ts read it. */
-export function desiredOf(row: DesiredRow | null | undefined): DesiredStaging | null {
+export function desiredOf(row: Omit<DesiredRow, 'serialNumber'> | null | undefined): DesiredStaging | null {
   if (!row) return null;
   return {
     rev: Number(row.rev),
@@ -156,7 +156,9 @@ export async function listAligners(deps: ServiceDeps, query: UnitQuery): Promise
 }
 
 /** A unit as a row of the equipment list. */
-export function listRowOf(unit: unitsRepo.UnitRow): ListRow {
+export function listRowOf(
+  unit: Pick<unitsRepo.UnitRow, 'serialNumber' | 'family' | 'systemClass' | 'versionSemantic' | 'versionMeta' | 'createdAt' | 'updatedAt' | 'geolocation'>,
+): ListRow {
   return {
     serialNumber: unit.serialNumber,
     family: asFamily(unit.family),

@@ -2,6 +2,7 @@ import type { Paged, UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@e
 import type { Family } from '@equipment-dashboard/domain';
 import { deltaOf, stagingOf } from '../fleet/desired-state';
 import * as statsRepo from '../store/repos/scheduler-stats-repo';
+import type { SchedulerSource } from '../store/repos/unit-export-repo';
 import * as unitsRepo from '../store/repos/units-repo';
 import type { SchedulerQuery } from '../views/unit-index';
 import { desiredOf, numberOrNull, updateStateFor } from './equipment-service';
@@ -17,7 +18,7 @@ export const HOURLY_POINTS = 48;
 const isoOrNull = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
 /** The version the unit's updater is moving to, as it reported it (or as the desired state says, until it reads it). */
-function targetVersionOf(found: unitsRepo.UnitWithDesired): { semantic: string; meta: string } | null {
+function targetVersionOf(found: SchedulerSource): { semantic: string; meta: string } | null {
   const { unit } = found;
   const desired = desiredOf(found.desired);
   const stored = unit.updateState;
@@ -30,7 +31,7 @@ function targetVersionOf(found: unitsRepo.UnitWithDesired): { semantic: string; 
 }
 
 /** A unit as a row of the update scheduler (back-office §3 "Update-scheduler device"). */
-export function schedulerDeviceOf(found: unitsRepo.UnitWithDesired): UpdateSchedulerDevice {
+export function schedulerDeviceOf(found: SchedulerSource): UpdateSchedulerDevice {
   const { unit } = found;
   const desired = desiredOf(found.desired);
   const doneRev = Number(unit.stagedRevDone);

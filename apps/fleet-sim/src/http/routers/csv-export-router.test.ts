@@ -1,7 +1,7 @@
 import { CSV_EXPORTS, type CsvExportDef } from '@equipment-dashboard/contract';
-import { can, PERMISSIONS, ROLES } from '@equipment-dashboard/domain';
+import { can, csvCellText, PERMISSIONS, ROLES } from '@equipment-dashboard/domain';
 import { parse } from 'csv-parse/sync';
-import { bearer, setSpeed, settle, ticketBody, unitWhere } from '../../test/fleet-helpers';
+import { bearer, latestOf, setSpeed, settle, stageableTo, ticketBody, unitWhere } from '../../test/fleet-helpers';
 import { useTestServer, type SuiteServer } from '../../test/test-server';
 
 const TODAY = () => new Date().toISOString().slice(0, 10);
@@ -72,6 +72,31 @@ describe('CSV exports of the server-paged lists (issue 21)', () => {
     const listed = await everyPage<{ serialNumber: string; connected: boolean }>(t, 'admin', '/read/updatescheduler_gtps/v1/', query);
     expect(rows.map((r) => r[0])).toEqual(listed.map((d) => d.serialNumber));
     expect(rows.every((r) => r[8] === 'yes')).toBe(true);
+  });
+
+  it.each([
+    ['/read/aligners/v1/', 'equipment.readAligners', {}],
+    ['/read/updatescheduler_aligners/v1/', 'scheduler.readUpdateschedulerAligners', { sortBy: 'lastSeenOnlineAt', sortDesc: 'true' }],
+    ['/read/updatescheduler_gtps/v1/', 'scheduler.readUpdateschedulerGtps', {}],
+    ['/read/updatescheduler_aligners_oasis/v1/', 'scheduler.readUpdateschedulerAlignersOasis', { sortBy: 'state' }],
+  ])('when %s is exported (%s, %j) with units staged, then every cell is the list row\'s own, through the export\'s columns', async (path, name, query) => {
+    // The export reads only the columns it shows (store/repos/unit-export-repo.ts): this compares each of its cells
+    // with the list's full rows, so a column reading a field the export does not select fails here.
+    const def = exportOf(name);
+    for (const [family, infix] of [['aligner', ''], ['gtps', 'gtps_'], ['aligner-oasis', 'oasis_']] as const) {
+      const latest = latestOf(t, family);
+      const unit = await unitWhere(t, stageableTo(family, latest, ''));
+      const body = { serialNumber: unit.serialNumber, version: { semantic: latest, meta: '' }, path: `/updates/${family}/${latest}` };
+      expect((await t.as('admin').post(`/create/immediate_stage_of_${infix}software_update/v1`).send(body)).status).toBe(200);
+    }
+    await settle(t);
+    const res = await t.as('admin').get(`${path}export.csv`).query(query);
+    expect(res.status).toBe(200);
+    const [, ...rows] = rowsOf(res.text);
+    const listed = await everyPage<never>(t, 'admin', path, query);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(listed.map((row) => def.columns.map((c) => csvCellText(c.cell(row)))));
+    if (name !== 'equipment.readAligners') expect(rows.some((r) => r[5] === 'yes')).toBe(true);
   });
 
   it('when tickets hold formula text and non-ASCII names, then the export escapes the formulas and keeps every character, over more than one page', async () => {
