@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENDPOINTS } from '@equipment-dashboard/contract';
+import { CSV_EXPORTS, ENDPOINTS } from '@equipment-dashboard/contract';
 import request from 'supertest';
 import { createApp } from '../../app';
 import { loadConfig } from '../../config/config';
@@ -22,13 +22,14 @@ function app() {
 const localUrls = (html: string) => [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] as string);
 
 describe('GET /api/openapi.json and /api/docs', () => {
-  it('when the document is asked for without a token, then it answers the OpenAPI 3.1 document of every call', async () => {
+  it('when the document is asked for without a token, then it answers the OpenAPI 3.1 document of every call and CSV export', async () => {
     const res = await request(app()).get('/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body.openapi).toMatch(/^3\.1\./);
     const operations = Object.values(res.body.paths as Record<string, object>).flatMap((item) => Object.keys(item));
-    expect(operations).toHaveLength(ENDPOINTS.length);
+    expect(operations).toHaveLength(ENDPOINTS.length + CSV_EXPORTS.length);
+    expect(res.body.paths['/read/aligners/v1/export.csv'].get.responses['200'].content).toHaveProperty('text/csv');
   });
 
   it('when a browser opens /api/docs, then it gets the reference page, not the console, with local files only and no inline script', async () => {

@@ -1,9 +1,10 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { ENDPOINTS, TOKEN_CLIENT_ID, type EndpointDef } from '@equipment-dashboard/contract';
+import { CSV_EXPORTS, ENDPOINTS, TOKEN_CLIENT_ID, type EndpointDef } from '@equipment-dashboard/contract';
 import { buildOpenApiDocument, openApiDocument, openApiPath } from './openapi-document';
 
 interface Operation {
   operationId: string;
+  tags: string[];
   description: string;
   security: { bearer?: string[] }[];
   'x-permission'?: string;
@@ -21,11 +22,11 @@ const doc = openApiDocument() as unknown as Document;
 const operationOf = (def: EndpointDef): Operation | undefined => doc.paths[openApiPath(def.path)]?.[def.method.toLowerCase()];
 
 describe('the OpenAPI document of the contract', () => {
-  it('when the document is built, then every call of the contract is in it under its path and method, and nothing else', () => {
+  it('when the document is built, then every call of the contract and every CSV export is in it under its path and method, and nothing else', () => {
     const missing = ENDPOINTS.filter((def) => operationOf(def)?.operationId !== def.name).map((def) => `${def.method} ${def.path}`);
     expect(missing).toEqual([]);
     const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
-    expect(operations).toHaveLength(ENDPOINTS.length);
+    expect(operations).toHaveLength(ENDPOINTS.length + CSV_EXPORTS.length);
     expect(ENDPOINTS.length).toBeGreaterThanOrEqual(116);
   });
 
@@ -36,6 +37,28 @@ describe('the OpenAPI document of the contract', () => {
     // The validator does refuse a broken document (a response without its description).
     const broken = { ...structuredClone(doc), paths: { '/x': { get: { responses: { '200': {} } } } } };
     await expect(SwaggerParser.validate(broken as never)).rejects.toThrow(/description/);
+  });
+
+  it("when a list has a CSV export, then GET <list path>/export.csv is there: the list's query but its page, its token and permission, a text/csv file", () => {
+    expect(CSV_EXPORTS.length).toBeGreaterThanOrEqual(12);
+    const queryOf = (operation: Operation) => (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    for (const def of CSV_EXPORTS) {
+      const operation = doc.paths[openApiPath(def.path)]?.['get'] as Operation;
+      const list = operationOf(def.list) as Operation;
+      expect({ path: def.path, operationId: operation?.operationId }).toEqual({ path: def.path, operationId: `${def.list.name}Csv` });
+      expect(operation.tags).toEqual(list.tags);
+      expect(queryOf(operation)).toEqual(queryOf(list).filter((name) => name !== 'page'));
+      expect(operation.security).toEqual([{ bearer: [] }]);
+      expect(operation['x-permission']).toBe(def.list.permission);
+      expect(operation.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+      if (def.list.permission) expect(operation.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+      expect(operation.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+      expect(Object.keys((operation.responses['200'] as { content: object }).content)).toEqual(['text/csv']);
+    }
+    const equipment = doc.paths['/read/aligners/v1/export.csv']?.['get'] as Operation;
+    expect(queryOf(equipment)).toEqual(expect.arrayContaining(['filterSerialNumber', 'filterFamily', 'sortBy', 'sortDesc']));
+    expect(queryOf(equipment)).not.toContain('page');
+    expect(queryOf(operationOf(ENDPOINTS.find((d) => d.name === 'equipment.readAligners') as EndpointDef) as Operation)).toContain('page');
   });
 
   it('when a path has parameters, then each is declared as a path parameter', () => {

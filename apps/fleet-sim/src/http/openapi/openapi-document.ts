@@ -1,4 +1,12 @@
-import { ENDPOINTS_BY_AREA, errorBodySchema, type ApiArea, type EndpointDef } from '@equipment-dashboard/contract';
+import {
+  CSV_EXPORTS,
+  csvExportEndpoint,
+  ENDPOINTS_BY_AREA,
+  errorBodySchema,
+  type ApiArea,
+  type CsvExportDef,
+  type EndpointDef,
+} from '@equipment-dashboard/contract';
 import { rolesWith } from '@equipment-dashboard/domain';
 import { z } from 'zod';
 import { apiGuide, TOKEN_REQUEST_EXAMPLE } from './api-guide';
@@ -181,7 +189,40 @@ const components = () => ({
   },
 });
 
-/** Builds the OpenAPI 3.1 document of every call of the contract. */
+/** The area a call belongs to (the CSV export of a list goes under its list's section). */
+function areaOf(def: EndpointDef): ApiArea | undefined {
+  const found = (Object.entries(ENDPOINTS_BY_AREA) as [ApiArea, Record<string, EndpointDef>][]).find(([, endpoints]) =>
+    Object.values(endpoints).includes(def),
+  );
+  return found?.[0];
+}
+
+/**
+ * GET `<list path>/export.csv` (issue 21): the list's query without its page (the export ignores it), the list's
+ * token and permission, and the file as `text/csv`.
+ */
+function csvExportOperationOf(def: CsvExportDef, area: ApiArea): JsonObject {
+  const operation = operationOf(csvExportEndpoint(def), area);
+  const parameters = ((operation['parameters'] ?? []) as JsonObject[]).filter((p) => !(p['in'] === 'query' && p['name'] === 'page'));
+  const { parameters: _all, ...rest } = operation;
+  return {
+    ...rest,
+    description: `${accessLine(def.list)} Every row the list's filters match, in its order (not one page), with the columns its screen shows.`,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    responses: {
+      ...(operation['responses'] as JsonObject),
+      200: {
+        description:
+          `OK. A UTF-8 CSV file with a byte order mark, a header row and CRLF line ends, as an attachment ` +
+          `(\`${def.fileName}-YYYY-MM-DD.csv\`); cells starting with = + - @ tab or CR get a leading quote (OWASP).`,
+        headers: { 'Content-Disposition': { schema: { type: 'string' }, description: `attachment; filename="${def.fileName}-YYYY-MM-DD.csv"` } },
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+    },
+  };
+}
+
+/** Builds the OpenAPI 3.1 document of every call of the contract, and of every list's CSV export. */
 export function buildOpenApiDocument(): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const [area, endpoints] of Object.entries(ENDPOINTS_BY_AREA) as [ApiArea, Record<string, EndpointDef>][]) {
@@ -189,6 +230,10 @@ export function buildOpenApiDocument(): JsonObject {
       const item = (paths[openApiPath(def.path)] ??= {});
       item[def.method.toLowerCase()] = operationOf(def, area);
     }
+  }
+  for (const def of CSV_EXPORTS) {
+    const area = areaOf(def.list);
+    if (area) (paths[openApiPath(def.path)] ??= {})['get'] = csvExportOperationOf(def, area);
   }
   return {
     openapi: '3.1.1',
