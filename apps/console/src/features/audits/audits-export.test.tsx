@@ -1,13 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AuditEntry } from '@equipment-dashboard/contract';
-import { AuditsPage } from '../../features/audits/audits-page';
-import { EquipmentPage } from '../../features/equipment/equipment-page';
-import { equipmentRoutes, fullUnit } from '../../features/equipment/test-support';
+import { openScreen } from '../../shared/testing/render-screen';
+import { csv, recordDownloads, today } from '../../test/downloads';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { pagedRoute, queryOf } from '../../test/lists';
-import { openScreen } from '../testing/render-screen';
-
-const TODAY = () => new Date().toISOString().slice(0, 10);
+import { AuditsPage } from './audits-page';
 
 const entry = (id: number): AuditEntry => ({
   id,
@@ -21,19 +18,7 @@ const entry = (id: number): AuditEntry => ({
   completedAt: null,
 });
 
-const csv = (text: string) => new Response(`\ufeff${text}`, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } });
-
-/** The files the browser was handed: the link's download name and the object URL it pointed at. */
-let saved: { name: string; href: string }[];
-beforeEach(() => {
-  saved = [];
-  URL.createObjectURL = jest.fn(() => 'blob:http://localhost/export');
-  URL.revokeObjectURL = jest.fn();
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, href: this.getAttribute('href') ?? '' });
-  });
-});
-afterEach(() => jest.restoreAllMocks());
+const saved = recordDownloads();
 
 function openAudits(route: string, exportAnswer: StubHandler) {
   return openScreen(route, <AuditsPage />, 'admin', {
@@ -42,7 +27,7 @@ function openAudits(route: string, exportAnswer: StubHandler) {
   });
 }
 
-describe('Export CSV (issue 21)', () => {
+describe('Export CSV on a back-office list (issue 21, shared ServerList)', () => {
   it('when Export CSV is clicked on a back-office list, then the export of its current filters is fetched with the token, page left out, and saved as a file', async () => {
     const { user, stub } = openAudits('/Audits?page=2&filterSerialNumber=AX1&filterUsername=eng', csv('When,Serial Number\r\n'));
     await screen.findByRole('cell', { name: 'AX1AS0011' });
@@ -51,8 +36,8 @@ describe('Export CSV (issue 21)', () => {
     const [request] = stub.callsTo('/read/audits/v1/export.csv');
     expect(queryOf(request)).toEqual({ filterSerialNumber: 'AX1', filterUsername: 'eng' });
     expect(request?.headers.get('Authorization')).toMatch(/^Bearer /);
-    expect(saved[0]).toEqual({ name: `audits-${TODAY()}.csv`, href: 'blob:http://localhost/export' });
-    expect(await screen.findByText(`audits-${TODAY()}.csv was downloaded.`)).toBeInTheDocument();
+    expect(saved[0]).toEqual({ name: `audits-${today()}.csv`, href: 'blob:http://localhost/export' });
+    expect(await screen.findByText(`audits-${today()}.csv was downloaded.`)).toBeInTheDocument();
   });
 
   it('when the export fails, then a snackbar says why and nothing is saved', async () => {
@@ -73,18 +58,5 @@ describe('Export CSV (issue 21)', () => {
     answer(csv('When\r\n'));
     await waitFor(() => expect(button).not.toHaveClass('ant-btn-loading'));
     expect(saved).toHaveLength(1);
-  });
-
-  it('when Export CSV is clicked on the equipment list, then the equipment export is asked with its filters and sort', async () => {
-    const routes = equipmentRoutes({ units: [fullUnit('TP5HV0001', { family: 'gtps' })] });
-    const { user, stub } = openScreen('/Aligners?filterFamily=gtps&sortBy=updatedAt&sortDesc=true&page=1', <EquipmentPage />, 'support', {
-      ...routes,
-      '/read/aligners/v1/export.csv': csv('Serial Number\r\nTP5HV0001\r\n'),
-    });
-    await screen.findByRole('link', { name: 'TP5HV0001' });
-    await user.click(screen.getByRole('button', { name: /Export CSV/ }));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(queryOf(stub.callsTo('/read/aligners/v1/export.csv')[0])).toEqual({ filterFamily: 'gtps', sortBy: 'updatedAt', sortDesc: 'true' });
-    expect(saved[0]?.name).toBe(`equipment-${TODAY()}.csv`);
   });
 });
