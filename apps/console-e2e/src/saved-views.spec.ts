@@ -59,7 +59,8 @@ test.describe('saved views and unit history', () => {
     await expect(dialog.getByRole('button', { name: `Unstage ${version}` })).toBeVisible();
 
     await dialog.getByRole('tab', { name: 'History' }).click();
-    const row = dialog.getByRole('row').filter({ hasText: `Update ${version} staged by support` });
+    // Newest first: this staging is the first such row (the bulk actions spec may have staged the unit before).
+    const row = dialog.getByRole('row').filter({ hasText: `Update ${version} staged by support` }).first();
     await expect(row).toBeVisible();
     await expect(row).toContainText('support');
 

@@ -41,6 +41,12 @@ const RUNTIME_TABLES = new Set([
   'sim_workers',
   'sim_directives',
   'sim_directive_results',
+  // Filled by staff's use (issue 21): saved views, rollouts, bulk actions, and the units' timeline as they change.
+  'saved_views',
+  'rollouts',
+  'rollout_units',
+  'bulk_actions',
+  'unit_history',
 ]);
 const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))

@@ -11,6 +11,7 @@ import {
   navEntriesFor,
   permissionsOf,
   rolesWith,
+  type NavEntry,
   type NavKey,
   type Permission,
   type Role,
@@ -40,6 +41,7 @@ describe('navigation', () => {
       ['/SoftwareUpdates', 'Software Updates'],
       ['/SpecUpdates', 'Spec Updates'],
       ['/UpdateScheduler', 'Update Scheduler'],
+      ['/Rollouts', 'Rollouts'],
       ['/TrendChart', 'Trend Chart'],
       ['/Easy', 'EZ ADAS'],
       ['/Notifications', 'Notifications / Ads'],
@@ -68,6 +70,8 @@ describe('navigation', () => {
   it('when restricted entries are checked, then only their roles see them', () => {
     // console-core §6: Update Scheduler: admin, engineer, support_lvl2. EZ ADAS: admin, engineer, ezadas, support_lvl2. Notifications / Ads: admin, engineer. TruPoint: admin, engineer, support_lvl2, support. Users: admin.
     expect(rolesOfNav('updateScheduler')).toEqual(['admin', 'engineer', 'support_lvl2']);
+    // Issue 21: Rollouts has the Update Scheduler's roles.
+    expect(rolesOfNav('rollouts')).toEqual(['admin', 'engineer', 'support_lvl2']);
     expect(rolesOfNav('easy')).toEqual(['admin', 'engineer', 'support_lvl2', 'ezadas']);
     expect(rolesOfNav('notifications')).toEqual(['admin', 'engineer']);
     expect(rolesOfNav('truPoint')).toEqual(['admin', 'engineer', 'support_lvl2', 'support']);
@@ -83,15 +87,24 @@ describe('navigation', () => {
 
   it('when an entry object is passed, then it is checked like its key', () => {
     // console-core §6: navigation visibility
-    const users = NAV_ENTRIES[12];
+    const users = NAV_ENTRIES.find((entry) => entry.key === 'users') as NavEntry;
     expect(canSeeNav('admin', users)).toBe(true);
     expect(canSeeNav('engineer', users)).toBe(false);
     expect(canSeeNav('admin', 'nope' as NavKey)).toBe(false);
   });
 
+  it('when the fleet operations of issue 21 are checked, then rollouts are managed by admin and engineer, and every role but guest saves views and acts in bulk', () => {
+    expect(rolesWith(PERMISSIONS.manageRollouts)).toEqual(['admin', 'engineer']);
+    expect(rolesWith(PERMISSIONS.viewRollouts)).toEqual(['admin', 'engineer', 'support_lvl2']);
+    for (const permission of [PERMISSIONS.bulkActions, PERMISSIONS.saveViews]) {
+      expect(rolesWith(permission)).toEqual(ROLES.filter((role) => role !== 'guest'));
+    }
+  });
+
   it('when a screen has both an entry and a view permission, then they agree on roles', () => {
     // console-core §6 / back-office §6: the console hides what the server refuses
     expect(rolesOfNav('updateScheduler')).toEqual(rolesWith(PERMISSIONS.viewUpdateScheduler));
+    expect(rolesOfNav('rollouts')).toEqual(rolesWith(PERMISSIONS.viewRollouts));
     expect(rolesOfNav('easy')).toEqual(rolesWith(PERMISSIONS.viewEzAdas));
     expect(rolesOfNav('easy')).toEqual(rolesWith(PERMISSIONS.ezFixtureManage));
     expect(rolesOfNav('truPoint')).toEqual(rolesWith(PERMISSIONS.viewPairings));
@@ -183,7 +196,7 @@ describe('permissions', () => {
 
   it('when the table is read, then every role has no duplicates, admin has everything and can agrees with the table', () => {
     // CONVENTIONS: one role -> permissions table and one pure can(role, permission)
-    expect(Object.keys(PERMISSIONS)).toHaveLength(28);
+    expect(Object.keys(PERMISSIONS)).toHaveLength(32);
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
     for (const role of ROLES) {
       const granted: readonly Permission[] = ROLE_PERMISSIONS[role];
