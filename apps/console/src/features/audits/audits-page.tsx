@@ -5,8 +5,7 @@ import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { ListFilterInput } from '../../shared/back-office/filter-input';
 import { NoAccess } from '../../shared/back-office/no-access';
-import { ScreenCard } from '../../shared/back-office/screen-card';
-import { ServerList } from '../../shared/back-office/server-list';
+import { ListScreen } from '../../shared/back-office/list-screen';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
@@ -130,22 +129,23 @@ export function AuditsPage() {
   ];
 
   return (
-    <ScreenCard title={T.title}>
-      <Typography.Paragraph type="secondary">
-        {T.explanation} {T.lifecycle}
-      </Typography.Paragraph>
-      <ServerList<AuditEntry>
-        result={list}
-        search={search}
-        rowKey="id"
-        columns={columns}
-        filters={
-          <>
-            <ListFilterInput search={search} name="filterSerialNumber" label={T.filterSerialNumber} />
-            <ListFilterInput search={search} name="filterUsername" label={T.filterUsername} />
-          </>
-        }
-      />
-    </ScreenCard>
+    <ListScreen<AuditEntry>
+      title={T.title}
+      intro={
+        <Typography.Paragraph type="secondary">
+          {T.explanation} {T.lifecycle}
+        </Typography.Paragraph>
+      }
+      result={list}
+      search={search}
+      rowKey="id"
+      columns={columns}
+      filters={
+        <>
+          <ListFilterInput search={search} name="filterSerialNumber" label={T.filterSerialNumber} />
+          <ListFilterInput search={search} name="filterUsername" label={T.filterUsername} />
+        </>
+      }
+    />
   );
 }

@@ -5,8 +5,7 @@ import { type CameraCalibration } from '@equipment-dashboard/contract';
 import { useReadCameraCalsQuery } from '@equipment-dashboard/api-client';
 import { ListFilterInput } from '../../shared/back-office/filter-input';
 import { actionsColumn } from '../../shared/back-office/row-action';
-import { ScreenCard } from '../../shared/back-office/screen-card';
-import { ServerList } from '../../shared/back-office/server-list';
+import { ListScreen } from '../../shared/back-office/list-screen';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
 import { CalibrationDialog } from './calibration-dialog';
@@ -42,17 +41,16 @@ export function CameraCalPage() {
 
   return (
     <>
-      <ScreenCard title={T.title}>
-        <ServerList<CameraCalibration>
-          result={list}
-          search={search}
-          rowKey="id"
-          columns={columns}
-          filters={
-            <ListFilterInput search={search} name="filterSerialNumber" label={T.filterCameraSerialNumber} />
-          }
-        />
-      </ScreenCard>
+      <ListScreen<CameraCalibration>
+        title={T.title}
+        result={list}
+        search={search}
+        rowKey="id"
+        columns={columns}
+        filters={
+          <ListFilterInput search={search} name="filterSerialNumber" label={T.filterCameraSerialNumber} />
+        }
+      />
       {open && <CalibrationDialog record={open} onClose={() => setOpen(null)} />}
     </>
   );

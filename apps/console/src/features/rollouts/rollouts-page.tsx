@@ -7,8 +7,8 @@ import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { ListFilterInput } from '../../shared/back-office/filter-input';
 import { NoAccess } from '../../shared/back-office/no-access';
-import { CreateButton, ScreenCard } from '../../shared/back-office/screen-card';
-import { ServerList } from '../../shared/back-office/server-list';
+import { ListScreen } from '../../shared/back-office/list-screen';
+import { CreateButton } from '../../shared/back-office/screen-card';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
@@ -49,8 +49,9 @@ function RolloutList({ manage }: { manage: boolean }) {
   ];
 
   return (
-    <ScreenCard title={T.title}>
-      <ServerList<Rollout>
+    <>
+      <ListScreen<Rollout>
+        title={T.title}
         result={list}
         search={search}
         rowKey="id"
@@ -59,7 +60,7 @@ function RolloutList({ manage }: { manage: boolean }) {
         actions={manage ? <CreateButton label={T.newRollout} onClick={() => setCreating(true)} /> : undefined}
       />
       {creating && <NewRolloutDialog onClose={() => setCreating(false)} />}
-    </ScreenCard>
+    </>
   );
 }
 

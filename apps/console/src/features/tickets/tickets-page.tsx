@@ -11,8 +11,7 @@ import { can, PERMISSIONS, TICKET_CONFIRM_TEXTS } from '@equipment-dashboard/dom
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
 import { ListFilterInput } from '../../shared/back-office/filter-input';
-import { ScreenCard } from '../../shared/back-office/screen-card';
-import { ServerList } from '../../shared/back-office/server-list';
+import { ListScreen } from '../../shared/back-office/list-screen';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
@@ -80,26 +79,25 @@ export function TicketsPage() {
 
   return (
     <>
-      <ScreenCard title={T.title}>
-        <ServerList<TicketSummary>
-          result={list}
-          search={search}
-          rowKey="id"
-          columns={ticketColumns(mayManage, onAction)}
-          scroll={{ x: 960 }}
-          filters={
-            <>
-              <Checkbox checked={filters.mine} onChange={(e) => setFilters({ mine: e.target.checked })}>
-                {T.onlyMine}
-              </Checkbox>
-              <Checkbox checked={filters.closed} onChange={(e) => setFilters({ closed: e.target.checked })}>
-                {T.includeClosed}
-              </Checkbox>
-              <ListFilterInput search={search} name="filterSerialNumber" label={T.filterSerialNumber} />
-            </>
-          }
-        />
-      </ScreenCard>
+      <ListScreen<TicketSummary>
+        title={T.title}
+        result={list}
+        search={search}
+        rowKey="id"
+        columns={ticketColumns(mayManage, onAction)}
+        scroll={{ x: 960 }}
+        filters={
+          <>
+            <Checkbox checked={filters.mine} onChange={(e) => setFilters({ mine: e.target.checked })}>
+              {T.onlyMine}
+            </Checkbox>
+            <Checkbox checked={filters.closed} onChange={(e) => setFilters({ closed: e.target.checked })}>
+              {T.includeClosed}
+            </Checkbox>
+            <ListFilterInput search={search} name="filterSerialNumber" label={T.filterSerialNumber} />
+          </>
+        }
+      />
       {detail && (
         <TicketDetailDialog
           key={detail.id}

@@ -9,8 +9,8 @@ import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
 import { ListFilterInput } from '../../shared/back-office/filter-input';
 import { NoAccess } from '../../shared/back-office/no-access';
 import { actionsColumn } from '../../shared/back-office/row-action';
-import { CreateButton, ScreenCard } from '../../shared/back-office/screen-card';
-import { ServerList } from '../../shared/back-office/server-list';
+import { ListScreen } from '../../shared/back-office/list-screen';
+import { CreateButton } from '../../shared/back-office/screen-card';
 import { useListSearch } from '../../shared/back-office/use-list-search';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
@@ -62,16 +62,15 @@ export function UsersPage() {
 
   return (
     <>
-      <ScreenCard title={T.title}>
-        <ServerList<User>
-          result={list}
-          search={search}
-          rowKey="username"
-          columns={columns}
-          filters={<ListFilterInput search={search} name="filterUsername" label={T.filterUsername} />}
-          actions={<CreateButton label={T.createNewUser} onClick={() => setDialog({ kind: 'create' })} />}
-        />
-      </ScreenCard>
+      <ListScreen<User>
+        title={T.title}
+        result={list}
+        search={search}
+        rowKey="username"
+        columns={columns}
+        filters={<ListFilterInput search={search} name="filterUsername" label={T.filterUsername} />}
+        actions={<CreateButton label={T.createNewUser} onClick={() => setDialog({ kind: 'create' })} />}
+      />
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <UserDialog
           user={dialog.kind === 'edit' ? dialog.user : null}
