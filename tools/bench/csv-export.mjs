@@ -4,6 +4,7 @@
 // read as fast as the socket gives them. Prints rows/s, bytes, and the API process's RSS before, during (its peak,
 // sampled every 100 ms) and after. With BENCH_SLOW_KBPS a client that reads that slowly is timed for 10 s instead:
 // the server's RSS stays flat while the export waits for it (backpressure). Passes nothing.
+// BENCH_MAIN runs another build's main.cjs (an older commit built in a worktree: docs/performance.md compares them).
 //
 //   npx nx run fleet-sim:build
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_SCHEMA=bench1m REDIS_URL=redis://127.0.0.1:6379 \
