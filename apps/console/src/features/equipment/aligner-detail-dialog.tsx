@@ -1,5 +1,4 @@
-import { Alert, Button, Flex, Modal, Result, Skeleton, Tabs, Tooltip, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Modal, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useReadAlignerQuery } from '@equipment-dashboard/api-client';
 import { unitCapabilities } from '@equipment-dashboard/domain';
@@ -14,6 +13,7 @@ import {
   useLatestVersions,
 } from '../../shared/equipment';
 import { selectUser } from '../../shared/session/session-slice';
+import { RefreshButton } from '../../shared/ui/refresh-button';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { AlignerActions } from './aligner-actions';
 import { AlignerFields } from './aligner-fields';
@@ -99,15 +99,7 @@ export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: Ali
           <div style={{ flex: 1 }} />
           {aligner && <OpenTicketsBadge count={aligner.openSupportTickets} showZero />}
           {aligner && <FavoriteToggle serialNumber={serialNumber} favorite={aligner.favorite} />}
-          <Tooltip title={T.refresh}>
-            <Button
-              type="text"
-              shape="circle"
-              aria-label={T.refresh}
-              icon={<ReloadOutlined spin={isFetching} />}
-              onClick={() => void refetch()}
-            />
-          </Tooltip>
+          <RefreshButton label={T.refresh} fetching={isFetching} onRefresh={refetch} />
         </Flex>
       }
       footer={

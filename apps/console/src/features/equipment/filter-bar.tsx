@@ -1,7 +1,7 @@
-import { Button, Flex, Select } from 'antd';
-import { ClearOutlined } from '@ant-design/icons';
+import { Flex, Select } from 'antd';
 import { FAMILIES, type Family } from '@equipment-dashboard/domain';
 import { FilterInput } from '../../shared/back-office/filter-input';
+import { ClearFiltersButton } from '../../shared/ui/clear-filters-button';
 import type { ListParams, ListParamsPatch, TextFilter } from './list-params';
 import { EQUIPMENT_TEXTS as T } from './texts';
 
@@ -9,6 +9,14 @@ const TEXT_FILTER_LABELS: Record<TextFilter, string> = {
   filterSerialNumber: T.serialNumber,
   filterCountryCode: T.countryCode,
   filterSoftwareVersion: T.softwareVersion,
+};
+
+/** Clear Filters: every filter back to its empty value. */
+const NO_FILTERS: ListParamsPatch = {
+  filterSerialNumber: undefined,
+  filterCountryCode: undefined,
+  filterSoftwareVersion: undefined,
+  filterFamily: undefined,
 };
 
 /**
@@ -43,20 +51,7 @@ export function FilterBar({ params, update }: { params: ListParams; update: (pat
         options={[{ label: T.allFamilies, value: '' }, ...FAMILIES.map((family) => ({ label: family, value: family }))]}
         style={{ width: 170 }}
       />
-      <Button
-        icon={<ClearOutlined aria-hidden />}
-        disabled={!anyFilter}
-        onClick={() =>
-          update({
-            filterSerialNumber: undefined,
-            filterCountryCode: undefined,
-            filterSoftwareVersion: undefined,
-            filterFamily: undefined,
-          })
-        }
-      >
-        {T.clearFilters}
-      </Button>
+      <ClearFiltersButton label={T.clearFilters} anyFilter={anyFilter} onClear={() => update(NO_FILTERS)} />
     </Flex>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Card, Empty, Flex, Result, Skeleton, Tooltip, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Result, Skeleton, Typography } from 'antd';
 import { useReadFavoritesQuery } from '@equipment-dashboard/api-client';
 import { useAppSelector } from '../../app/store';
 import { useLatestVersions } from '../../shared/equipment';
 import { RADAR_LIST_HEIGHT_PX } from '../../shared/layout';
 import { selectUser } from '../../shared/session/session-slice';
+import { RefreshButton } from '../../shared/ui/refresh-button';
 import { FavoriteCard } from './favorite-card';
 import { RADAR_TEXTS as T } from './texts';
 
@@ -30,17 +30,7 @@ export function RadarPage() {
           {data && <Typography.Text type="secondary">{T.count(data.length)}</Typography.Text>}
         </Flex>
       }
-      extra={
-        <Tooltip title={T.refresh}>
-          <Button
-            type="text"
-            shape="circle"
-            aria-label={T.refresh}
-            icon={<ReloadOutlined spin={isFetching} />}
-            onClick={() => void refetch()}
-          />
-        </Tooltip>
-      }
+      extra={<RefreshButton label={T.refresh} fetching={isFetching} onRefresh={refetch} />}
     >
       <div
         role="list"

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Flex, Input } from 'antd';
-import { ClearOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
 import { FILTER_PAUSE_MS } from '../../shared/back-office/filter-input';
+import { ClearFiltersButton } from '../../shared/ui/clear-filters-button';
 import { TEXT_FILTERS, type SchedulerParams, type SchedulerPatch, type TextFilter } from './scheduler-params';
 import { SCHEDULER_TEXTS as T } from './texts';
 
@@ -11,6 +12,13 @@ const LABELS: Record<TextFilter, string> = {
   filterSoftwareVersion: T.filterSoftwareVersion,
   filterFamily: T.filterFamily,
   filterSerialNumber: T.filterSerialNumber,
+};
+
+/** Clear Filters: the boxes unticked and every text filter empty. */
+const NO_FILTERS: SchedulerPatch = {
+  onlyConnected: undefined,
+  onlyStaged: undefined,
+  ...Object.fromEntries(TEXT_FILTERS.map((key) => [key, undefined])),
 };
 
 /**
@@ -100,19 +108,7 @@ export function SchedulerToolbar({
           style={{ width: 170 }}
         />
       ))}
-      <Button
-        icon={<ClearOutlined aria-hidden />}
-        disabled={!anyFilter}
-        onClick={() =>
-          update({
-            onlyConnected: undefined,
-            onlyStaged: undefined,
-            ...Object.fromEntries(TEXT_FILTERS.map((key) => [key, undefined])),
-          })
-        }
-      >
-        {T.clearFilters}
-      </Button>
+      <ClearFiltersButton label={T.clearFilters} anyFilter={anyFilter} onClear={() => update(NO_FILTERS)} />
       <Button icon={<ReloadOutlined aria-hidden />} loading={refreshing} onClick={onRefresh}>
         {T.refresh}
       </Button>
