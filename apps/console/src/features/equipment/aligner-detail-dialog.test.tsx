@@ -4,16 +4,8 @@ import { formatDateTime } from '../../shared/equipment';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { acceptedCommand, queuedCommand, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import {
-  after,
-  completed,
-  downloading,
-  equipmentRoutes,
-  findDetailDialog,
-  findDialog,
-  fullUnit,
-  idleUpdater,
-} from './test-support';
+import { downloading, idleUpdater } from '../../test/updaters';
+import { after, completed, equipmentRoutes, findDetailDialog, findDialog, fullUnit } from './test-support';
 
 const button = (name: string | RegExp) => screen.queryByRole('button', { name });
 

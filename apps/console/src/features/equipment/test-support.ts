@@ -1,9 +1,10 @@
-import type { Aligner, ListRow, UpdateState } from '@equipment-dashboard/contract';
+import type { Aligner, ListRow } from '@equipment-dashboard/contract';
 import { versionLabel } from '@equipment-dashboard/domain';
 import { screen, within } from '@testing-library/react';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { aligner, dashboardRoutes } from '../../test/fixtures';
 import { pagedRoute } from '../../test/lists';
+import { idleUpdater } from '../../test/updaters';
 
 /*
  * Units and routes for the equipment tests: a small fleet answered by the real paths of
@@ -24,41 +25,6 @@ export const fullUnit = (serial = 'AX1AS0001', overrides: Partial<Aligner> = {})
     updateState: idleUpdater(),
     ...overrides,
   });
-
-export function idleUpdater(overrides: Partial<UpdateState> = {}): UpdateState {
-  return {
-    state: 'TRY_INSERT_UPDATE',
-    softwareUpdateDownload: null,
-    downloading: false,
-    downloadProgress: { software: null, specs: null },
-    installing: false,
-    installProgress: null,
-    ...overrides,
-  };
-}
-
-/** An updater downloading `semantic` at `percent`. */
-export function downloading(semantic: string, percent: number): UpdateState {
-  return idleUpdater({
-    state: 'DOWNLOADING',
-    softwareUpdateDownload: { version: { semantic } },
-    downloading: true,
-    downloadProgress: {
-      software: {
-        currentFile: 'rootfs.img',
-        filesTransferred: 3,
-        totalFilesToTransfer: 12,
-        fileProgress: {
-          bytesTransferred: 629_145_600,
-          progress: percent,
-          transferRate: 2_097_152,
-          estimatedTimeRemaining: 432,
-        },
-      },
-      specs: null,
-    },
-  });
-}
 
 export function rowOf(unit: Aligner): ListRow {
   return {

@@ -1,55 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Aligner, UpdateState } from '@equipment-dashboard/contract';
+import type { Aligner } from '@equipment-dashboard/contract';
 import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { decodeSerial } from '@equipment-dashboard/domain';
 import { aligner, dashboardRoutes, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-
-function updater(overrides: Partial<UpdateState> = {}): UpdateState {
-  return {
-    state: 'TRY_INSERT_UPDATE',
-    softwareUpdateDownload: null,
-    downloading: false,
-    downloadProgress: { software: null, specs: null },
-    installing: false,
-    installProgress: null,
-    ...overrides,
-  };
-}
-
-function downloadingAt(percent: number): UpdateState {
-  return updater({
-    state: 'DOWNLOADING',
-    softwareUpdateDownload: { version: { semantic: '5.3.0' } },
-    downloading: true,
-    downloadProgress: {
-      software: {
-        currentFile: 'rootfs.img',
-        filesTransferred: 3,
-        totalFilesToTransfer: 12,
-        fileProgress: {
-          bytesTransferred: 629_145_600,
-          progress: percent,
-          transferRate: 2_097_152,
-          estimatedTimeRemaining: 432,
-        },
-      },
-      specs: {
-        currentFile: 'specs.db',
-        filesTransferred: 1,
-        totalFilesToTransfer: 2,
-        fileProgress: { bytesTransferred: 1536, progress: 50, transferRate: 512, estimatedTimeRemaining: 3 },
-      },
-    },
-  });
-}
+import { downloading, idleUpdater } from '../../test/updaters';
 
 const downloadingUnit = (percent = 45): Aligner =>
   aligner('AX1AS0001', {
     version: { semantic: '5.2.1', meta: 'build 2300' },
     openSupportTickets: 2,
     pendingSoftwareDownload: '5.3.0',
-    updateState: downloadingAt(percent),
+    updateState: downloading('5.3.0', percent, {
+      currentFile: 'specs.db',
+      filesTransferred: 1,
+      totalFilesToTransfer: 2,
+      fileProgress: { bytesTransferred: 1536, progress: 50, transferRate: 512, estimatedTimeRemaining: 3 },
+    }),
   });
 
 const oldOffline = aligner('CB1BT0002', {
@@ -134,7 +101,7 @@ describe('My Radar', () => {
   it('when a unit is installing, then the install progress shows', async () => {
     const installing = aligner('AX1AS0003', {
       version: { semantic: '5.2.1', meta: '' },
-      updateState: updater({
+      updateState: idleUpdater({
         state: 'INSTALLING_UPDATE',
         installing: true,
         installProgress: { progress: 30, currentStep: 'Writing rootfs' },
@@ -154,7 +121,7 @@ describe('My Radar', () => {
       port: null,
       address: null,
       currentProcedure: null,
-      updateState: updater(),
+      updateState: idleUpdater(),
     });
     openRadar(() => [offline]);
     const panel = within(await card('AX1AS0004')).getByRole('region', { name: 'System Update Status' });
