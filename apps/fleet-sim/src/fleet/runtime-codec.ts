@@ -3,10 +3,16 @@ import { versionOrder } from '../store/version-order';
 import { isPending, type DesiredStaging } from './desired-state';
 import { PackedUnit } from './packed-unit';
 import { updateStateOf } from './update-flow';
-import { IDLE_STATE, type FlowPhase, type UnitRuntime, type UpdateFlow } from './unit-runtime';
+import {
+  IDLE_STATE,
+  type FlowPhase,
+  type ReportedConnection,
+  type UnitRuntime,
+  type UpdateFlow,
+} from './unit-runtime';
 
 /** The columns of a `units` row (with its desired staging) a simulator reads when it takes a unit. */
-export interface RuntimeRow {
+export interface RuntimeRow extends ReportedConnection {
   serialNumber: string;
   shard: number;
   family: string;
@@ -18,12 +24,6 @@ export interface RuntimeRow {
   logLevel: string;
   targetType: string | null;
   countryCode: string;
-  connected: boolean;
-  connectCount: number;
-  port: number | null;
-  address: string | null;
-  currentProcedure: string | null;
-  alignmentCount: number;
   updateState: Record<string, unknown>;
   stagedRevDone: number;
   /** The desired revision the unit's flow serves (null without a flow). */

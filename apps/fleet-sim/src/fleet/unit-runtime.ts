@@ -37,11 +37,21 @@ export interface UpdateFlow {
   nextCheckAt: number;
 }
 
+/** What a unit reports of its connection and its work: held in memory, read from its row, written behind. */
+export interface ReportedConnection {
+  connected: boolean;
+  connectCount: number;
+  port: number | null;
+  address: string | null;
+  currentProcedure: string | null;
+  alignmentCount: number;
+}
+
 /**
  * A unit as its simulator holds it: its reported state (written behind to the store, the simulator
  * being its only writer) and the desired staging it last read from the store (the API's).
  */
-export interface UnitRuntime {
+export interface UnitRuntime extends ReportedConnection {
   serialNumber: string;
   /** The shard of the fleet the unit belongs to (a hash of its serial, computed by the store). */
   shard: number;
@@ -56,12 +66,6 @@ export interface UnitRuntime {
   logLevel: LogLevel;
   targetType: string | null;
   countryCode: string;
-  connected: boolean;
-  connectCount: number;
-  port: number | null;
-  address: string | null;
-  currentProcedure: string | null;
-  alignmentCount: number;
   /** The API's desired staging as last read (null: never staged). */
   desired: DesiredStaging | null;
   /** The desired revision whose update the unit installed (reported). */

@@ -3,6 +3,7 @@ import { UPDATE_STATE_LABELS } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { unitDesired, units } from '../schema';
 import type { RuntimeRow } from '../../fleet/runtime-codec';
+import type { ReportedConnection } from '../../fleet/unit-runtime';
 import { desiredStateColumns } from './desired-repo';
 
 const PAGE = 10_000;
@@ -82,14 +83,8 @@ export async function* readRuntimeRows(db: Db, shards?: readonly number[]): Asyn
 }
 
 /** The reported values the write-behind stores for one unit (the simulator is their only writer). */
-export interface RuntimeWrite {
+export interface RuntimeWrite extends ReportedConnection {
   serialNumber: string;
-  connected: boolean;
-  connectCount: number;
-  port: number | null;
-  address: string | null;
-  currentProcedure: string | null;
-  alignmentCount: number;
   updateState: Record<string, unknown>;
   stagedRevDone: number;
   flowRev: number | null;
