@@ -29,7 +29,6 @@ export function BulkActionDialog({ action, count, selection, onFinished, onClose
     <ActionDialog
       title={label}
       okText={T.start}
-      cancelText={T.cancel}
       call={call}
       onCancel={onClose}
       onOk={() =>

@@ -54,7 +54,6 @@ export function EzDialog({
     <ActionDialog
       title={title}
       okText={okText}
-      cancelText={T.cancel}
       ready={send !== null}
       call={call}
       onOk={ok}

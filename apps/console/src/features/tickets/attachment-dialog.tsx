@@ -10,20 +10,14 @@ import {
 import { ActionDialog } from '../../shared/back-office/action-dialog';
 import { useServerCall } from '../../shared/back-office/use-server-call';
 import { TICKETS_TEXTS as T } from './texts';
-
-export interface AttachmentDialogProps {
-  ticketId: number;
-  authorUsername: string;
-  onClose: () => void;
-  onSaved: (ticketId: number) => void;
-}
+import type { TicketEntryDialogProps } from './ticket-entry-dialog';
 
 /**
  * The attachment dialog (back-office §2.1, §5): a PNG or JPEG file and a description; Upload is disabled
  * until both are there (libs/domain `canUploadAttachment`). The server checks the type from the bytes
  * and its refusal shows here.
  */
-export function AttachmentDialog({ ticketId, authorUsername, onClose, onSaved }: AttachmentDialogProps) {
+export function AttachmentDialog({ ticketId, authorUsername, onClose, onSaved }: TicketEntryDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
   const [upload] = useUploadTicketAttachmentMutation();
@@ -42,7 +36,6 @@ export function AttachmentDialog({ ticketId, authorUsername, onClose, onSaved }:
     <ActionDialog
       title={T.attachmentTitle(ticketId)}
       okText={T.upload}
-      cancelText={T.cancel}
       ready={ready}
       call={call}
       onOk={save}

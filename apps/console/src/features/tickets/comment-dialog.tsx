@@ -6,13 +6,7 @@ import { ActionDialog } from '../../shared/back-office/action-dialog';
 import { useServerCall } from '../../shared/back-office/use-server-call';
 import { CommentList } from './comment-list';
 import { TICKETS_TEXTS as T } from './texts';
-
-export interface CommentDialogProps {
-  ticketId: number;
-  authorUsername: string;
-  onClose: () => void;
-  onSaved: (ticketId: number) => void;
-}
+import type { TicketEntryDialogProps } from './ticket-entry-dialog';
 
 /**
  * The comment dialog (back-office §2.1): the previous comments, a textarea 'New comment text', Save and
@@ -20,7 +14,7 @@ export interface CommentDialogProps {
  * A refusal (the ticket was closed meanwhile: 409) stays in the dialog with the server's sentence; the
  * old console closed the dialog on failure (back-office §8).
  */
-export function CommentDialog({ ticketId, authorUsername, onClose, onSaved }: CommentDialogProps) {
+export function CommentDialog({ ticketId, authorUsername, onClose, onSaved }: TicketEntryDialogProps) {
   const { data: ticket, isLoading } = useReadTicketQuery({ id: ticketId });
   const [createComment] = useCreateCommentMutation();
   const [text, setText] = useState('');
@@ -36,7 +30,6 @@ export function CommentDialog({ ticketId, authorUsername, onClose, onSaved }: Co
     <ActionDialog
       title={T.commentTitle(ticketId)}
       okText={T.save}
-      cancelText={T.cancel}
       ready={ready}
       call={call}
       onOk={save}

@@ -124,7 +124,6 @@ export function UserDialog({
     <ActionDialog
       title={user ? updateUserTitle(user.username) : T.createNewUser}
       okText={user ? T.update : T.create}
-      cancelText={T.cancel}
       ready={ready}
       call={call}
       onOk={save}

@@ -7,7 +7,8 @@ import type { CallState } from './use-server-call';
 export interface ActionDialogProps {
   title: ReactNode;
   okText: string;
-  cancelText: string;
+  /** 'Cancel' unless given. */
+  cancelText?: string;
   /** Whether the fields allow OK (it is disabled until they do). */
   ready?: boolean;
   danger?: boolean;
@@ -30,7 +31,7 @@ export interface ActionDialogProps {
 export function ActionDialog({
   title,
   okText,
-  cancelText,
+  cancelText = T.cancel,
   ready = true,
   danger,
   call,

@@ -5,6 +5,7 @@
 export const BACK_OFFICE_TEXTS = {
   yes: 'Yes',
   no: 'No',
+  cancel: 'Cancel',
   closeDialog: 'Close',
   itemsPerPage: 'Items per page',
   total: (count: number) => `${count.toLocaleString('en-US')} in all`,
