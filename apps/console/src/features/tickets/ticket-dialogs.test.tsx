@@ -24,12 +24,23 @@ async function openDetail(user: ReturnType<typeof openTickets>['user'], id: numb
   return dialog;
 }
 
+/** The tickets screen with {@link withHistory}, the images of its two attachments answered. */
+const openWithHistory = () =>
+  openTickets('support', (world) => {
+    withHistory(world);
+    return { '/api/v1/ticket_attachment/7': png, '/api/v1/ticket_attachment/8': png };
+  });
+
+/** Ticket 10's detail dialog on its Attachments tab: the list of its two attachments. */
+async function openAttachments(user: ReturnType<typeof openTickets>['user']) {
+  const dialog = await openDetail(user, 10);
+  await user.click(within(dialog).getByRole('tab', { name: 'Attachments (2)' }));
+  return within(dialog).findByRole('list', { name: 'Attachments (2)' });
+}
+
 describe('ticket detail dialog', () => {
   it("when an open ticket is viewed, then 'Support Ticket - id - OPEN' shows its fields, its comments, Attachments (count), New Attachment, New Comment and Cancel", async () => {
-    const { user } = openTickets('support', (world) => {
-      withHistory(world);
-      return { '/api/v1/ticket_attachment/7': png, '/api/v1/ticket_attachment/8': png };
-    });
+    const { user } = openWithHistory();
     const dialog = await openDetail(user, 10);
     expect(within(dialog).getByRole('tab', { name: 'Ticket' })).toHaveAttribute('aria-selected', 'true');
     expect(within(dialog).getByRole('tab', { name: 'Attachments (2)' })).toBeInTheDocument();
@@ -62,13 +73,8 @@ describe('ticket detail dialog', () => {
   });
 
   it("when the Attachments tab opens, then each shows its thumbnail, description (or 'no description'), creator, time and Download; a thumbnail opens the large image", async () => {
-    const { user, stub } = openTickets('support', (world) => {
-      withHistory(world);
-      return { '/api/v1/ticket_attachment/7': png, '/api/v1/ticket_attachment/8': png };
-    });
-    const dialog = await openDetail(user, 10);
-    await user.click(within(dialog).getByRole('tab', { name: 'Attachments (2)' }));
-    const list = await within(dialog).findByRole('list', { name: 'Attachments (2)' });
+    const { user, stub } = openWithHistory();
+    const list = await openAttachments(user);
     const first = within(list).getByRole('listitem', { name: 'Wheel clamp photo' });
     expect(within(first).getByText(/^engineer · \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Download' })).toBeInTheDocument();
@@ -94,13 +100,8 @@ describe('ticket detail dialog', () => {
     ) {
       expect(this.download).toBe('ticket-1-attachment-7.png');
     });
-    const { user, stub } = openTickets('support', (world) => {
-      withHistory(world);
-      return { '/api/v1/ticket_attachment/7': png, '/api/v1/ticket_attachment/8': png };
-    });
-    const dialog = await openDetail(user, 10);
-    await user.click(within(dialog).getByRole('tab', { name: 'Attachments (2)' }));
-    const list = await within(dialog).findByRole('list', { name: 'Attachments (2)' });
+    const { user, stub } = openWithHistory();
+    const list = await openAttachments(user);
     await user.click(
       within(within(list).getByRole('listitem', { name: 'Wheel clamp photo' })).getByRole('button', {
         name: 'Download',
