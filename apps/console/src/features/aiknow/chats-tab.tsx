@@ -5,7 +5,8 @@ import { type ChatSession } from '@equipment-dashboard/contract';
 import { useReadChatSessionsQuery } from '@equipment-dashboard/api-client';
 import { actionsColumn } from '../../shared/back-office/row-action';
 import { ServerList } from '../../shared/back-office/server-list';
-import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
+import { NO_FILTERS } from '../../shared/back-office/use-list-search';
+import { useServerList } from '../../shared/back-office/use-server-list';
 import { formatDateTime } from '../../shared/equipment/format';
 import { ChatSessionDialog } from './chat-session-dialog';
 import { AIKNOW_TEXTS as T } from './texts';
@@ -15,9 +16,8 @@ import { AIKNOW_TEXTS as T } from './texts';
  * YYYY-MM-DD HH:mm:ss, and 'View Chat Details' opening the 'Chat Session' modal.
  */
 export function ChatsTab() {
-  const search = useListSearch(NO_FILTERS);
+  const list = useServerList(useReadChatSessionsQuery, NO_FILTERS);
   const [open, setOpen] = useState<ChatSession | null>(null);
-  const list = useReadChatSessionsQuery(search.query);
 
   const columns: TableColumnsType<ChatSession> = [
     { key: 'sessionId', title: T.sessionId, dataIndex: 'sessionId' },
@@ -32,7 +32,7 @@ export function ChatsTab() {
 
   return (
     <>
-      <ServerList<ChatSession> result={list} search={search} rowKey="sessionId" columns={columns} />
+      <ServerList<ChatSession> {...list} rowKey="sessionId" columns={columns} />
       {open && <ChatSessionDialog session={open} onClose={() => setOpen(null)} />}
     </>
   );

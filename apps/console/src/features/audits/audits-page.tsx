@@ -6,7 +6,7 @@ import { useAppSelector } from '../../app/store';
 import { ListFilterInput } from '../../shared/back-office/filter-input';
 import { NoAccess } from '../../shared/back-office/no-access';
 import { ListScreen } from '../../shared/back-office/list-screen';
-import { useListSearch } from '../../shared/back-office/use-list-search';
+import { useServerList } from '../../shared/back-office/use-server-list';
 import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
 import { AUDITS_TEXTS as T } from './texts';
@@ -83,8 +83,7 @@ function Clipped({ text }: { text: string }) {
 export function AuditsPage() {
   const role = useAppSelector(selectUser)?.role;
   const allowed = can(role, PERMISSIONS.audits);
-  const search = useListSearch(FILTERS);
-  const list = useReadAuditsQuery(search.query, { skip: !allowed });
+  const list = useServerList(useReadAuditsQuery, FILTERS, { skip: !allowed });
 
   if (!allowed) return <NoAccess title={T.title} message={T.noAccess} />;
 
@@ -136,14 +135,12 @@ export function AuditsPage() {
           {T.explanation} {T.lifecycle}
         </Typography.Paragraph>
       }
-      result={list}
-      search={search}
-      rowKey="id"
+      {...list}
       columns={columns}
       filters={
         <>
-          <ListFilterInput search={search} name="filterSerialNumber" label={T.filterSerialNumber} />
-          <ListFilterInput search={search} name="filterUsername" label={T.filterUsername} />
+          <ListFilterInput search={list.search} name="filterSerialNumber" label={T.filterSerialNumber} />
+          <ListFilterInput search={list.search} name="filterUsername" label={T.filterUsername} />
         </>
       }
     />

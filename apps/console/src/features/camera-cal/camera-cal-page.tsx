@@ -6,7 +6,7 @@ import { useReadCameraCalsQuery } from '@equipment-dashboard/api-client';
 import { ListFilterInput } from '../../shared/back-office/filter-input';
 import { actionsColumn } from '../../shared/back-office/row-action';
 import { ListScreen } from '../../shared/back-office/list-screen';
-import { useListSearch } from '../../shared/back-office/use-list-search';
+import { useServerList } from '../../shared/back-office/use-server-list';
 import { formatDateTime } from '../../shared/equipment/format';
 import { CalibrationDialog } from './calibration-dialog';
 import { CAMERA_CAL_TEXTS as T } from './texts';
@@ -24,9 +24,8 @@ export function boardSerials(boards: readonly { SerialNumber: string }[]): strin
  * first, and the detail dialog.
  */
 export function CameraCalPage() {
-  const search = useListSearch(FILTERS);
+  const list = useServerList(useReadCameraCalsQuery, FILTERS);
   const [open, setOpen] = useState<CameraCalibration | null>(null);
-  const list = useReadCameraCalsQuery(search.query);
 
   const columns: TableColumnsType<CameraCalibration> = [
     { key: 'operator', title: T.operator, dataIndex: 'Operator' },
@@ -43,12 +42,14 @@ export function CameraCalPage() {
     <>
       <ListScreen<CameraCalibration>
         title={T.title}
-        result={list}
-        search={search}
-        rowKey="id"
+        {...list}
         columns={columns}
         filters={
-          <ListFilterInput search={search} name="filterSerialNumber" label={T.filterCameraSerialNumber} />
+          <ListFilterInput
+            search={list.search}
+            name="filterSerialNumber"
+            label={T.filterCameraSerialNumber}
+          />
         }
       />
       {open && <CalibrationDialog record={open} onClose={() => setOpen(null)} />}

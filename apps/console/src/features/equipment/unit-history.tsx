@@ -30,7 +30,6 @@ export function UnitHistory({ serialNumber }: { serialNumber: string }) {
       result={result}
       search={{ page, setPage }}
       columns={COLUMNS}
-      rowKey="id"
       emptyText={T.empty}
     />
   );

@@ -15,7 +15,7 @@ import { actionsColumn } from '../../shared/back-office/row-action';
 import { CreateButton } from '../../shared/back-office/screen-card';
 import type { CallError } from '../../shared/back-office/server-error';
 import { ServerList } from '../../shared/back-office/server-list';
-import { useListSearch } from '../../shared/back-office/use-list-search';
+import { useServerList } from '../../shared/back-office/use-server-list';
 import { CreateFixtureDialog, ModifySubscriptionDialog } from './fixture-dialogs';
 import { resetFixtureOutcome } from './outcomes';
 import { EZADAS_TEXTS as T } from './texts';
@@ -36,11 +36,10 @@ export function expiryText(value: string): string {
  * §6), Create New Fixture, and their dialogs. Outcomes go to the screen's 10-second snackbar.
  */
 export function FixturesTab({ notify }: { notify: (text: string) => void }) {
-  const search = useListSearch(FILTERS);
+  const list = useServerList(useEzGetFixturesQuery, FILTERS);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [resetFixture] = useResetEzFixtureMutation();
   const [deleteFixture] = useDeleteEzFixtureMutation();
-  const list = useEzGetFixturesQuery(search.query);
   const close = () => setDialog(null);
 
   const reset = async (serialNumber: string) => {
@@ -85,12 +84,15 @@ export function FixturesTab({ notify }: { notify: (text: string) => void }) {
   return (
     <>
       <ServerList<Fixture>
-        result={list}
-        search={search}
+        {...list}
         rowKey="serialNumber"
         columns={columns}
         filters={
-          <ListFilterInput search={search} name="filterSerialNumber" label={T.filterFixtureSerialNumber} />
+          <ListFilterInput
+            search={list.search}
+            name="filterSerialNumber"
+            label={T.filterFixtureSerialNumber}
+          />
         }
         actions={<CreateButton label={T.createNewFixture} onClick={() => setDialog({ kind: 'create' })} />}
       />

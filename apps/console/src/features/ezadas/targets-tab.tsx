@@ -9,7 +9,8 @@ import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
 import { actionsColumn } from '../../shared/back-office/row-action';
 import { CreateButton } from '../../shared/back-office/screen-card';
 import { ServerList } from '../../shared/back-office/server-list';
-import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
+import { NO_FILTERS } from '../../shared/back-office/use-list-search';
+import { useServerList } from '../../shared/back-office/use-server-list';
 import { selectUser } from '../../shared/session/session-slice';
 import { CreateTargetDialog, ModifyTargetDialog } from './target-dialogs';
 import { EZADAS_TEXTS as T } from './texts';
@@ -26,10 +27,9 @@ export function TargetsTab({ notify }: { notify: (text: string) => void }) {
   const mayCreate = can(role, PERMISSIONS.ezTargetCreate);
   const mayEdit = can(role, PERMISSIONS.ezTargetEdit);
   const mayDelete = can(role, PERMISSIONS.ezTargetDelete);
-  const search = useListSearch(NO_FILTERS);
+  const list = useServerList(useEzGetTargetsQuery, NO_FILTERS);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleteTarget] = useDeleteEzTargetMutation();
-  const list = useEzGetTargetsQuery(search.query);
   const close = () => setDialog(null);
 
   const columns: TableColumnsType<Target> = [
@@ -61,8 +61,7 @@ export function TargetsTab({ notify }: { notify: (text: string) => void }) {
   return (
     <>
       <ServerList<Target>
-        result={list}
-        search={search}
+        {...list}
         rowKey="targetName"
         columns={columns}
         actions={

@@ -6,7 +6,8 @@ import { useReadMessagesQuery } from '@equipment-dashboard/api-client';
 import { messageListQuery, type MessageTab } from '@equipment-dashboard/domain';
 import { actionsColumn } from '../../shared/back-office/row-action';
 import { ServerList } from '../../shared/back-office/server-list';
-import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
+import { NO_FILTERS } from '../../shared/back-office/use-list-search';
+import { useServerList } from '../../shared/back-office/use-server-list';
 import { formatMessageDate } from './message-dates';
 import { MESSAGING_TEXTS as T } from './texts';
 
@@ -33,8 +34,9 @@ const ACTIONS: Record<MessageRowAction, { label: string; icon: ReactNode; danger
  * paged, columns ID, Header, Market, Start Date, End Date (UTC, M/D/YYYY h:mm A), Actions by tab.
  */
 export function MessageList({ tab, username, allowed, onAction }: MessageListProps) {
-  const search = useListSearch(NO_FILTERS);
-  const list = useReadMessagesQuery({ ...search.query, ...messageListQuery(tab.key, username) });
+  const list = useServerList(useReadMessagesQuery, NO_FILTERS, {
+    query: messageListQuery(tab.key, username),
+  });
 
   const columns: TableColumnsType<Message> = [
     { key: 'id', title: T.id, dataIndex: 'id', width: 70 },
@@ -59,7 +61,5 @@ export function MessageList({ tab, username, allowed, onAction }: MessageListPro
     ),
   ];
 
-  return (
-    <ServerList<Message> result={list} search={search} rowKey="id" columns={columns} scroll={{ x: 860 }} />
-  );
+  return <ServerList<Message> {...list} columns={columns} scroll={{ x: 860 }} />;
 }

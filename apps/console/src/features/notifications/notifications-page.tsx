@@ -6,7 +6,8 @@ import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { CreateButton, ScreenCard } from '../../shared/back-office/screen-card';
 import { ServerList } from '../../shared/back-office/server-list';
-import { NO_FILTERS, useListSearch } from '../../shared/back-office/use-list-search';
+import { NO_FILTERS } from '../../shared/back-office/use-list-search';
+import { useServerList } from '../../shared/back-office/use-server-list';
 import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
@@ -26,9 +27,8 @@ export function NotificationsPage() {
   const me = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const mayCreate = can(me?.role, PERMISSIONS.notificationsCreate);
-  const search = useListSearch(NO_FILTERS);
+  const list = useServerList(useReadNotificationsQuery, NO_FILTERS);
   const [creating, setCreating] = useState(false);
-  const list = useReadNotificationsQuery(search.query);
 
   const columns: TableColumnsType<Notification> = [
     { key: 'name', title: T.name, dataIndex: 'name' },
@@ -53,13 +53,7 @@ export function NotificationsPage() {
         title={T.title}
         extra={mayCreate && <CreateButton label={T.createNotification} onClick={() => setCreating(true)} />}
       >
-        <ServerList<Notification>
-          result={list}
-          search={search}
-          rowKey="id"
-          columns={columns}
-          scroll={{ x: 900 }}
-        />
+        <ServerList<Notification> {...list} columns={columns} scroll={{ x: 900 }} />
       </ScreenCard>
       {creating && (
         <NotificationWizard

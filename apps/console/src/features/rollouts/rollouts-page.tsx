@@ -9,7 +9,7 @@ import { ListFilterInput } from '../../shared/back-office/filter-input';
 import { NoAccess } from '../../shared/back-office/no-access';
 import { ListScreen } from '../../shared/back-office/list-screen';
 import { CreateButton } from '../../shared/back-office/screen-card';
-import { useListSearch } from '../../shared/back-office/use-list-search';
+import { useServerList } from '../../shared/back-office/use-server-list';
 import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
 import { NewRolloutDialog } from '../../shared/rollouts/new-rollout-dialog';
@@ -22,8 +22,7 @@ const FILTERS = { filterName: '' };
 
 /** The list of rollouts: server-paged, newest first, a state tag and a progress bar per phase. */
 function RolloutList({ manage }: { manage: boolean }) {
-  const search = useListSearch(FILTERS);
-  const list = useReadRolloutsQuery(search.query);
+  const list = useServerList(useReadRolloutsQuery, FILTERS);
   const [creating, setCreating] = useState(false);
 
   const columns: TableColumnsType<Rollout> = [
@@ -52,11 +51,9 @@ function RolloutList({ manage }: { manage: boolean }) {
     <>
       <ListScreen<Rollout>
         title={T.title}
-        result={list}
-        search={search}
-        rowKey="id"
+        {...list}
         columns={columns}
-        filters={<ListFilterInput search={search} name="filterName" label={T.filterName} />}
+        filters={<ListFilterInput search={list.search} name="filterName" label={T.filterName} />}
         actions={manage ? <CreateButton label={T.newRollout} onClick={() => setCreating(true)} /> : undefined}
       />
       {creating && <NewRolloutDialog onClose={() => setCreating(false)} />}

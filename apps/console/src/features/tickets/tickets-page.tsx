@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
 import { ListFilterInput } from '../../shared/back-office/filter-input';
 import { ListScreen } from '../../shared/back-office/list-screen';
-import { useListSearch } from '../../shared/back-office/use-list-search';
+import { useServerList } from '../../shared/back-office/use-server-list';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { AttachmentDialog } from './attachment-dialog';
@@ -50,15 +50,13 @@ export function TicketsPage() {
   const dispatch = useAppDispatch();
   const username = me?.username ?? '';
   const mayManage = can(me?.role, PERMISSIONS.manageTickets);
-  const search = useListSearch(FILTERS);
-  const { filters, setFilters } = search;
+  const list = useServerList(useReadTicketsQuery, FILTERS, { query: { username } });
+  const { filters, setFilters } = list.search;
   const [detail, setDetail] = useState<TicketSummary | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [escalate] = useUpdateTicketEscalatedMutation();
   const [deescalate] = useUpdateTicketDeescalatedMutation();
   const [close] = useUpdateTicketClosedMutation();
-
-  const list = useReadTicketsQuery({ ...search.query, username });
 
   const onAction = (action: TicketAction, ticket: TicketSummary) => {
     if (action === 'view') setDetail(ticket);
@@ -81,9 +79,7 @@ export function TicketsPage() {
     <>
       <ListScreen<TicketSummary>
         title={T.title}
-        result={list}
-        search={search}
-        rowKey="id"
+        {...list}
         columns={ticketColumns(mayManage, onAction)}
         scroll={{ x: 960 }}
         filters={
@@ -94,7 +90,7 @@ export function TicketsPage() {
             <Checkbox checked={filters.closed} onChange={(e) => setFilters({ closed: e.target.checked })}>
               {T.includeClosed}
             </Checkbox>
-            <ListFilterInput search={search} name="filterSerialNumber" label={T.filterSerialNumber} />
+            <ListFilterInput search={list.search} name="filterSerialNumber" label={T.filterSerialNumber} />
           </>
         }
       />

@@ -90,7 +90,7 @@ export function PairingsTab({ state }: { state: PairingState }) {
 
   return (
     <>
-      <ServerList<Pairing> result={list} search={search} rowKey="id" columns={columns} onSort={onSort} />
+      <ServerList<Pairing> result={list} search={search} columns={columns} onSort={onSort} />
       {open && <PairingDetailDialog pairing={open} state={state} onClose={() => setOpen(null)} />}
     </>
   );

@@ -11,7 +11,7 @@ import { NoAccess } from '../../shared/back-office/no-access';
 import { actionsColumn } from '../../shared/back-office/row-action';
 import { ListScreen } from '../../shared/back-office/list-screen';
 import { CreateButton } from '../../shared/back-office/screen-card';
-import { useListSearch } from '../../shared/back-office/use-list-search';
+import { useServerList } from '../../shared/back-office/use-server-list';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { USERS_TEXTS as T } from './texts';
@@ -30,10 +30,9 @@ export function UsersPage() {
   const me = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const mayAdmin = can(me?.role, PERMISSIONS.usersAdmin);
-  const search = useListSearch(FILTERS);
+  const list = useServerList(useReadUsersQuery, FILTERS, { skip: !mayAdmin });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleteUser] = useDeleteUserMutation();
-  const list = useReadUsersQuery(search.query, { skip: !mayAdmin });
 
   if (!mayAdmin) {
     return <NoAccess title={T.title} message={T.noAccess} />;
@@ -64,11 +63,10 @@ export function UsersPage() {
     <>
       <ListScreen<User>
         title={T.title}
-        result={list}
-        search={search}
+        {...list}
         rowKey="username"
         columns={columns}
-        filters={<ListFilterInput search={search} name="filterUsername" label={T.filterUsername} />}
+        filters={<ListFilterInput search={list.search} name="filterUsername" label={T.filterUsername} />}
         actions={<CreateButton label={T.createNewUser} onClick={() => setDialog({ kind: 'create' })} />}
       />
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (

@@ -24,7 +24,8 @@ export interface ServerListProps<Row extends object> {
   /** The list's page, in the URL (`useListSearch`). */
   search: { page: number; setPage: (page: number, write?: SearchWrite) => void };
   columns: TableColumnsType<Row>;
-  rowKey: TableProps<Row>['rowKey'];
+  /** Which field keys a row: its `id` unless told otherwise. */
+  rowKey?: TableProps<Row>['rowKey'];
   /** The list's filters, at the start of the toolbar. */
   filters?: ReactNode;
   /** The screen's buttons (Create New ...), at the end of the toolbar. */
@@ -48,7 +49,7 @@ export function ServerList<Row extends object>({
   result,
   search: { page, setPage },
   columns,
-  rowKey,
+  rowKey = 'id',
   filters,
   actions,
   emptyText,
