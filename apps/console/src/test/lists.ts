@@ -36,3 +36,8 @@ export const bodyRows = () => screen.getAllByRole('row').slice(1);
 /** The table row whose text starts with `text` and a space. */
 export const rowStarting = (text: string | number) =>
   screen.getByRole('row', { name: new RegExp(`^${text} `) });
+
+/** The table shows a column headed by each of `names` (a RegExp matches a header that also holds a sort icon's text). */
+export function expectColumns(names: readonly (string | RegExp)[]) {
+  for (const name of names) expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+}

@@ -7,7 +7,7 @@ import { Snackbars } from '../../shared/ui/snackbars';
 import { json } from '../../test/fetch-stub';
 import { ezSnackbarShown } from './ez-snackbar';
 import { fixture, openEzAdas, target } from './test-support';
-import { bodyRows, callsFilteredBy, queryOf, rowStarting as row } from '../../test/lists';
+import { bodyRows, expectColumns, callsFilteredBy, queryOf, rowStarting as row } from '../../test/lists';
 
 const snackbar = () => screen.getByTestId('ezadas-snackbar');
 
@@ -23,15 +23,13 @@ describe('EZ ADAS: fixtures', () => {
     expect(screen.getByRole('region', { name: 'EZ ADAS' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Fixtures' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Targets' })).toBeInTheDocument();
-    for (const name of [
+    expectColumns([
       'Serial Number',
       'Activation Count',
       'Subscription Type',
       'Subscription Expiration',
       'Actions',
-    ]) {
-      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
-    }
+    ]);
     expect(bodyRows()).toHaveLength(10);
     expect(within(row('EZ0001')).getByRole('cell', { name: '7/4/2027' })).toBeInTheDocument();
     expect(within(row('EZ0001')).getByRole('cell', { name: 'Limited' })).toBeInTheDocument();
@@ -268,9 +266,7 @@ describe('EZ ADAS: targets', () => {
   it('when an engineer opens Targets, then the table shows Target Name, Target ID, Package Index, Package Name and Actions, with Create New Target', async () => {
     const { user: u } = openEzAdas('engineer');
     await openTargets(u);
-    for (const name of ['Target Name', 'Target ID', 'Package Index', 'Package Name', 'Actions']) {
-      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
-    }
+    expectColumns(['Target Name', 'Target ID', 'Package Index', 'Package Name', 'Actions']);
     const lane = row('Lane Camera Board');
     expect(within(lane).getByRole('cell', { name: '0' })).toBeInTheDocument();
     expect(within(lane).getByRole('cell', { name: 'Included' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { json } from '../../test/fetch-stub';
 import { openSpecUpdates } from './test-support';
-import { bodyRows, queryOf, rowStarting as row } from '../../test/lists';
+import { bodyRows, expectColumns, queryOf, rowStarting as row } from '../../test/lists';
 
 const cell = (rowName: string, column: number) => within(row(rowName)).getAllByRole('cell')[column];
 
@@ -36,7 +36,7 @@ describe('Specifications', () => {
     await user.click(await screen.findByRole('tab', { name: 'Spec Releases' }));
     expect(await screen.findByRole('row', { name: /^US-2026-12 / })).toBeInTheDocument();
     expect(location()).toBe('/SpecUpdates?tab=releases');
-    for (const name of [
+    expectColumns([
       'Display Name',
       'Month',
       'Year',
@@ -50,9 +50,7 @@ describe('Specifications', () => {
       'Created At',
       'Updated At',
       'Actions',
-    ]) {
-      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
-    }
+    ]);
     expect(bodyRows()).toHaveLength(10);
     const cells = (name: string) =>
       within(row(name))

@@ -2,15 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { json } from '../../test/fetch-stub';
 import { openUsers, user } from './test-support';
-import { bodyRows, callsFilteredBy, queryOf, rowStarting as row } from '../../test/lists';
+import { bodyRows, expectColumns, callsFilteredBy, queryOf, rowStarting as row } from '../../test/lists';
 
 describe('Users', () => {
   it('when an admin opens /Users, then the first page shows Username, E-mail, Role, Active (Yes/No) and Actions', async () => {
     const { stub } = openUsers();
     expect(await screen.findByRole('cell', { name: 'ann' })).toBeInTheDocument();
-    for (const name of ['Username', 'E-mail', 'Role', 'Active', 'Actions']) {
-      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
-    }
+    expectColumns(['Username', 'E-mail', 'Role', 'Active', 'Actions']);
     expect(bodyRows()).toHaveLength(10);
     expect(within(row('kmiller')).getByRole('cell', { name: 'No' })).toBeInTheDocument();
     expect(within(row('ann')).getByRole('cell', { name: 'Yes' })).toBeInTheDocument();
