@@ -2,11 +2,14 @@
 // Ends with one line `N passed, N failed` that adds up every runner (lint and typecheck count one
 // check per project), and exits non-zero on any failure. Prints the time of each stage.
 //
-// Lint, typecheck and the builds run in one Nx run (three tasks at a time); then jest, then the browser suite.
-// Jest and the browser suite side by side, or jest on two workers, starved each other on two cores (console
-// tests past their timeouts, 38 suites in 16 minutes): TEST_JEST_WORKERS tries more workers on a bigger machine.
+// Stages, for two cores: lint, typecheck and the builds in one Nx run (three tasks at a time); then the server's and
+// the libraries' jest suites (one worker) side by side with the browser suite, both of which spend much of their
+// time waiting on a server, PostgreSQL or the browser; then the console's jsdom suites, which only compute, on every
+// core. (All of jest side by side with the browser suite starved the console suites past their timeouts.)
+// TEST_CONSOLE_WORKERS sets the console stage's workers (default: the cores).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -15,7 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const results = join(root, 'tmp/test-results');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
-const JEST_WORKERS = process.env.TEST_JEST_WORKERS ?? '1';
+const CONSOLE_WORKERS = process.env.TEST_CONSOLE_WORKERS ?? String(availableParallelism());
 
 let passed = 0;
 let failed = 0;
@@ -88,41 +91,51 @@ const checksCode = await run('lint, typecheck, build', bin('nx'), [
 countChecks(checksCode, checks);
 const buildCode = checksCode === 0 ? 0 : spawnSync(bin('nx'), ['run-many', '-t', 'build', '-p', 'console', 'fleet-sim'], { cwd: root, env, stdio: 'ignore' }).status;
 
-// 2. Unit and integration tests of every project in one jest run, then the browser suite.
+// 2. The server and library suites side by side with the browser suite, then the console suites (see the top).
 const leftOut = [];
 if (!process.env.DATABASE_URL) leftOut.push('the fleet-sim suites on PostgreSQL (set DATABASE_URL; .ci/run does)');
 if (!process.env.REDIS_URL || !process.env.DATABASE_URL) {
   leftOut.push('the socket.io Redis adapter suite (set REDIS_URL and DATABASE_URL; .ci/run does)');
 }
 for (const suite of leftOut) console.log(`left out: ${suite}`);
-const jestOut = join(results, 'jest.json');
 const e2eOut = join(results, 'e2e.json');
 // PGlite loads parts of itself with dynamic import(), which jest's VM allows only with this flag.
-await run('jest (unit and integration)', process.execPath, [
-  '--experimental-vm-modules',
-  '--no-warnings=ExperimentalWarning',
-  bin('jest'),
-  '--ci',
-  `--maxWorkers=${JEST_WORKERS}`,
-  '--json',
-  `--outputFile=${jestOut}`,
-]);
-const e2eCode =
+const jestRun = (title, out, args) =>
+  run(title, process.execPath, [
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
+    bin('jest'),
+    '--ci',
+    '--json',
+    `--outputFile=${out}`,
+    ...args,
+  ]);
+const serverOut = join(results, 'jest-server.json');
+const consoleOut = join(results, 'jest-console.json');
+const started = Date.now();
+const [, e2eCode] = await Promise.all([
+  jestRun('jest: server and libraries', serverOut, ['--maxWorkers=1', '--ignoreProjects', 'console']),
   buildCode === 0
-    ? await run('console-e2e (Chromium)', bin('playwright'), ['test', '-c', 'apps/console-e2e/playwright.config.ts'], {
-        CI_JSON_REPORT: e2eOut,
-      })
-    : null;
+    ? run('console-e2e (Chromium)', bin('playwright'), ['test', '-c', 'apps/console-e2e/playwright.config.ts'], { CI_JSON_REPORT: e2eOut })
+    : Promise.resolve(null),
+]);
+timed('server suites and browser suite, side by side', started);
+await jestRun('jest: console', consoleOut, [`--maxWorkers=${CONSOLE_WORKERS}`, '--selectProjects', 'console']);
 
-const jest = readJson(jestOut);
-if (!jest) {
-  failed += 1;
-  failures.push('jest did not report');
-} else {
+for (const [name, out] of [
+  ['jest (server and libraries)', serverOut],
+  ['jest (console)', consoleOut],
+]) {
+  const jest = readJson(out);
+  if (!jest) {
+    failed += 1;
+    failures.push(`${name} did not report`);
+    continue;
+  }
   passed += jest.numPassedTests;
   failed += jest.numFailedTests + jest.numRuntimeErrorTestSuites;
   if (jest.numPendingTests || jest.numTodoTests) {
-    console.log(`jest: ${jest.numPendingTests + jest.numTodoTests} tests skipped (see above for which and why)`);
+    console.log(`${name}: ${jest.numPendingTests + jest.numTodoTests} tests skipped (see above for which and why)`);
   }
   for (const suite of jest.testResults) {
     if (suite.status === 'failed') failures.push(suite.name.replace(`${root}/`, ''));
