@@ -20,3 +20,4 @@ export * from './ezadas/ezadas';
 export * from './unit-rules/unit-rules';
 export * from './rollouts/rollouts';
 export * from './csv/csv';
+export * from './saved-views/saved-views';

@@ -1,5 +1,6 @@
 import type { SavedView, SavedViewScreen } from '@equipment-dashboard/contract';
 import { SAVED_VIEW_SCREENS } from '@equipment-dashboard/contract';
+import { mayDeleteView, maySeeView } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import * as repo from '../store/repos/saved-views-repo';
@@ -37,7 +38,7 @@ export async function createSavedView(
 export async function deleteSavedView(deps: ServiceDeps, user: AuthUser, id: number): Promise<{ id: number; deleted: true }> {
   const row = await repo.findView(deps.db, id);
   if (!row) throw new NotFoundError(`No saved view ${id}.`, { id });
-  if (row.owner !== user.username && user.role !== 'admin') {
+  if (!mayDeleteView(user, row)) {
     throw new ForbiddenError(`Saved view ${id} belongs to ${row.owner}: only they or an admin may delete it.`, { id });
   }
   if (!(await repo.deleteView(deps.db, id))) throw new NotFoundError(`No saved view ${id}.`, { id });
@@ -61,6 +62,6 @@ export interface ResolvedSavedView {
 export async function resolveSavedView(deps: Pick<ServiceDeps, 'db'>, user: Pick<AuthUser, 'username'>, id: number): Promise<ResolvedSavedView> {
   const row = await repo.findView(deps.db, id);
   const screen = SAVED_VIEW_SCREENS.find((s) => s === row?.screen);
-  if (!row || !screen || (!row.shared && row.owner !== user.username)) throw new NotFoundError(`No saved view ${id}.`, { id });
+  if (!row || !screen || !maySeeView(user, row)) throw new NotFoundError(`No saved view ${id}.`, { id });
   return { id: row.id, name: row.name, screen, query: row.query };
 }

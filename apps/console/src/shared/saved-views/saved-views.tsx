@@ -4,14 +4,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { SavedView, SavedViewScreen } from '@equipment-dashboard/contract';
 import { useDeleteSavedViewMutation, useReadSavedViewsQuery } from '@equipment-dashboard/api-client';
-import { can, PERMISSIONS } from '@equipment-dashboard/domain';
+import { can, mayDeleteView, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../back-office/confirm-dialog';
 import { selectUser } from '../session/session-slice';
 import { snackbarShown } from '../ui/ui-slice';
 import { SaveViewDialog } from './save-view-dialog';
 import { SAVED_VIEWS_TEXTS as T } from './texts';
-import { applyView, linkedViewId, viewLink, viewQuery, VIEW_PARAM } from './view-url';
+import { applyView, linkedViewId, viewLink, viewQuery, withoutViewLink } from './view-url';
 
 export interface SavedViewsProps {
   /** The list the views belong to. */
@@ -35,33 +35,24 @@ export function SavedViews({ screen, current }: SavedViewsProps) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<'save' | 'delete' | null>(null);
   const selected = views.find((view) => view.id === selectedId) ?? null;
-  const mayDelete = selected !== null && can(user?.role, PERMISSIONS.saveViews) && (selected.owner === user?.username || user?.role === 'admin');
+  const mayDelete = selected !== null && user !== null && mayDeleteView(user, selected);
 
   const apply = (view: SavedView, replace = false) => {
     setSelectedId(view.id);
     setSearch((now) => applyView(now, view), { replace });
   };
 
-  // A deep link (?view=<id>) applies its view once the screen's views are known.
+  // A deep link (?view=<id>) applies its view once the screen's views are known. Runs again on any change of the
+  // URL while the link is in it: another change in the same moment (the list going back to its last page) may have
+  // replaced this one. Applied, the link leaves the URL.
   const linked = linkedViewId(search);
   useEffect(() => {
     if (linked === null || !isSuccess) return;
     const view = views.find((v) => v.id === linked);
-    if (view) {
-      apply(view, true);
-      dispatch(snackbarShown(T.applied(view.name)));
-    } else {
-      setSearch((now) => {
-        const next = new URLSearchParams(now);
-        next.delete(VIEW_PARAM);
-        return next;
-      }, { replace: true });
-      dispatch(snackbarShown(T.notFound));
-    }
-    // Runs again on any change of the URL while the link is in it: another change in the same moment (the
-    // list going back to its last page) may have replaced this one. Applied, the link leaves the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- apply is a new function each render
-  }, [linked, isSuccess, views, search]);
+    if (view) setSelectedId(view.id);
+    setSearch((now) => (view ? applyView(now, view) : withoutViewLink(now)), { replace: true });
+    dispatch(snackbarShown(view ? T.applied(view.name) : T.notFound));
+  }, [linked, isSuccess, views, search, setSearch, dispatch]);
 
   const options = useMemo(
     () =>

@@ -12,6 +12,13 @@ export function linkedViewId(search: URLSearchParams): number | null {
   return value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
 }
 
+/** The URL without its link to a saved view (one that is not there, or not the user's to see). */
+export function withoutViewLink(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.delete(VIEW_PARAM);
+  return next;
+}
+
 /**
  * The URL with a view applied: the screen's filters and sort replaced by the view's, on page 1, the link
  * removed; what is not the list's (the open unit, the family tab) is kept.
