@@ -1,25 +1,12 @@
 import { z } from 'zod';
-import { PERMISSIONS } from '@equipment-dashboard/domain';
+import { BULK_ACTION_KINDS, PERMISSIONS, type BulkActionKind } from '@equipment-dashboard/domain';
 import { areaEndpoints } from './define';
 import { readAlignersQuerySchema } from './equipment';
 import { countSchema, recordIdSchema, timestampSchema } from './primitives';
 import { idQuery, requiredText } from './query';
 
-/**
- * The actions a bulk job can run on each unit of a selection (issue 21): stage the family's latest
- * published update, unstage, add to My Radar, and the commands that make sense in bulk.
- */
-export const BULK_ACTION_KINDS = [
-  'stageLatest',
-  'unstage',
-  'addToRadar',
-  'getVoltages',
-  'getUsbStatus',
-  'getPrinterStatus',
-  'checkCloud',
-] as const;
-/** One of {@link BULK_ACTION_KINDS}. */
-export type BulkActionKind = (typeof BULK_ACTION_KINDS)[number];
+// The actions and who may run them are rules of libs/domain; the contract validates against the same list.
+export { BULK_ACTION_KINDS, type BulkActionKind };
 
 /** How many serials a `{ serials }` selection may name (rows picked one by one or a page); more is a 400. */
 export const BULK_SERIALS_MAX = 1000;

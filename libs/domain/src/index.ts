@@ -21,3 +21,4 @@ export * from './unit-rules/unit-rules';
 export * from './rollouts/rollouts';
 export * from './csv/csv';
 export * from './saved-views/saved-views';
+export * from './bulk-actions/bulk-actions';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { can, isRole, PERMISSIONS } from '@equipment-dashboard/domain';
+import { isRole, mayRunBulkAction } from '@equipment-dashboard/domain';
 import type { BulkActionKind } from '@equipment-dashboard/contract';
 import type { AuthUser } from '../auth/auth-user';
 import { claimBulkAction, releaseBulkAction, saveProgress, type BulkActionRow, type StoredOutcomes } from '../store/repos/bulk-actions-repo';
@@ -71,8 +71,7 @@ async function runJob(deps: ServiceDeps, claimed: BulkActionRow, holder: string,
     const from = row.done + row.skipped + row.failed;
     const chunk = serials.slice(from, from + CHUNK_SIZE);
     const user = await currentUser(deps, row.createdBy);
-    const permitted =
-      user !== null && can(user.role, PERMISSIONS.bulkActions) && (action.permission === null || can(user.role, action.permission));
+    const permitted = user !== null && mayRunBulkAction(user.role, row.action as BulkActionKind);
     const outcomes: UnitOutcome[] =
       user && permitted
         ? await action.run({ deps, user, jobId: row.id, startedAt: row.createdAt }, chunk)

@@ -1,5 +1,5 @@
 import type { BulkActionKind, CommandName } from '@equipment-dashboard/contract';
-import { PERMISSIONS, type Family, type Permission } from '@equipment-dashboard/domain';
+import type { Family } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { isPending } from '../fleet/desired-state';
 import { HttpError } from '../core/errors';
@@ -23,9 +23,8 @@ export interface ChunkContext {
   startedAt: Date;
 }
 
-/** One action: the permission a role needs for it, and how it runs on a chunk of units (one outcome per serial). */
+/** One action: how it runs on a chunk of units (one outcome per serial). Who may: libs/domain's mayRunBulkAction. */
 interface UnitAction {
-  permission: Permission | null;
   run(ctx: ChunkContext, serials: readonly string[]): Promise<UnitOutcome[]>;
 }
 
@@ -77,7 +76,6 @@ const DONE: UnitOutcome = { outcome: 'done' };
 /** Stage the family's latest published update (what the console's Stage sends), or unstage. */
 function stagingAction(kind: 'stage' | 'unstage'): UnitAction {
   return {
-    permission: PERMISSIONS.stageUpdates,
     async run(ctx, serials) {
       const { deps, user } = ctx;
       // A redone chunk: units this job's user already changed since the job started count as done.
@@ -109,7 +107,6 @@ function stagingAction(kind: 'stage' | 'unstage'): UnitAction {
 /** A command that needs only the serial: queued for each unit (an offline unit takes it when it reconnects). */
 function commandAction(command: Extract<CommandName, 'aligner_get_voltages' | 'aligner_get_usb_status' | 'aligner_get_printer_status' | 'aligner_check_now'>): UnitAction {
   return {
-    permission: PERMISSIONS.sendCommand,
     async run(ctx, serials) {
       const { deps, user } = ctx;
       const queued = await commandsQueuedBy(deps.db, serials, command, ctx.jobId);
@@ -130,8 +127,7 @@ export const UNIT_ACTIONS: Record<BulkActionKind, UnitAction> = {
   stageLatest: stagingAction('stage'),
   unstage: stagingAction('unstage'),
   addToRadar: {
-    // My Radar is every role's own list; the favourites service keeps its limit (units past it are skipped).
-    permission: null,
+    // The favourites service keeps My Radar's limit (units past it are skipped).
     run: (ctx, serials) =>
       eachUnit(
         serials,

@@ -1,31 +1,10 @@
 import { Alert, Button, Dropdown, Flex, Typography } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { BULK_ACTION_KINDS, type BulkActionKind } from '@equipment-dashboard/contract';
-import { can, PERMISSIONS, type Permission, type Role } from '@equipment-dashboard/domain';
+import { bulkActionsFor, type BulkActionKind, type Role } from '@equipment-dashboard/domain';
 import { BulkActionDialog } from './bulk-action-dialog';
 import { BULK_TEXTS as T } from './bulk-texts';
 import type { BulkSelection } from './use-bulk-selection';
-
-/** The permission each action needs besides bulkActions (the server checks the same per unit). */
-const ACTION_PERMISSION: Record<BulkActionKind, Permission | null> = {
-  stageLatest: PERMISSIONS.stageUpdates,
-  unstage: PERMISSIONS.stageUpdates,
-  addToRadar: null,
-  getVoltages: PERMISSIONS.sendCommand,
-  getUsbStatus: PERMISSIONS.sendCommand,
-  getPrinterStatus: PERMISSIONS.sendCommand,
-  checkCloud: PERMISSIONS.sendCommand,
-};
-
-/** The actions a role may start in bulk, in menu order. */
-export function bulkActionsFor(role: Role | undefined): BulkActionKind[] {
-  if (!can(role, PERMISSIONS.bulkActions)) return [];
-  return BULK_ACTION_KINDS.filter((kind) => {
-    const permission = ACTION_PERMISSION[kind];
-    return permission === null || can(role, permission);
-  });
-}
 
 export interface BulkActionsBarProps {
   selection: BulkSelection;

@@ -1,0 +1,19 @@
+import { ROLES } from '../permissions/permissions';
+import { BULK_ACTION_KINDS, bulkActionsFor, mayRunBulkAction } from './bulk-actions';
+
+describe('bulk actions (issue 21)', () => {
+  it('when a role that may stage and send commands asks, then it gets every action in menu order', () => {
+    expect(bulkActionsFor('tech')).toEqual([...BULK_ACTION_KINDS]);
+    expect(bulkActionsFor('admin')).toEqual([...BULK_ACTION_KINDS]);
+  });
+
+  it('when guest or an unknown role asks, then it gets none, not even My Radar', () => {
+    expect(bulkActionsFor('guest')).toEqual([]);
+    expect(bulkActionsFor(undefined)).toEqual([]);
+    expect(mayRunBulkAction('guest', 'addToRadar')).toBe(false);
+  });
+
+  it('when any role asks, then an action is allowed exactly when the role holds bulkActions and its own permission', () => {
+    for (const role of ROLES) for (const kind of BULK_ACTION_KINDS) expect(mayRunBulkAction(role, kind)).toBe(bulkActionsFor(role).includes(kind));
+  });
+});
