@@ -10,7 +10,7 @@ import {
   type MessageDisposition,
   type MessageField,
 } from '@equipment-dashboard/domain';
-import { parse } from 'csv-parse/sync';
+import { serialsOfCsv } from '../core/serial-csv';
 import type { AuthUser } from '../auth/auth-user';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import type { UploadedFile } from '../core/uploaded-file';
@@ -296,20 +296,9 @@ export function serialNumbersFromCsv(file: UploadedFile | undefined): string[] {
   }
   // eslint-disable-next-line no-control-regex -- control characters are exactly what marks binary content
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) throw notCsv('it holds binary content.');
-  let rows: string[][];
   try {
-    rows = parse(text, {
-      bom: true,
-      delimiter: [',', ';', '\t'],
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: true,
-    });
+    return serialsOfCsv(text);
   } catch (error) {
     throw notCsv((error as Error).message);
   }
-  const firsts = rows.map((row) => (row[0] ?? '').trim());
-  const start = firsts.length > 0 && !/\d/.test(firsts[0] ?? '') ? 1 : 0;
-  return serialsOf(firsts.slice(start));
 }

@@ -11,10 +11,10 @@ import {
   type RolloutState,
   type RolloutUnitState,
 } from '@equipment-dashboard/domain';
-import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { serialsOfCsv } from '../core/serial-csv';
 import { findSoftwareUpdate, readFamilyUpdates } from '../store/repos/releases-repo';
 import * as repo from '../store/repos/rollouts-repo';
 import type { EquipmentFilters } from '../views/unit-index';
@@ -47,17 +47,13 @@ function filtersOf(query: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-/** Serials of a CSV's first column (a header row without digits is skipped), upper-cased, without blanks. */
-export function serialsOfCsv(text: string): string[] {
-  let rows: string[][];
+/** The serials of a rollout's CSV target (400 when the text is not CSV). */
+export function targetSerialsOfCsv(text: string): string[] {
   try {
-    rows = parse(text, { bom: true, delimiter: [',', ';', '\t'], relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true });
+    return serialsOfCsv(text);
   } catch (error) {
     throw new ValidationError(`The CSV file cannot be read: ${(error as Error).message}`, [{ path: 'target.csv', message: 'Not a CSV file.' }], 'invalid_csv');
   }
-  const firsts = rows.map((row) => (row[0] ?? '').trim()).filter((s) => s !== '');
-  const start = firsts.length > 0 && !/\d/.test(firsts[0] ?? '') ? 1 : 0;
-  return [...new Set(firsts.slice(start).map((s) => s.toUpperCase()))];
 }
 
 /**
@@ -75,7 +71,7 @@ export async function rolloutVersions(deps: Pick<ServiceDeps, 'db'>, family: Fam
 async function resolveTarget(deps: ServiceDeps, user: AuthUser, input: CreateInput): Promise<{ serials: string[]; target: StoredTarget }> {
   const t = input.target;
   if (t.kind === 'csv') {
-    const named = serialsOfCsv(t.csv ?? '');
+    const named = targetSerialsOfCsv(t.csv ?? '');
     const serials = await repo.serialsOfFamily(deps.db, named, input.family);
     return { serials, target: { kind: 'csv', fileName: t.fileName, excluded: named.length - serials.length } };
   }
