@@ -1,6 +1,9 @@
-import { inArray, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { changedUnits, oldestRunningXid, rowsOf } from '../store/repos/feed-repo';
+import { readIndexRows } from '../store/repos/unit-index-repo';
 import { units } from '../store/schema';
+import { indexedUnitOf, sourceOfLogged } from '../views/unit-feed';
 import { engineOf, setSpeed } from '../test/fleet-helpers';
 import { writeSliceOf } from './engine';
 import { startTestServer, type TestServer } from '../test/test-server';
@@ -13,10 +16,9 @@ describe('the write-behind (fleet/engine.ts)', () => {
     // simulation changed meanwhile would be stored with that change too.
     await setSpeed(t, 0);
   });
-  afterAll(async () => {
-    jest.restoreAllMocks();
-    await t.close();
-  });
+  // Each test records the statements afresh (a spy over a spy would call itself).
+  afterEach(() => jest.restoreAllMocks());
+  afterAll(() => t.close());
 
   /** Records the serials of the units each write-behind statement carries (its first parameter). */
   function recordWriteBehind(): string[][] {
@@ -73,5 +75,30 @@ describe('the write-behind (fleet/engine.ts)', () => {
     expect(all).not.toBe(waiting);
     await Promise.all([waiting, all]);
     expect(statements.flat()).toContain(unit?.serialNumber);
+  });
+
+  it("when units are written behind, then their change record carries each unit's index columns as a read of the store gives them, its staging included", async () => {
+    const engine = engineOf(t);
+    const db = t.server.deps.db;
+    const staged = rowsOf<{ s: string }>(await db.execute(sql`SELECT serial_number AS s FROM unit_desired WHERE staged_semantic IS NOT NULL LIMIT 3`));
+    expect(staged.length).toBeGreaterThan(0);
+    const picked = [...staged.map((r) => engine.state.units.get(r.s)), ...[...engine.state.units.values()].slice(0, 5)].filter((u) => u !== undefined);
+    const since = await oldestRunningXid(db);
+
+    for (const unit of picked) {
+      engine.change(unit, (u) => {
+        u.connected = !u.connected;
+        u.alignmentCount += 1;
+      });
+    }
+    await engine.flush();
+
+    const serials = picked.map((u) => u.serialNumber);
+    const { logged } = await changedUnits(db, since);
+    const fromRecords = new Map(logged.filter((row) => serials.includes(row[0])).map((row) => [row[0], indexedUnitOf(sourceOfLogged(row))]));
+    const readBack = new Map((await readIndexRows(db, serials)).map((row) => [row.serial_number, indexedUnitOf(row)]));
+    expect(fromRecords.size).toBe(new Set(serials).size);
+    expect(fromRecords).toEqual(readBack);
+    expect([...fromRecords.values()].some((unit) => (unit?.desiredRev ?? 0) > 0)).toBe(true);
   });
 });

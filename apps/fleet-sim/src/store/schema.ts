@@ -12,6 +12,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgSequence,
   pgTable,
@@ -122,6 +123,30 @@ export const units = pgTable(
 );
 
 /**
+ * A unit's index columns in a change record (see unit-index-repo.ts `IndexSourceRow`), as one JSON array:
+ * serial, family, country, version, created, updated, connected, last seen, staged revision done, update
+ * state, flow revision, then its desired staging (revision, version, staged at, auto-staged; null when
+ * never staged). Times are milliseconds since the epoch.
+ */
+export type LoggedIndexRow = [
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  boolean,
+  number | null,
+  number,
+  string | null,
+  number | null,
+  number | null,
+  string | null,
+  number | null,
+  boolean | null,
+];
+
+/**
  * Which units each write of `units` changed: one row per statement (a write-behind slice of 50 units),
  * not one per unit, so that readers can follow the table without an index on it that every update writes.
  * Pruned after an hour.
@@ -133,6 +158,11 @@ export const unitChangeLog = pgTable(
     serials: text('serials').array().notNull(),
     /** The process whose simulator wrote them (it hands its own writes to its own views directly). */
     writer: text('writer'),
+    /**
+     * The index columns of each unit as the statement left it (the simulators' write-behind): API processes
+     * take them from here instead of reading every changed unit back. Null: read them back.
+     */
+    rows: json('rows').$type<LoggedIndexRow[]>(),
     changeXid: changeXid(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

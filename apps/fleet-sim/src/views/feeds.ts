@@ -1,9 +1,9 @@
 import type { Db } from '../store/database';
 import { commandsChangedSince, type CommandRow } from '../store/repos/commands-repo';
 import { countsChangedSince, type CountRow } from '../store/repos/counts-repo';
-import { changedUnitSerials, tombstonesSince } from '../store/repos/feed-repo';
+import { changedUnits, tombstonesSince } from '../store/repos/feed-repo';
 import type { Feed } from '../store/store-follower';
-import { loadIndex, refreshIndex } from './unit-feed';
+import { applyUnitChanges, loadIndex } from './unit-feed';
 import type { UnitIndex } from './unit-index';
 
 /** The dashboard's counters (`fleet_counts`): all at start, then the changed rows. */
@@ -16,7 +16,7 @@ export function countsFeed(take: (rows: CountRow[]) => void): Feed {
 }
 
 /**
- * The lists' index of units: changed units re-read, departed ones dropped. Units written by this process's
+ * The lists' index of units: changed units taken from their change records (or read back), departed ones dropped. Units written by this process's
  * own simulator (`ownWriter`) are not read back: the simulator hands them over as it writes them.
  */
 export function unitsFeed(index: UnitIndex, changed: (serials: string[]) => void, ownWriter: string | null = null): Feed {
@@ -24,10 +24,10 @@ export function unitsFeed(index: UnitIndex, changed: (serials: string[]) => void
     name: 'units',
     load: (db) => loadIndex(db, index),
     poll: async (db, since) => {
-      const serials = await changedUnitSerials(db, since, ownWriter);
-      if (serials.length === 0) return;
-      await refreshIndex(db, index, serials);
-      changed(serials);
+      const changes = await changedUnits(db, since, ownWriter);
+      if (changes.logged.length === 0 && changes.serials.length === 0) return;
+      await applyUnitChanges(db, index, changes);
+      changed([...new Set([...changes.serials, ...changes.logged.map((row) => row[0])])]);
     },
   };
 }

@@ -4,12 +4,15 @@ import { deltaOf, isPending, type DesiredStaging } from '../fleet/desired-state'
 import { updateStateOf } from '../fleet/update-flow';
 import { IDLE_STATE, type UnitRuntime } from '../fleet/unit-runtime';
 import type { Db } from '../store/database';
+import type { ChangedUnits } from '../store/repos/feed-repo';
 import type { DesiredRow } from '../store/repos/desired-repo';
 import { estimatedUnitCount, readAllIndexRows, readIndexRows, type IndexSourceRow } from '../store/repos/unit-index-repo';
 import type { UnitRow } from '../store/repos/units-repo';
+import type { LoggedIndexRow } from '../store/schema';
 import type { IndexedUnit, UnitIndex } from './unit-index';
 
-const msOf = (value: string | Date): number => (value instanceof Date ? value.getTime() : Date.parse(value));
+const msOf = (value: string | number | Date): number =>
+  typeof value === 'number' ? value : value instanceof Date ? value.getTime() : Date.parse(value);
 const numOf = (value: string | number | null): number => (value === null ? 0 : Number(value));
 
 function isFamily(value: string): value is Family {
@@ -20,7 +23,7 @@ function isFamily(value: string): value is Family {
 export function desiredOfRow(row: {
   rev: string | number | null;
   staged_semantic: string | null;
-  staged_at: string | Date | null;
+  staged_at: string | number | Date | null;
   auto_staged: boolean | null;
 }): DesiredStaging | null {
   if (row.rev === null) return null;
@@ -107,11 +110,35 @@ export function indexedUnitOfRows(unit: UnitRow, desired: DesiredRow | null): In
  */
 const UPSERT_SLICE = 250;
 
-async function upsertInSlices(index: UnitIndex, rows: readonly IndexSourceRow[]): Promise<void> {
+async function upsertInSlices<T>(index: UnitIndex, rows: readonly T[], sourceOf: (row: T) => IndexSourceRow): Promise<void> {
   for (let i = 0; i < rows.length; i += UPSERT_SLICE) {
     if (i > 0) await setImmediate();
-    index.upsert(rows.slice(i, i + UPSERT_SLICE).flatMap((row) => indexedUnitOf(row) ?? []));
+    index.upsert(rows.slice(i, i + UPSERT_SLICE).flatMap((row) => indexedUnitOf(sourceOf(row)) ?? []));
   }
+}
+
+const asSource = (row: IndexSourceRow) => row;
+
+/** A unit's index row as a change record carries it. */
+export function sourceOfLogged(row: LoggedIndexRow): IndexSourceRow {
+  const [serial_number, family, country_code, version_semantic, created_at, updated_at, connected, last_seen_online_at, ...rest] = row;
+  const [staged_rev_done, state, flow_rev, rev, staged_semantic, staged_at, auto_staged] = rest;
+  return {
+    serial_number, family, country_code, version_semantic, created_at, updated_at, connected, last_seen_online_at,
+    staged_rev_done, state, flow_rev, rev, staged_semantic, staged_at, auto_staged,
+  };
+}
+
+/**
+ * Brings the index up to what changed in the store: the units the change records carry as they are (the last
+ * row of each), then those to read back (read after the records, so at least as new).
+ */
+export async function applyUnitChanges(db: Db, index: UnitIndex, changes: ChangedUnits): Promise<void> {
+  const readBack = new Set(changes.serials);
+  const latest = new Map<string, LoggedIndexRow>();
+  for (const row of changes.logged) if (!readBack.has(row[0])) latest.set(row[0], row);
+  await upsertInSlices(index, [...latest.values()], sourceOfLogged);
+  await refreshIndex(db, index, changes.serials);
 }
 
 /**
@@ -131,7 +158,7 @@ export async function refreshIndex(db: Db, index: UnitIndex, serials: readonly s
     const slice = serials.slice(i, i + 2000);
     const rows = await readIndexRows(db, slice);
     const found = new Set(rows.map((r) => r.serial_number));
-    await upsertInSlices(index, rows);
+    await upsertInSlices(index, rows, asSource);
     index.remove(slice.filter((s) => !found.has(s)));
   }
 }

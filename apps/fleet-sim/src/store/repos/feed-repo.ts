@@ -1,6 +1,6 @@
 import { gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../database';
-import { unitChangeLog, unitTombstones } from '../schema';
+import { unitChangeLog, unitTombstones, type LoggedIndexRow } from '../schema';
 
 /**
  * The oldest transaction still running now. Every transaction below it has ended, so a reader that next
@@ -15,16 +15,30 @@ export async function oldestRunningXid(db: Db): Promise<string> {
   return x;
 }
 
+/** What changed in the units since a transaction, as {@link changedUnits} finds it. */
+export interface ChangedUnits {
+  /** Index columns carried by the change records, oldest record first (a later row of a unit supersedes). */
+  logged: LoggedIndexRow[];
+  /** Units to read back: their desired state changed, or their record carries no columns. */
+  serials: string[];
+}
+
 /**
- * Serials of units whose row (unit_change_log) or desired state changed at or after a transaction; rows
- * logged by `skipWriter` (this process's own simulator, which hands them over directly) left out.
+ * The units whose row (unit_change_log) or desired state changed at or after a transaction; records
+ * written by `skipWriter` (this process's own simulator, which hands them over directly) left out.
+ * Records of one unit are ordered by their transaction: its simulator writes it one statement after
+ * the other.
  */
-export async function changedUnitSerials(db: Db, xid: string, skipWriter: string | null = null): Promise<string[]> {
-  const result = await db.execute<{ s: string }>(sql`
-    SELECT unnest(serials) AS s FROM unit_change_log WHERE change_xid >= ${xid}::xid8 AND writer IS DISTINCT FROM ${skipWriter}::text
-    UNION
-    SELECT serial_number FROM unit_desired WHERE change_xid >= ${xid}::xid8`);
-  return rowsOf<{ s: string }>(result).map((r) => r.s);
+export async function changedUnits(db: Db, xid: string, skipWriter: string | null = null): Promise<ChangedUnits> {
+  const records = rowsOf<{ rows: LoggedIndexRow[] | null; serials: string[] | null }>(
+    await db.execute(sql`
+      SELECT rows, CASE WHEN rows IS NULL THEN serials END AS serials FROM unit_change_log
+      WHERE change_xid >= ${xid}::xid8 AND writer IS DISTINCT FROM ${skipWriter}::text ORDER BY change_xid, id`),
+  );
+  const desired = rowsOf<{ s: string }>(await db.execute(sql`SELECT serial_number AS s FROM unit_desired WHERE change_xid >= ${xid}::xid8`));
+  const serials = new Set(desired.map((r) => r.s));
+  for (const record of records) record.serials?.forEach((s) => serials.add(s));
+  return { logged: records.flatMap((record) => record.rows ?? []), serials: [...serials] };
 }
 
 /** Records that some units' rows changed outside the write-behind (a rename). */

@@ -136,8 +136,20 @@ function timelineOfChanges() {
 }
 
 /**
+ * Each changed unit's index columns as the change record carries them ({@link LoggedIndexRow}), with its desired
+ * staging as this statement reads it: API processes index them without reading the units back.
+ */
+function loggedIndexRows() {
+  const ms = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::float8`);
+  return sql`json_agg(json_build_array(
+    c.serial_number, c.family, c.country_code, c.version_semantic, ${ms('c.created_at')}, ${ms('c.updated_at')}, c.connected,
+    ${ms('c.last_seen_online_at')}, c.staged_rev_done, c.phase, c.flow_rev,
+    d.rev, d.staged_semantic, ${ms('d.staged_at')}, d.auto_staged))`;
+}
+
+/**
  * Writes many units' reported columns in one statement (UPDATE ... FROM unnest of column arrays), and logs
- * them for readers as written by `writer` (a simulator hands its own writes to its process's views).
+ * them for readers, with their index columns, as written by `writer` (a simulator hands its own writes to its process's views).
  * `fenced`: only units of shards `writer` holds a lease on are written (a simulator that lost a shard
  * while it paused cannot write over its new holder).
  */
@@ -194,10 +206,13 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[], writer: string 
       ${fenced ? sql`AND EXISTS (SELECT 1 FROM shard_leases l WHERE l.shard = u.shard AND l.holder = ${writer})` : sql``}
     RETURNING u.serial_number, u.updated_at, u.connected, old.connected AS was_connected,
       u.version_semantic, u.version_meta, old.version_semantic AS was_semantic, old.version_meta AS was_meta,
-      u.update_state->>'state' AS phase, old.update_state->>'state' AS was_phase
+      u.update_state->>'state' AS phase, old.update_state->>'state' AS was_phase,
+      u.family, u.country_code, u.created_at, u.last_seen_online_at, u.staged_rev_done, u.flow_rev
     ), history AS (
     ${timelineOfChanges()}
     )
-    INSERT INTO unit_change_log (serials, writer) SELECT array_agg(serial_number), ${writer}::text FROM changed HAVING count(*) > 0
+    INSERT INTO unit_change_log (serials, writer, rows)
+    SELECT array_agg(c.serial_number), ${writer}::text, ${loggedIndexRows()}
+    FROM changed c LEFT JOIN unit_desired d USING (serial_number) HAVING count(*) > 0
   `);
 }

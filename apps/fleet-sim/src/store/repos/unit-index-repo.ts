@@ -2,22 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { rowsOf } from './feed-repo';
 
-/** The columns the lists' index keeps of a unit, with its desired staging. */
+/** The columns the lists' index keeps of a unit, with its desired staging (times as the driver gives them, or milliseconds). */
 export interface IndexSourceRow {
   serial_number: string;
   family: string;
   country_code: string;
   version_semantic: string;
-  created_at: string | Date;
-  updated_at: string | Date;
+  created_at: string | number | Date;
+  updated_at: string | number | Date;
   connected: boolean;
-  last_seen_online_at: string | Date | null;
+  last_seen_online_at: string | number | Date | null;
   staged_rev_done: string | number;
   state: string | null;
   flow_rev: string | number | null;
   rev: string | number | null;
   staged_semantic: string | null;
-  staged_at: string | Date | null;
+  staged_at: string | number | Date | null;
   auto_staged: boolean | null;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "unit_change_log" ADD COLUMN "rows" json;
