@@ -79,6 +79,17 @@ export class SerialStore {
     return compareBytes(this.bytes, from, prefix ? Math.min(this.end, from + length) : this.end, this.scratch, 0, length);
   }
 
+  /** A hash of a slot's serial (FNV-1a of its bytes). */
+  hash(slot: number): number {
+    const from = this.from(slot);
+    return fnv1a(this.bytes, from, this.end);
+  }
+
+  /** The {@link hash} of the `length` bytes last given to {@link encode}. */
+  hashEncoded(length: number): number {
+    return fnv1a(this.scratch, 0, length);
+  }
+
   /** Puts a serial's bytes where {@link compareToEncoded} reads them, and answers their length. */
   encode(serial: string): number {
     const n = Buffer.byteLength(serial, 'utf8');
@@ -144,4 +155,10 @@ function compareBytes(a: Uint8Array, fa: number, ta: number, b: Uint8Array, fb: 
     if (d !== 0) return d;
   }
   return ta - fa - (tb - fb);
+}
+
+function fnv1a(bytes: Uint8Array, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
+  return h >>> 0;
 }

@@ -4,6 +4,7 @@ import { versionOrder } from '../store/version-order';
 import { AUTO_STAGED, CellCounts, CONNECTED, HEAD_LENGTH, IndexFilter, ones, only, STAGED, type CountedColumn } from './index-cells';
 import { byCodeUnits, Interner } from './interner';
 import { SerialStore } from './serial-store';
+import { SlotTable } from './slot-table';
 import { SortedColumn } from './sorted-column';
 
 /** What the lists filter and sort a unit by: the index keeps these and nothing else. */
@@ -107,6 +108,14 @@ export class UnitIndex {
   /** Slots in serial order. */
   private order = new Int32Array(0);
   private orderLength = 0;
+  /**
+   * Each slot's position in {@link order}, so that equal timestamps are ordered by serial without comparing bytes
+   * (most of the cost of moving a changed unit in the timestamp orders). Stale while units are added before the
+   * end or removed: they are compared as bytes then, and the positions are renumbered after the change.
+   */
+  private rank = new Int32Array(0);
+  private ranksStale = false;
+  private readonly slots: SlotTable;
   private readonly cells = new CellCounts();
   private readonly countries = new Interner();
   private readonly versions = new Interner(compareVersions);
@@ -117,7 +126,9 @@ export class UnitIndex {
 
   /** `block`: slots per block of the timestamp orders (tests make it small, to move blocks with few units). */
   constructor(block?: number) {
-    const bySerial = (a: number, b: number) => this.serials.compare(a, b);
+    const bySerial = (a: number, b: number) =>
+      this.ranksStale ? this.serials.compare(a, b) : (this.rank[a] as number) - (this.rank[b] as number);
+    this.slots = new SlotTable(this.serials, () => this.order.subarray(0, this.orderLength));
     this.sorted = {
       createdAt: new SortedColumn((slot) => this.createdAt[slot] as number, bySerial, block),
       updatedAt: new SortedColumn((slot) => this.updatedAt[slot] as number, bySerial, block),
@@ -167,6 +178,14 @@ export class UnitIndex {
       }
       this.count(slot, 1);
     }
+    this.renumber();
+  }
+
+  /** Numbers the serial order again after units were added before its end or removed. */
+  private renumber(): void {
+    if (!this.ranksStale) return;
+    for (let i = 0; i < this.orderLength; i++) this.rank[this.order[i] as number] = i;
+    this.ranksStale = false;
   }
 
   /** Writes a timestamp of a slot, moving the slot in that column's order when the value changes. */
@@ -183,6 +202,7 @@ export class UnitIndex {
   reserve(units: number): void {
     const capacity = Math.ceil(units * 1.125);
     if (capacity > this.capacity) this.grow(capacity);
+    this.slots.reserve(units);
   }
 
   /** Packs the timestamp orders tight (after the load at start, whose random order left their blocks two-thirds full). */
@@ -194,14 +214,17 @@ export class UnitIndex {
     for (const serialNumber of serialNumbers) {
       const slot = this.slotOf(serialNumber);
       if (slot === undefined) continue;
-      const at = this.lowerBound(this.serials.encode(serialNumber));
-      this.order.copyWithin(at, at + 1, this.orderLength);
-      this.orderLength -= 1;
       this.count(slot, -1);
       for (const sorted of Object.values(this.sorted)) sorted.delete(slot);
+      const at = this.ranksStale ? this.lowerBound(this.serials.encode(serialNumber)) : (this.rank[slot] as number);
+      this.order.copyWithin(at, at + 1, this.orderLength);
+      this.orderLength -= 1;
+      this.ranksStale = true;
+      this.slots.delete(slot);
       this.serials.clear(slot);
       this.free.push(slot);
     }
+    this.renumber();
   }
 
   /** Serials of a family matching a pattern, in serial order (the schedule dialog's serial pattern). */
@@ -536,12 +559,8 @@ export class UnitIndex {
     return new IndexFilter(family, country, version, state, head, need, lo, hi, prefix.length > HEAD_LENGTH);
   }
 
-  /** A serial's slot, found in the serial order (a map of a million serials would hold about 40 MB more). */
   private slotOf(serialNumber: string): number | undefined {
-    const n = this.serials.encode(serialNumber);
-    const at = this.lowerBound(n);
-    const slot = this.order[at] as number;
-    return at < this.orderLength && this.serials.compareToEncoded(slot, n) === 0 ? slot : undefined;
+    return this.slots.find(this.serials.encode(serialNumber));
   }
 
   /**
@@ -579,9 +598,12 @@ export class UnitIndex {
     const n = this.serials.encode(serialNumber);
     const after = this.orderLength === 0 || this.serials.compareToEncoded(this.order[this.orderLength - 1] as number, n) < 0;
     const at = after ? this.orderLength : this.lowerBound(n);
+    this.slots.add(slot);
     this.order.copyWithin(at + 1, at, this.orderLength);
     this.order[at] = slot;
     this.orderLength += 1;
+    if (after) this.rank[slot] = at;
+    else this.ranksStale = true;
     return slot;
   }
 
@@ -603,6 +625,7 @@ export class UnitIndex {
     this.desiredRev = grown(this.desiredRev, (n) => new Float64Array(n));
     this.head = grown(this.head, (n) => new Uint16Array(n));
     this.order = grown(this.order, (n) => new Int32Array(n));
+    this.rank = grown(this.rank, (n) => new Int32Array(n));
     this.serials.grow(capacity);
     this.capacity = capacity;
   }
