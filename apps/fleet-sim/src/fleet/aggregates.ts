@@ -35,6 +35,8 @@ export class FleetAggregates {
   }
 
   remove(unit: UnitRuntime, shardUnits: () => Iterable<UnitRuntime> = () => []): void {
+    // A shard dropped whole ({@link dropShards}) has nothing left to count.
+    if (!this.shards.has(unit.shard)) return;
     for (const key of contributionsOf(unit)) this.bump(unit.shard, key, -1);
     const top = this.tops.get(unit.shard);
     if (top?.includes(unit)) {

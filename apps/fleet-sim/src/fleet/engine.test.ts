@@ -101,4 +101,18 @@ describe('the write-behind (fleet/engine.ts)', () => {
     expect(fromRecords).toEqual(readBack);
     expect([...fromRecords.values()].some((unit) => (unit?.desiredRev ?? 0) > 0)).toBe(true);
   });
+
+  // Last: the test server's simulator no longer holds that shard.
+  it('when a shard is given away, then its units leave without its top 10 being recounted over the units still held', async () => {
+    const engine = engineOf(t);
+    const [unit] = engine.state.units.values();
+    if (!unit) throw new Error('the test fleet has no units');
+    const offered = jest.spyOn(engine.state.aggregates, 'offerTop');
+
+    const gone = await engine.dropShards([unit.shard]);
+
+    expect(gone).toContain(unit.serialNumber);
+    expect([...engine.state.units.values()].some((u) => u.shard === unit.shard)).toBe(false);
+    expect(offered).not.toHaveBeenCalled();
+  });
 });
