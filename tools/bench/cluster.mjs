@@ -240,12 +240,14 @@ try {
     }
     const latest = await (await fetch(`${api1.url}/read/latest_software_version/v1`, { headers: { Authorization: `Bearer ${auth}` } })).json();
     const toStage = [];
-    for (let page = 1; toStage.length < 100 && page < 100; page++) {
-      const docs = (await (await fetch(`${api1.url}/read/updatescheduler_aligners/v1/?page=${page}&filterSoftwareVersion=5.`, { headers: { Authorization: `Bearer ${auth}` } })).json()).docs;
+    for (let page = 1; toStage.length < 100 && page < 200; page++) {
+      const docs = (await (await fetch(`${api1.url}/read/updatescheduler_aligners/v1/?page=${page}`, { headers: { Authorization: `Bearer ${auth}` } })).json()).docs;
       for (const d of docs) if (!d.staging.isStaged && d.version.semantic !== latest.semantic && toStage.length < 100) toStage.push(d.serialNumber);
     }
     const version = { semantic: latest.semantic, meta: latest.meta };
     console.log(line(`POST staging (${toStage.length} units)`, await time(api1.url, auth, toStage.map((serialNumber) => ({ path: '/create/immediate_stage_of_software_update/v1', body: { serialNumber, version, path: latest.path } })))));
+    // A kept schema is left as it was found (runs used to stage 100 more units each, until none was left to stage).
+    if (!soakMinutes) console.log(line(`POST unstaging (${toStage.length} units)`, await time(api1.url, auth, toStage.map((serialNumber) => ({ path: '/delete/immediate_unstage_of_software_update/v1', body: { serialNumber } })))));
     for (const a of apis) console.log(`${a.name}: RSS after reads ${rssMb(a.child.pid)} MB`);
     if (snapshotDir) {
       // The snapshot is written synchronously: once the process answers again, it is complete.

@@ -1,3 +1,4 @@
+import { getPriority, setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config/config';
@@ -28,6 +29,9 @@ async function serve(): Promise<void> {
   // growth let that garbage reach 300 MB at 500,000 units. Sized for memory, the heap stays near its live size
   // (RSS 1,000 -> 450 bytes a unit) for more CPU in the collector (docs/performance.md).
   if (config.FLEET_ROLE === 'sim') setFlagsFromString('--optimize-for-size');
+  // A simulator stands in for the field: on a machine it shares with API processes, the consoles' calls come first.
+  // Only ever lowered (raising it back needs privileges a started process may lack).
+  if (config.FLEET_ROLE === 'sim' && config.SIM_NICE > getPriority()) setPriority(config.SIM_NICE);
   // Signals are handled before anything starts: a stop asked for while the server starts waits for it.
   let stopRequested: NodeJS.Signals | null = null;
   let onSignal = (signal: NodeJS.Signals) => {

@@ -48,6 +48,7 @@ const configSchema = z.object({
   SIM_SPEED: z.coerce.number().min(0).default(1),
   SIM_ENGINE: booleanish,
   FLEET_ROLE: z.enum(['all', 'api', 'sim']).optional(),
+  SIM_NICE: z.coerce.number().int().min(0).max(19).default(10),
   COMMAND_TTL_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(60),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(1).max(600).default(15),

@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import request from 'supertest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { dropSchema } from '../test/test-store';
@@ -60,6 +61,12 @@ describe('a cluster: two API processes and two simulators', () => {
     expect(one).toMatchObject({ role: 'sim' });
     expect((one?.units ?? 0) + (two?.units ?? 0)).toBe(400);
     expect((await request(sims[0]?.url ?? '').get('/read/aligners/v1/')).status).toBe(404);
+  });
+
+  it('when simulators share the machine with API processes, then they run at a lower CPU priority (SIM_NICE, 10)', () => {
+    const own = getPriority();
+    expect(sims.map((p) => getPriority(p.process.pid))).toEqual([Math.max(own, 10), Math.max(own, 10)]);
+    expect([a, b].map((p) => getPriority(p.process.pid))).toEqual([own, own]);
   });
 
   it('when a unit is staged through one API process, then the other shows it within a second, and the figures agree', async () => {

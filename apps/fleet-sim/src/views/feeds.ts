@@ -20,14 +20,20 @@ export function countsFeed(take: (rows: CountRow[]) => void): Feed {
  * own simulator (`ownWriter`) are not read back: the simulator hands them over as it writes them.
  */
 export function unitsFeed(index: UnitIndex, changed: (serials: string[]) => void, ownWriter: string | null = null): Feed {
+  // Change records applied, by id, with their transaction: forgotten once the reads start above it.
+  const seen = new Map<number, bigint>();
   return {
     name: 'units',
     load: (db) => loadIndex(db, index),
     poll: async (db, since) => {
-      const changes = await changedUnits(db, since, ownWriter);
-      if (changes.logged.length === 0 && changes.serials.length === 0) return;
-      await applyUnitChanges(db, index, changes);
-      changed([...new Set([...changes.serials, ...changes.logged.map((row) => row[0])])]);
+      const from = BigInt(since);
+      for (const [id, xid] of seen) if (xid < from) seen.delete(id);
+      const changes = await changedUnits(db, since, ownWriter, [...seen.keys()]);
+      if (changes.logged.length > 0 || changes.serials.length > 0) {
+        await applyUnitChanges(db, index, changes);
+        changed([...new Set([...changes.serials, ...changes.logged.map((row) => row[0])])]);
+      }
+      for (const record of changes.records) seen.set(record.id, record.xid);
     },
   };
 }

@@ -21,24 +21,32 @@ export interface ChangedUnits {
   logged: LoggedIndexRow[];
   /** Units to read back: their desired state changed, or their record carries no columns. */
   serials: string[];
+  /** The change records read (id and transaction), to leave out of the next reads. */
+  records: { id: number; xid: bigint }[];
 }
 
 /**
  * The units whose row (unit_change_log) or desired state changed at or after a transaction; records
  * written by `skipWriter` (this process's own simulator, which hands them over directly) left out.
  * Records of one unit are ordered by their transaction: its simulator writes it one statement after
- * the other.
+ * the other. Records in `seen` (read before) are left out: a reader asks from the oldest transaction still
+ * running, so without it each record was read, parsed and applied two or three times.
  */
-export async function changedUnits(db: Db, xid: string, skipWriter: string | null = null): Promise<ChangedUnits> {
-  const records = rowsOf<{ rows: LoggedIndexRow[] | null; serials: string[] | null }>(
+export async function changedUnits(db: Db, xid: string, skipWriter: string | null = null, seen: readonly number[] = []): Promise<ChangedUnits> {
+  const records = rowsOf<{ id: string | number; xid: string; rows: LoggedIndexRow[] | null; serials: string[] | null }>(
     await db.execute(sql`
-      SELECT rows, CASE WHEN rows IS NULL THEN serials END AS serials FROM unit_change_log
-      WHERE change_xid >= ${xid}::xid8 AND writer IS DISTINCT FROM ${skipWriter}::text ORDER BY change_xid, id`),
+      SELECT id, change_xid::text AS xid, rows, CASE WHEN rows IS NULL THEN serials END AS serials FROM unit_change_log
+      WHERE change_xid >= ${xid}::xid8 AND writer IS DISTINCT FROM ${skipWriter}::text AND NOT (id = ANY(${sql.param([...seen])}::bigint[]))
+      ORDER BY change_xid, id`),
   );
   const desired = rowsOf<{ s: string }>(await db.execute(sql`SELECT serial_number AS s FROM unit_desired WHERE change_xid >= ${xid}::xid8`));
   const serials = new Set(desired.map((r) => r.s));
   for (const record of records) record.serials?.forEach((s) => serials.add(s));
-  return { logged: records.flatMap((record) => record.rows ?? []), serials: [...serials] };
+  return {
+    logged: records.flatMap((record) => record.rows ?? []),
+    serials: [...serials],
+    records: records.map((record) => ({ id: Number(record.id), xid: BigInt(record.xid) })),
+  };
 }
 
 /** Records that some units' rows changed outside the write-behind (a rename). */

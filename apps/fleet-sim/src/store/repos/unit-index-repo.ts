@@ -45,10 +45,15 @@ export async function* readAllIndexRows(db: Db): AsyncGenerator<IndexSourceRow[]
   }
 }
 
-/** About how many units the store holds (the planner's estimate: free, and close enough to size arrays by). */
+/**
+ * About how many units the store holds: the planner's estimate (free, and close enough to size arrays by), or a count
+ * when the table was never analyzed (a fresh bulk load: the index then grew its arrays by doubling).
+ */
 export async function estimatedUnitCount(db: Db): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT greatest(reltuples, 0)::int AS n FROM pg_class WHERE oid = 'units'::regclass`));
-  return row?.n ?? 0;
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'units'::regclass`));
+  if (row && row.n >= 0) return row.n;
+  const [counted] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM units`));
+  return counted?.n ?? 0;
 }
 
 /** The index columns of some units (those that changed). */
