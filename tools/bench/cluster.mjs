@@ -241,7 +241,7 @@ try {
     const latest = await (await fetch(`${api1.url}/read/latest_software_version/v1`, { headers: { Authorization: `Bearer ${auth}` } })).json();
     const toStage = [];
     for (let page = 1; toStage.length < 100 && page < 200; page++) {
-      const docs = (await (await fetch(`${api1.url}/read/updatescheduler_aligners/v1/?page=${page}`, { headers: { Authorization: `Bearer ${auth}` } })).json()).docs;
+      const docs = (await (await fetch(`${api1.url}/read/updatescheduler_aligners/v1/?page=${page}&filterSoftwareVersion=5.`, { headers: { Authorization: `Bearer ${auth}` } })).json()).docs;
       for (const d of docs) if (!d.staging.isStaged && d.version.semantic !== latest.semantic && toStage.length < 100) toStage.push(d.serialNumber);
     }
     const version = { semantic: latest.semantic, meta: latest.meta };

@@ -4,7 +4,7 @@ import { SortedColumn } from './sorted-column';
 /** Slots 0..n with a key each (NaN: none) and a serial each; the column orders them by key, then serial. */
 function columnOver(keys: number[], serials: string[], block: number) {
   const bySerial = (a: number, b: number) => ((serials[a] as string) < (serials[b] as string) ? -1 : (serials[a] as string) > (serials[b] as string) ? 1 : 0);
-  return new SortedColumn((slot) => keys[slot] as number, bySerial, block);
+  return new SortedColumn(() => keys, bySerial, block);
 }
 
 function walked(column: SortedColumn, desc: boolean, limit = Infinity): number[] {

@@ -130,10 +130,10 @@ export class UnitIndex {
       this.ranksStale ? this.serials.compare(a, b) : (this.rank[a] as number) - (this.rank[b] as number);
     this.slots = new SlotTable(this.serials, () => this.order.subarray(0, this.orderLength));
     this.sorted = {
-      createdAt: new SortedColumn((slot) => this.createdAt[slot] as number, bySerial, block),
-      updatedAt: new SortedColumn((slot) => this.updatedAt[slot] as number, bySerial, block),
-      lastSeenOnlineAt: new SortedColumn((slot) => this.lastSeen[slot] as number, bySerial, block),
-      stagedAt: new SortedColumn((slot) => this.stagedAt[slot] as number, bySerial, block),
+      createdAt: new SortedColumn(() => this.createdAt, bySerial, block),
+      updatedAt: new SortedColumn(() => this.updatedAt, bySerial, block),
+      lastSeenOnlineAt: new SortedColumn(() => this.lastSeen, bySerial, block),
+      stagedAt: new SortedColumn(() => this.stagedAt, bySerial, block),
     };
   }
 
