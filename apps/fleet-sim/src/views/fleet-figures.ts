@@ -20,19 +20,28 @@ export interface FiguresChange {
  */
 export class FleetFigures {
   private readonly rows = new Map<string, number>();
-  private readonly sums = new Map<string, number>();
+  /**
+   * Sums over shards by metric and family, then key; zeros dropped. A read takes its group directly: a scan of one map
+   * of every key read thousands of top-10 serials that had left the top long ago, at every dashboard call.
+   */
+  private readonly groups = new Map<string, Map<string, number>>();
 
   /** Takes counter rows (all at start, then the changed ones); answers what moved. */
   apply(rows: readonly CountRow[]): FiguresChange {
     const change: FiguresChange = { counters: false, top: false, staged: [], installed: false };
     const staged = new Set<Family>();
     for (const row of rows) {
-      const key = `${row.metric}${SEP}${row.family}${SEP}${row.key}`;
-      const id = `${key}${SEP}${row.shard}`;
+      const group = `${row.metric}${SEP}${row.family}`;
+      const id = `${group}${SEP}${row.key}${SEP}${row.shard}`;
       const before = this.rows.get(id) ?? 0;
       if (before === row.n) continue;
-      this.rows.set(id, row.n);
-      this.sums.set(key, (this.sums.get(key) ?? 0) + row.n - before);
+      if (row.n === 0) this.rows.delete(id);
+      else this.rows.set(id, row.n);
+      let sums = this.groups.get(group);
+      if (!sums) this.groups.set(group, (sums = new Map()));
+      const sum = (sums.get(row.key) ?? 0) + row.n - before;
+      if (sum === 0) sums.delete(row.key);
+      else sums.set(row.key, sum);
       if (row.metric === 'total' || row.metric === 'connected') change.counters = true;
       if (row.metric === 'top') change.top = true;
       if (row.metric === 'installed' || row.metric === 'specs') change.installed = true;
@@ -43,14 +52,11 @@ export class FleetFigures {
   }
 
   private sum(metric: string, family: string, key = ''): number {
-    return this.sums.get(`${metric}${SEP}${family}${SEP}${key}`) ?? 0;
+    return this.groups.get(`${metric}${SEP}${family}`)?.get(key) ?? 0;
   }
 
-  private keyed(metric: string, family: string): Map<string, number> {
-    const prefix = `${metric}${SEP}${family}${SEP}`;
-    const out = new Map<string, number>();
-    for (const [key, n] of this.sums) if (key.startsWith(prefix) && n !== 0) out.set(key.slice(prefix.length), n);
-    return out;
+  private keyed(metric: string, family: string): ReadonlyMap<string, number> {
+    return this.groups.get(`${metric}${SEP}${family}`) ?? new Map();
   }
 
   total(family: Family): number {
