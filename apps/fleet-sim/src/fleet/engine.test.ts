@@ -2,8 +2,9 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { changedUnits, oldestRunningXid, rowsOf } from '../store/repos/feed-repo';
 import { readIndexRows } from '../store/repos/unit-index-repo';
-import { units } from '../store/schema';
-import { indexedUnitOf, sourceOfLogged } from '../views/unit-feed';
+import { units, type LoggedIndexRow } from '../store/schema';
+import { applyUnitChanges, indexedUnitOf, sourceOfLogged } from '../views/unit-feed';
+import { UnitIndex } from '../views/unit-index';
 import { engineOf, setSpeed } from '../test/fleet-helpers';
 import { writeSliceOf } from './engine';
 import { startTestServer, type TestServer } from '../test/test-server';
@@ -104,6 +105,22 @@ describe('the write-behind (fleet/engine.ts)', () => {
     expect(fromRecords.size).toBe(new Set(serials).size);
     expect(fromRecords).toEqual(readBack);
     expect([...fromRecords.values()].some((unit) => (unit?.desiredRev ?? 0) > 0)).toBe(true);
+  });
+
+  it('when a change record names a unit the index does not hold, then the unit is read back from the store instead (a deleted one stays out)', async () => {
+    const db = t.server.deps.db;
+    const [unit] = engineOf(t).state.units.values();
+    if (!unit) throw new Error('the test fleet has no units');
+    const logged = (serialNumber: string): LoggedIndexRow => [serialNumber, 'aligner', 'ZZ', '5.0.0', 0, 0, true, null, 0, null, null, null, null, null, null];
+    const index = new UnitIndex();
+
+    await applyUnitChanges(db, index, { logged: [logged('DELETED-0001'), logged(unit.serialNumber)], serials: [], records: [] });
+
+    expect(index.has('DELETED-0001')).toBe(false);
+    expect(index.queryEquipment({ page: 1, filterSerialNumber: unit.serialNumber }).serials).toEqual([unit.serialNumber]);
+    // Its columns are the store's, not the record's.
+    expect(index.queryEquipment({ page: 1, filterCountryCode: 'ZZ' }).total).toBe(0);
+    expect(index.queryEquipment({ page: 1, filterSerialNumber: unit.serialNumber, filterCountryCode: unit.countryCode }).total).toBe(1);
   });
 
   // Last: the test server's simulator no longer holds that shard.

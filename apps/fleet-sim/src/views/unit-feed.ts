@@ -131,14 +131,16 @@ export function sourceOfLogged(row: LoggedIndexRow): IndexSourceRow {
 
 /**
  * Brings the index up to what changed in the store: the units the change records carry as they are (the last
- * row of each), then those to read back (read after the records, so at least as new).
+ * row of each), then those to read back (read after the records, so at least as new). A record of a unit the
+ * index does not hold is read back too: the unit may have been deleted since it was written.
  */
 export async function applyUnitChanges(db: Db, index: UnitIndex, changes: ChangedUnits): Promise<void> {
   const readBack = new Set(changes.serials);
+  for (const row of changes.logged) if (!index.has(row[0])) readBack.add(row[0]);
   const latest = new Map<string, LoggedIndexRow>();
   for (const row of changes.logged) if (!readBack.has(row[0])) latest.set(row[0], row);
   await upsertInSlices(index, [...latest.values()], sourceOfLogged);
-  await refreshIndex(db, index, changes.serials);
+  await refreshIndex(db, index, [...readBack]);
 }
 
 /**
