@@ -33,19 +33,22 @@ export interface ChangedUnits {
  * running, so without it each record was read, parsed and applied two or three times.
  */
 export async function changedUnits(db: Db, xid: string, skipWriter: string | null = null, seen: readonly number[] = []): Promise<ChangedUnits> {
-  const records = rowsOf<{ id: string | number; xid: string; rows: LoggedIndexRow[] | null; serials: string[] | null }>(
+  // One round trip: the records, then (last) the units whose desired state changed, as one row of serials.
+  const rows = rowsOf<{ id: string | number | null; xid: string | null; rows: LoggedIndexRow[] | null; serials: string[] | null }>(
     await db.execute(sql`
-      SELECT id, change_xid::text AS xid, rows, CASE WHEN rows IS NULL THEN serials END AS serials FROM unit_change_log
+      SELECT id, change_xid::text AS xid, rows, CASE WHEN rows IS NULL THEN serials END AS serials, change_xid AS ord FROM unit_change_log
       WHERE change_xid >= ${xid}::xid8 AND writer IS DISTINCT FROM ${skipWriter}::text AND NOT (id = ANY(${sql.param([...seen])}::bigint[]))
-      ORDER BY change_xid, id`),
+      UNION ALL
+      SELECT NULL, NULL, NULL, array_agg(serial_number), NULL FROM unit_desired WHERE change_xid >= ${xid}::xid8 HAVING count(*) > 0
+      ORDER BY ord NULLS LAST, id`),
   );
-  const desired = rowsOf<{ s: string }>(await db.execute(sql`SELECT serial_number AS s FROM unit_desired WHERE change_xid >= ${xid}::xid8`));
-  const serials = new Set(desired.map((r) => r.s));
-  for (const record of records) record.serials?.forEach((s) => serials.add(s));
+  const records = rows.filter((row) => row.id !== null);
+  const serials = new Set<string>();
+  for (const row of rows) row.serials?.forEach((s) => serials.add(s));
   return {
     logged: records.flatMap((record) => record.rows ?? []),
     serials: [...serials],
-    records: records.map((record) => ({ id: Number(record.id), xid: BigInt(record.xid) })),
+    records: records.map((record) => ({ id: Number(record.id), xid: BigInt(record.xid ?? 0) })),
   };
 }
 
