@@ -44,13 +44,68 @@ const depConstraints = [
   { sourceTag: 'type:contract', allowedExternalImports: ['zod'] },
   {
     sourceTag: 'type:api-client',
-    bannedExternalImports: ['antd', 'antd/*', '@ant-design/*', 'express', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg'],
+    bannedExternalImports: [
+      'antd',
+      'antd/*',
+      '@ant-design/*',
+      'express',
+      'drizzle-orm',
+      'drizzle-orm/*',
+      '@electric-sql/*',
+      'pg',
+    ],
   },
 ];
 
+/**
+ * The server's layers, lowest first: a folder imports its own layer and the layers below it, nothing above
+ * (the process roles, the top level of src/, import anything). A folder of the server in no layer is refused
+ * to every layer until it is given one here.
+ */
+const SERVER_LAYERS = [
+  ['core', 'config'],
+  ['store'],
+  ['auth', 'mail', 'seed'],
+  ['fleet'],
+  ['read-models'],
+  ['services'],
+  ['jobs'],
+  ['live'],
+  ['scenarios', 'cli'],
+  ['http'],
+];
+
+function serverLayerZones() {
+  const src = './apps/fleet-sim/src';
+  const zones = SERVER_LAYERS.flatMap((layer, i) => {
+    const allowed = SERVER_LAYERS.slice(0, i + 1).flat();
+    return layer.map((folder) => ({
+      target: `${src}/${folder}`,
+      from: src,
+      except: allowed.map((name) => `./${name}`),
+      message: `src/${folder} imports only its own layer and those below it (${allowed.join(', ')}): a layer that must reach upwards declares an interface that the upper layer implements.`,
+    }));
+  });
+  // The simulator emulates units: it does not know the demo world's seed (a layer below it for the services).
+  zones.push({
+    target: `${src}/fleet`,
+    from: `${src}/seed`,
+    message: 'The simulator does not depend on the seed: move what is shared to src/core.',
+  });
+  return zones;
+}
+
 export default [
   {
-    ignores: ['**/dist', '**/node_modules', '**/tmp', '**/.nx', '**/coverage', '**/*.cjs', '**/migrations/**'],
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '**/tmp',
+      '**/.nx',
+      '**/coverage',
+      '**/*.cjs',
+      '**/migrations/**',
+    ],
   },
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -59,7 +114,12 @@ export default [
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        { enforceBuildableLibDependency: false, allow: [], depConstraints, checkDynamicDependenciesExceptions: [] },
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints,
+          checkDynamicDependenciesExceptions: [],
+        },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -83,33 +143,27 @@ export default [
   {
     files: ['apps/fleet-sim/**/*.ts'],
     plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts'] } },
+      // no-cycle parses the files an import leads to: TypeScript's parser reads them.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // ... and never the packages' own files (a cycle inside a package is not ours).
+      'import/ignore': ['node_modules'],
+    },
+    rules: {
+      // No import cycle anywhere in the server, between folders or inside one.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The server's layers import only downwards (apps/fleet-sim/src/README.md). Tests and their helpers may
+    // reach any layer: they start the whole server.
+    files: ['apps/fleet-sim/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/fleet-sim/src/test/**', 'apps/fleet-sim/src/reliability/**'],
+    plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts'] } } },
     rules: {
-      // The server's layers (docs/decisions.md "Server layers"): only http/ knows HTTP, the simulator knows
-      // neither the seed nor the services, and core/ (typed errors, randomness, shared types) knows none of them.
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...['store', 'fleet', 'services', 'core'].map((layer) => ({
-              target: `./apps/fleet-sim/src/${layer}`,
-              from: './apps/fleet-sim/src/http',
-              message: 'Only the route layer knows HTTP: move what is shared to src/core.',
-            })),
-            ...['seed', 'services'].map((layer) => ({
-              target: './apps/fleet-sim/src/fleet',
-              from: `./apps/fleet-sim/src/${layer}`,
-              message: 'The simulator does not depend on the seed or the services: move what is shared to src/core.',
-            })),
-            {
-              target: './apps/fleet-sim/src/core',
-              from: './apps/fleet-sim/src',
-              except: ['./core'],
-              message: 'src/core is the bottom layer: it imports nothing else of the server.',
-            },
-          ],
-        },
-      ],
+      'import/no-restricted-paths': ['error', { zones: serverLayerZones() }],
     },
   },
   prettier,

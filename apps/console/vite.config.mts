@@ -26,6 +26,16 @@ const signedIn = signedInChunk({
   parse: parseAst,
 });
 
+/**
+ * zod and the module that configures it (src/app/zod-config.ts, the entry's first import) in one chunk of their
+ * own, in that order: a chunk's imports run before its body, so in the entry chunk the configuration would run
+ * after the shared chunks that build the contract's schemas, too late for zod, which reads it as a schema is built.
+ */
+const zodChunk = {
+  name: (id: string): string | null =>
+    /[\\/]node_modules[\\/]zod[\\/]/.test(id) || id === `${root}src/app/zod-config.ts` ? 'zod' : null,
+};
+
 export default defineConfig({
   root,
   base: '/',
@@ -57,7 +67,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The group's modules are chosen with their dependencies already (modulesUsedBy).
-        codeSplitting: { includeDependenciesRecursively: false, groups: [signedIn.group] },
+        codeSplitting: { includeDependenciesRecursively: false, groups: [zodChunk, signedIn.group] },
       },
       treeshake: {
         moduleSideEffects: [

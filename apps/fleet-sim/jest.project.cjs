@@ -12,8 +12,14 @@ const preset = require('../../jest.preset.cjs');
  * `split` (the root config with DATABASE_URL set) keeps only the store suites, and the Redis ones, on PGlite.
  */
 const STORE_SUITES = ['/src/store/', '/src/seed/', '/src/fleet/engine\\.test\\.ts$', '/src/reliability/'];
-// The embedded store's own tests (locking, corrupt folders) and the built server's start are about PGlite only.
-const PGLITE_ONLY = ['/src/store/database\\.test\\.ts$', '/src/main\\.test\\.ts$'];
+// The embedded store's own tests (locking, corrupt folders) and the built server's start are about PGlite only; the
+// fault suites start a PostgreSQL (and Redis) of their own to stop at will, whatever the project's store: once is enough.
+const PGLITE_ONLY = [
+  '/src/store/database\\.test\\.ts$',
+  '/src/main\\.test\\.ts$',
+  '/src/reliability/store-outage\\.test\\.ts$',
+  '/src/reliability/chaos\\.test\\.ts$',
+];
 
 function testPathIgnorePatterns(store) {
   const hasPostgres = Boolean(process.env.DATABASE_URL);
@@ -43,6 +49,8 @@ module.exports = function fleetSimProject(store, { split = false } = {}) {
     // Each test file boots a server on a fresh store.
     testTimeout: 60_000,
     globalSetup: '<rootDir>/src/test/global-setup.ts',
-    setupFiles: [store === 'postgres' ? '<rootDir>/src/test/use-postgres.cjs' : '<rootDir>/src/test/use-pglite.cjs'],
+    setupFiles: [
+      store === 'postgres' ? '<rootDir>/src/test/use-postgres.cjs' : '<rootDir>/src/test/use-pglite.cjs',
+    ],
   };
 };

@@ -1,4 +1,4 @@
-// Benchmark of the product as several processes (issue 19, docs/performance.md): two simulators (FLEET_ROLE=sim)
+// Benchmark of the product as several processes (docs/performance.md): two simulators (FLEET_ROLE=sim)
 // and two API processes (FLEET_ROLE=api) on the local PostgreSQL and Redis, at BENCH_UNITS units (1,000,000).
 // Prints: each simulator's CPU share, RSS and RSS per unit while about 1% of the fleet changes per second; each
 // API process's RSS; p50/p95 of 300 mixed equipment-list pages, of update-scheduler pages and of every dashboard
@@ -14,32 +14,31 @@
 //   BENCH_SIMS_ONLY=1 BENCH_NO_APIS=1 ...   the simulators alone, without the API processes' load on the machine
 //   BENCH_HEAP_SNAPSHOT=tmp/heap ...   each simulator after its figures, and each API process after the reads, writes a
 //                                      heap snapshot into that folder
-import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { mkdirSync, rmSync } from 'node:fs';
 import { io } from 'socket.io-client';
+import {
+  benchProcesses,
+  benchSetup,
+  CLK_TCK,
+  cpuTicks,
+  health,
+  line,
+  queryString,
+  rssMb,
+  seedUnits,
+  shardsEven,
+  sleep,
+  sql as query,
+  time,
+  token as signIn,
+} from './bench-processes.mjs';
 import { equipmentQueries, schedulerQueries } from './list-queries.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const main = process.env.BENCH_MAIN ?? join(root, 'dist/apps/fleet-sim/main.cjs');
-const databaseUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-if (!databaseUrl) {
-  console.error('DATABASE_URL is needed (postgres://postgres@127.0.0.1:5432/test here).');
-  process.exit(2);
-}
-const units = Number(process.env.BENCH_UNITS ?? 1_000_000);
-const keepSchema = Boolean(process.env.BENCH_SCHEMA);
-const schema = process.env.BENCH_SCHEMA ?? `bench_cluster_${Date.now()}`;
-// The field's rhythm changes about 0.033% of units a second at speed 1 (connects, drops, alignments).
-const speed = Number(process.env.BENCH_SPEED ?? 30);
+const setup = benchSetup('cluster');
+const { databaseUrl, units, keepSchema, schema, speed, password, dataDir } = setup;
 const consoles = Number(process.env.BENCH_CONSOLES ?? 200);
 const soakMinutes = Number(process.env.BENCH_SOAK_MINUTES ?? 0);
-// Node's flags for every process (compare V8 heap settings side by side); BENCH_SIMS_ONLY stops after the simulators' figures.
-const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=4096').split(/\s+/).filter(Boolean);
+// BENCH_SIMS_ONLY stops after the simulators' figures.
 const simsOnly = Boolean(process.env.BENCH_SIMS_ONLY);
 // Each process's log in a file of its own (BENCH_LOG_DIR; LOG_LEVEL=info shows the simulators' shard moves).
 const logDir = process.env.BENCH_LOG_DIR;
@@ -49,130 +48,22 @@ const noApis = simsOnly && Boolean(process.env.BENCH_NO_APIS);
 if (logDir) mkdirSync(logDir, { recursive: true });
 const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
 if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
-const password = 'bench-password-123';
-const CLK_TCK = 100;
-const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-cluster-'));
-const shared = {
-  ...process.env,
-  DATABASE_URL: databaseUrl,
-  DATABASE_SCHEMA: schema,
-  REDIS_URL: redisUrl,
-  TOKEN_SECRET: 'bench-token-secret-0123456789-0123456789',
-  DEMO_PASSWORD: password,
-  FLEET_SIZE: '5000',
-  FLEET_SEED: 'bench',
-  SIM_SPEED: String(speed),
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  PORT: '0',
-  HOST: '127.0.0.1',
-  CONSOLE_DIR: join(dataDir, 'no-console'),
-};
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const queryString = (q) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]));
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const line = (label, sorted) =>
-  `${label.padEnd(52)} p50 ${pct(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${pct(sorted, 95).toFixed(1).padStart(6)} ms  max ${sorted.at(-1).toFixed(1).padStart(7)} ms`;
-const cpuTicks = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-};
-const rssMb = (pid) => Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS')).split(/\s+/)[1]) / 1024);
-
-const children = [];
-function start(name, role, extra = {}) {
-  const snapshotFlags = snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : [];
-  const child = spawn(process.execPath, [...nodeFlags, ...snapshotFlags, main], {
-    env: { ...shared, FLEET_ROLE: role, DATA_DIR: join(dataDir, name), ...extra },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const log = logDir ? createWriteStream(join(logDir, `${name}.log`)) : null;
-    child.stdout.on('data', (chunk) => {
-      log?.write(chunk);
-      out += chunk;
-      const match = /serving at (http:\/\/localhost:\d+)/.exec(out);
-      if (match) resolve({ name, child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}:\n${out}`)));
-  });
-}
-
-async function token(url) {
-  const res = await fetch(`${url}/auth/token/v1`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password, client_id: 'equipment-dashboard' }),
-  });
-  return (await res.json()).access_token;
-}
-
-async function time(url, auth, requests) {
-  const times = [];
-  for (const { path, body } of requests) {
-    const t0 = performance.now();
-    const res = await fetch(`${url}${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { Authorization: `Bearer ${auth}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-    times.push(performance.now() - t0);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-async function sql(text, params = []) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** A simulator's health; it may be too busy to answer while it loads its shards, so a failure is retried. */
-async function health(p) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await (await fetch(`${p.url}/healthz`)).json();
-    } catch (error) {
-      if (attempt > 60) throw error;
-      await sleep(1000);
-    }
-  }
-}
+const processes = benchProcesses({ ...setup, logDir, snapshotDir });
+const { start, stopAll } = processes;
+const token = (url) => signIn(url, password);
+const sql = (text, params) => query(databaseUrl, text, params);
 
 try {
-  const existing = await sql(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'units'`, [schema]);
-  let have = existing[0].n ? (await sql(`SELECT count(*)::int AS n FROM "${schema}".units`))[0].n : 0;
-  if (have < units) {
-    console.log(`seeding ${units.toLocaleString()} units into schema ${schema} ...`);
-    if (have === 0) {
-      const first = await start('seed', 'api');
-      first.child.kill('SIGTERM');
-      await new Promise((r) => first.child.once('exit', r));
-      children.length = 0;
-      have = 5000;
-    }
-    const t0 = Date.now();
-    execFileSync(process.execPath, [main, 'seed', '--size', String(units - have)], { env: { ...shared, DATA_DIR: join(dataDir, 'seed') }, stdio: ['ignore', 'ignore', 'inherit'] });
-    console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  }
+  await seedUnits(setup, processes);
 
   const t0 = Date.now();
   const sims = noSims ? [] : await Promise.all([start('sim-1', 'sim'), start('sim-2', 'sim')]);
   const apis = noApis ? [] : await Promise.all([start('api-1', 'api'), start('api-2', 'api')]);
-  for (;;) {
-    const hs = await Promise.all(sims.map(health));
-    if (hs.every((h) => h.shards.length === 32)) break;
-    await sleep(1000);
-  }
-  console.log(`\n${units.toLocaleString()} units on PostgreSQL, ${sims.length} simulators and ${apis.length} API processes; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  await shardsEven(sims);
+  console.log(
+    `\n${units.toLocaleString()} units on PostgreSQL, ${sims.length} simulators and ${apis.length} API processes; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
 
   // 1. The simulators, alone: CPU share and memory over 30 s.
   await sleep(5000);
@@ -201,10 +92,16 @@ try {
       await sleep(1000);
       await health(s);
     }
-    console.log(`heap snapshots of the simulators (pids ${sims.map((s) => s.child.pid).join(', ')}) in ${snapshotDir}`);
+    console.log(
+      `heap snapshots of the simulators (pids ${sims.map((s) => s.child.pid).join(', ')}) in ${snapshotDir}`,
+    );
   }
   // What following the store costs an API process (re-reading changed units into its index, the counters).
-  apis.forEach((a, i) => console.log(`${a.name}: RSS ${rssMb(a.child.pid)} MB; CPU ${((100 * (cpuTicks(a.child.pid) - apiCpu0[i])) / CLK_TCK / seconds).toFixed(1)}% of one core following the store`));
+  apis.forEach((a, i) =>
+    console.log(
+      `${a.name}: RSS ${rssMb(a.child.pid)} MB; CPU ${((100 * (cpuTicks(a.child.pid) - apiCpu0[i])) / CLK_TCK / seconds).toFixed(1)}% of one core following the store`,
+    ),
+  );
 
   if (!simsOnly) {
     // 2. Reads and writes through an API process while the simulators run.
@@ -213,20 +110,37 @@ try {
     const lists = equipmentQueries().map((q) => ({ path: `/read/aligners/v1/?${queryString(q)}` }));
     // First on a quiet store (the clock stopped: no unit changes), then while 1% of the units change a second.
     const clock = (speed) =>
-      fetch(`${api1.url}/sim/clock`, { method: 'POST', headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ speed }) });
+      fetch(`${api1.url}/sim/clock`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ speed }),
+      });
     await clock(0);
     await sleep(3000);
     const listCpu0 = cpuTicks(api1.child.pid);
-    console.log('\n' + line('quiet store: GET /read/aligners/v1/ (300 pages)', await time(api1.url, auth, lists)));
+    console.log(
+      '\n' + line('quiet store: GET /read/aligners/v1/ (300 pages)', await time(api1.url, auth, lists)),
+    );
     // CPU the API process spent, a mean per page: unlike the wall times, it does not grow while the process waits for a core.
-    console.log(`  ${api1.name}: CPU ${(((cpuTicks(api1.child.pid) - listCpu0) * 1000) / CLK_TCK / lists.length).toFixed(1)} ms a page`);
-    console.log(line('quiet store: GET /read/staged_update_totals/v1', await time(api1.url, auth, Array(100).fill({ path: '/read/staged_update_totals/v1' }))));
+    console.log(
+      `  ${api1.name}: CPU ${(((cpuTicks(api1.child.pid) - listCpu0) * 1000) / CLK_TCK / lists.length).toFixed(1)} ms a page`,
+    );
+    console.log(
+      line(
+        'quiet store: GET /read/staged_update_totals/v1',
+        await time(api1.url, auth, Array(100).fill({ path: '/read/staged_update_totals/v1' })),
+      ),
+    );
     await clock(speed);
     await sleep(3000);
     console.log('\n' + line('GET /read/aligners/v1/ (300 mixed pages)', await time(api1.url, auth, lists)));
     const table = { aligner: 'aligners', gtps: 'gtps', 'aligner-oasis': 'aligners_oasis' };
-    const schedulerLists = schedulerQueries().map(({ family, ...q }) => ({ path: `/read/updatescheduler_${table[family]}/v1/?${queryString(q)}` }));
-    console.log(line('GET /read/updatescheduler_*/v1/ (100 mixed pages)', await time(api1.url, auth, schedulerLists)));
+    const schedulerLists = schedulerQueries().map(({ family, ...q }) => ({
+      path: `/read/updatescheduler_${table[family]}/v1/?${queryString(q)}`,
+    }));
+    console.log(
+      line('GET /read/updatescheduler_*/v1/ (100 mixed pages)', await time(api1.url, auth, schedulerLists)),
+    );
     for (const path of [
       '/api/v1/check_services',
       '/read/latest_software_version/v1',
@@ -238,16 +152,53 @@ try {
     ]) {
       console.log(line(`GET ${path}`, await time(api1.url, auth, Array(100).fill({ path }))));
     }
-    const latest = await (await fetch(`${api1.url}/read/latest_software_version/v1`, { headers: { Authorization: `Bearer ${auth}` } })).json();
+    const latest = await (
+      await fetch(`${api1.url}/read/latest_software_version/v1`, {
+        headers: { Authorization: `Bearer ${auth}` },
+      })
+    ).json();
     const toStage = [];
     for (let page = 1; toStage.length < 100 && page < 200; page++) {
-      const docs = (await (await fetch(`${api1.url}/read/updatescheduler_aligners/v1/?page=${page}&filterSoftwareVersion=5.`, { headers: { Authorization: `Bearer ${auth}` } })).json()).docs;
-      for (const d of docs) if (!d.staging.isStaged && d.version.semantic !== latest.semantic && toStage.length < 100) toStage.push(d.serialNumber);
+      const docs = (
+        await (
+          await fetch(`${api1.url}/read/updatescheduler_aligners/v1/?page=${page}&filterSoftwareVersion=5.`, {
+            headers: { Authorization: `Bearer ${auth}` },
+          })
+        ).json()
+      ).docs;
+      for (const d of docs)
+        if (!d.staging.isStaged && d.version.semantic !== latest.semantic && toStage.length < 100)
+          toStage.push(d.serialNumber);
     }
     const version = { semantic: latest.semantic, meta: latest.meta };
-    console.log(line(`POST staging (${toStage.length} units)`, await time(api1.url, auth, toStage.map((serialNumber) => ({ path: '/create/immediate_stage_of_software_update/v1', body: { serialNumber, version, path: latest.path } })))));
+    console.log(
+      line(
+        `POST staging (${toStage.length} units)`,
+        await time(
+          api1.url,
+          auth,
+          toStage.map((serialNumber) => ({
+            path: '/create/immediate_stage_of_software_update/v1',
+            body: { serialNumber, version, path: latest.path },
+          })),
+        ),
+      ),
+    );
     // A kept schema is left as it was found (runs used to stage 100 more units each, until none was left to stage).
-    if (!soakMinutes) console.log(line(`POST unstaging (${toStage.length} units)`, await time(api1.url, auth, toStage.map((serialNumber) => ({ path: '/delete/immediate_unstage_of_software_update/v1', body: { serialNumber } })))));
+    if (!soakMinutes)
+      console.log(
+        line(
+          `POST unstaging (${toStage.length} units)`,
+          await time(
+            api1.url,
+            auth,
+            toStage.map((serialNumber) => ({
+              path: '/delete/immediate_unstage_of_software_update/v1',
+              body: { serialNumber },
+            })),
+          ),
+        ),
+      );
     for (const a of apis) console.log(`${a.name}: RSS after reads ${rssMb(a.child.pid)} MB`);
     if (snapshotDir) {
       // The snapshot is written synchronously: once the process answers again, it is complete.
@@ -256,7 +207,9 @@ try {
         await sleep(1000);
         await health(a);
       }
-      console.log(`heap snapshots of the API processes (pids ${apis.map((a) => a.child.pid).join(', ')}) in ${snapshotDir}`);
+      console.log(
+        `heap snapshots of the API processes (pids ${apis.map((a) => a.child.pid).join(', ')}) in ${snapshotDir}`,
+      );
     }
 
     // 3. Live events: polling consoles over both API processes; a ticket opened through one, heard by all.
@@ -265,7 +218,12 @@ try {
     const heard = new Map();
     for (let i = 0; i < consoles; i++) {
       const target = i % 2 === 0 ? api1 : api2;
-      const socket = io(`${target.url}/dashboard`, { transports: ['polling'], auth: { token: i % 2 === 0 ? auth : auth2 }, reconnection: true, forceNew: true });
+      const socket = io(`${target.url}/dashboard`, {
+        transports: ['polling'],
+        auth: { token: i % 2 === 0 ? auth : auth2 },
+        reconnection: true,
+        forceNew: true,
+      });
       // An event may arrive before its write's answer has been read: keep every receipt, whenever it comes.
       socket.on('REPORT_SUPPORT_TICKET_CREATED', (event) => {
         if (!heard.has(event.id)) heard.set(event.id, []);
@@ -280,7 +238,17 @@ try {
       const res = await fetch(`${api1.url}/create/ticket/v1`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ issuerUsername: 'admin', issuerEmail: 'admin@example.com', serialNumber: unitForTickets, version: '5.0.0', connected: true, family: 'aligner', model: 'M', description: `bench ${n}`, escalated: false }),
+        body: JSON.stringify({
+          issuerUsername: 'admin',
+          issuerEmail: 'admin@example.com',
+          serialNumber: unitForTickets,
+          version: '5.0.0',
+          connected: true,
+          family: 'aligner',
+          model: 'M',
+          description: `bench ${n}`,
+          escalated: false,
+        }),
       });
       const answeredAt = performance.now();
       const ticket = await res.json();
@@ -288,9 +256,15 @@ try {
       const times = heard.get(ticket.id) ?? [];
       // Heard before the answer was read counts as 0 ms.
       latencies.push(...times.map((t) => Math.max(0, t - answeredAt)));
-      if (times.length < consoles) console.log(`  ticket ${ticket.id}: ${times.length} of ${consoles} consoles heard it`);
+      if (times.length < consoles)
+        console.log(`  ticket ${ticket.id}: ${times.length} of ${consoles} consoles heard it`);
     }
-    console.log(line(`live event, write answered -> ${consoles} consoles (${latencies.length} receipts)`, latencies.sort((a, b) => a - b)));
+    console.log(
+      line(
+        `live event, write answered -> ${consoles} consoles (${latencies.length} receipts)`,
+        latencies.sort((a, b) => a - b),
+      ),
+    );
 
     // 4. Soak: the consoles stay, writes go on, nothing may fail, memory may not creep.
     if (soakMinutes > 0) {
@@ -303,7 +277,10 @@ try {
         const serial = toStage[i % toStage.length];
         const calls = [
           { path: '/delete/immediate_unstage_of_software_update/v1', body: { serialNumber: serial } },
-          { path: '/create/immediate_stage_of_software_update/v1', body: { serialNumber: serial, version, path: latest.path } },
+          {
+            path: '/create/immediate_stage_of_software_update/v1',
+            body: { serialNumber: serial, version, path: latest.path },
+          },
           { path: '/cmd/aligner_get_usb_status/v1', body: { serialNumber: serial } },
           { path: `/read/aligners/v1/?page=${1 + (i % 50)}&sortBy=updatedAt` },
         ];
@@ -311,7 +288,10 @@ try {
         const target = i % 2 === 0 ? api1 : api2;
         const res = await fetch(`${target.url}${call.path}`, {
           method: call.body ? 'POST' : 'GET',
-          headers: { Authorization: `Bearer ${i % 2 === 0 ? auth : auth2}`, 'Content-Type': 'application/json' },
+          headers: {
+            Authorization: `Bearer ${i % 2 === 0 ? auth : auth2}`,
+            'Content-Type': 'application/json',
+          },
           body: call.body ? JSON.stringify(call.body) : undefined,
         });
         await res.arrayBuffer();
@@ -321,14 +301,16 @@ try {
         await sleep(100);
       }
       const rss1 = [...sims, ...apis].map((p) => rssMb(p.child.pid));
-      const growth = rss1.map((r, k) => `${[...sims, ...apis][k].name} ${rss0[k]} -> ${r} MB (${(((r - rss0[k]) / rss0[k]) * 100).toFixed(1)}%)`);
+      const growth = rss1.map(
+        (r, k) =>
+          `${[...sims, ...apis][k].name} ${rss0[k]} -> ${r} MB (${(((r - rss0[k]) / rss0[k]) * 100).toFixed(1)}%)`,
+      );
       console.log(`\nsoak ${soakMinutes} min: ${writes} calls, ${errors} answered 5xx; ${growth.join('; ')}`);
     }
     sockets.forEach((s) => s.close());
   }
 } finally {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await stopAll();
   rmSync(dataDir, { recursive: true, force: true });
   if (!keepSchema) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
 }

@@ -70,18 +70,30 @@ console.log('');
 console.log('JavaScript loaded by /login (gzip level 9):');
 for (const key of [...login].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip)) {
   const { raw, gzip } = sizeOf(key);
-  console.log(`  ${manifest[key].file.padEnd(48)} ${kb(raw).padStart(8)} KB  ${kb(gzip).padStart(7)} KB gzip`);
+  console.log(
+    `  ${manifest[key].file.padEnd(48)} ${kb(raw).padStart(8)} KB  ${kb(gzip).padStart(7)} KB gzip`,
+  );
 }
 const entryTotal = total(entryOnly);
 const loginTotal = total(login);
 console.log('');
-console.log(`  entry chunk + static imports:        ${kb(entryTotal.gzip).padStart(7)} KB gzip (${kb(entryTotal.raw)} KB raw)`);
-console.log(`  + login screen chunk and its imports: ${kb(loginTotal.gzip).padStart(7)} KB gzip (${kb(loginTotal.raw)} KB raw)`);
-console.log(`  charts chunk (${manifest[CHARTS_SOURCE].file}) loaded by /login: ${login.has(CHARTS_SOURCE) ? 'YES' : 'no'}`);
+console.log(
+  `  entry chunk + static imports:        ${kb(entryTotal.gzip).padStart(7)} KB gzip (${kb(entryTotal.raw)} KB raw)`,
+);
+console.log(
+  `  + login screen chunk and its imports: ${kb(loginTotal.gzip).padStart(7)} KB gzip (${kb(loginTotal.raw)} KB raw)`,
+);
+console.log(
+  `  charts chunk (${manifest[CHARTS_SOURCE].file}) loaded by /login: ${login.has(CHARTS_SOURCE) ? 'YES' : 'no'}`,
+);
 console.log('');
 const dashboardKeys = [...dashboard].filter((key) => !login.has(key));
 const chartsKeys = [...chartsChunk].filter((key) => !dashboard.has(key));
 // The number of files matters as much as their size: a browser fetches at most six at once from one server.
 const files = (keys) => `${keys.length} file${keys.length === 1 ? '' : 's'}`;
-console.log(`Added by the live channel, the shell and the dashboard: ${kb(total(dashboardKeys).gzip)} KB gzip in ${files(dashboardKeys)}`);
-console.log(`Added by the charts chunk when the first chart draws: ${kb(total(chartsKeys).gzip)} KB gzip in ${files(chartsKeys)}`);
+console.log(
+  `Added by the live channel, the shell and the dashboard: ${kb(total(dashboardKeys).gzip)} KB gzip in ${files(dashboardKeys)}`,
+);
+console.log(
+  `Added by the charts chunk when the first chart draws: ${kb(total(chartsKeys).gzip)} KB gzip in ${files(chartsKeys)}`,
+);

@@ -1,4 +1,4 @@
-// Benchmark of the CSV exports (issue 21, docs/performance.md): one API process (FLEET_ROLE=api, no simulator) over
+// Benchmark of the CSV exports (docs/performance.md): one API process (FLEET_ROLE=api, no simulator) over
 // a PostgreSQL schema of BENCH_UNITS units (tools/bench/cluster.mjs seeds one; `bench1m` holds 1,000,000), then
 // GET /read/aligners/v1/export.csv (every unit, and one family sorted by update time) and one update scheduler export,
 // read as fast as the socket gives them. Prints rows/s, bytes, and the API process's RSS before, during (its peak,
@@ -20,7 +20,9 @@ const main = process.env.BENCH_MAIN ?? join(root, 'dist/apps/fleet-sim/main.cjs'
 const databaseUrl = process.env.DATABASE_URL;
 const schema = process.env.BENCH_SCHEMA;
 if (!databaseUrl || !schema) {
-  console.error('DATABASE_URL and BENCH_SCHEMA (a schema seeded by tools/bench/cluster.mjs, e.g. bench1m) are needed.');
+  console.error(
+    'DATABASE_URL and BENCH_SCHEMA (a schema seeded by tools/bench/cluster.mjs, e.g. bench1m) are needed.',
+  );
   process.exit(2);
 }
 const slowKbps = Number(process.env.BENCH_SLOW_KBPS ?? 0);
@@ -28,7 +30,14 @@ const password = 'bench-password-123';
 const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-csv-'));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid) =>
-  Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS')).split(/\s+/)[1]) / 1024);
+  Math.round(
+    Number(
+      readFileSync(`/proc/${pid}/status`, 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith('VmRSS'))
+        .split(/\s+/)[1],
+    ) / 1024,
+  );
 
 function startApi() {
   const child = spawn(process.execPath, ['--max-old-space-size=4096', main], {
@@ -65,7 +74,12 @@ async function token(url) {
   const res = await fetch(`${url}/auth/token/v1`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password, client_id: 'equipment-dashboard' }),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: 'admin',
+      password,
+      client_id: 'equipment-dashboard',
+    }),
   });
   return (await res.json()).access_token;
 }
@@ -96,7 +110,16 @@ async function exportOnce(api, auth, path, { kbps = 0, forMs = Infinity } = {}) 
   clearInterval(sampler);
   await sleep(2000);
   const rows = Math.max(0, lines - 1);
-  return { path, rows, bytes, seconds, rowsPerSecond: rows / seconds, before, peak, after: rssMb(api.child.pid) };
+  return {
+    path,
+    rows,
+    bytes,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    before,
+    peak,
+    after: rssMb(api.child.pid),
+  };
 }
 
 const report = (r) =>
@@ -112,7 +135,9 @@ try {
   await sleep(3000);
   console.log(`CSV exports, ${schema}, API process RSS at rest ${rssMb(api.child.pid)} MB`);
   if (slowKbps > 0) {
-    console.log(report(await exportOnce(api, auth, '/read/aligners/v1/export.csv', { kbps: slowKbps, forMs: 10_000 })));
+    console.log(
+      report(await exportOnce(api, auth, '/read/aligners/v1/export.csv', { kbps: slowKbps, forMs: 10_000 })),
+    );
   } else {
     for (const path of [
       '/read/aligners/v1/export.csv',

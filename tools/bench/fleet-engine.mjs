@@ -1,4 +1,4 @@
-// Benchmark of the fleet engine and the reads the console makes most (issue 4, docs/performance.md).
+// Benchmark of the fleet engine and the reads the console makes most (docs/performance.md).
 // Starts the built fleet-sim on a fresh store with BENCH_UNITS units, drives about 1% of the fleet
 // changing per second, and prints: the engine's CPU share and the process's memory while only the
 // engine runs, then p50/p95/max latency of equipment list pages and of every dashboard read.
@@ -37,7 +37,9 @@ const env = {
   DEMO_PASSWORD: password,
   FLEET_SEED: 'bench',
   SIM_SPEED: String(SPEED),
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, FLEET_SIZE: '5000' } : { FLEET_SIZE: String(units) }),
+  ...(databaseUrl
+    ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, FLEET_SIZE: '5000' }
+    : { FLEET_SIZE: String(units) }),
 };
 
 function cpuTicks(pid) {
@@ -45,7 +47,9 @@ function cpuTicks(pid) {
   return Number(fields[11]) + Number(fields[12]);
 }
 function rssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS'));
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 }
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -53,7 +57,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function start() {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--max-old-space-size=4096', main], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--max-old-space-size=4096', main], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -100,9 +107,17 @@ async function alignersToStage(url, auth, latest, count, connected) {
   const found = [];
   for (let page = 1; found.length < count && page <= 200; page++) {
     const q = new URLSearchParams({ page: String(page), filterSoftwareVersion: '5.' });
-    const res = await fetch(`${url}/read/updatescheduler_aligners/v1/?${q}`, { headers: { Authorization: `Bearer ${auth}` } });
+    const res = await fetch(`${url}/read/updatescheduler_aligners/v1/?${q}`, {
+      headers: { Authorization: `Bearer ${auth}` },
+    });
     for (const d of (await res.json()).docs) {
-      if (!d.staging.isStaged && d.version.semantic !== latest.semantic && d.connected === connected && found.length < count) found.push(d.serialNumber);
+      if (
+        !d.staging.isStaged &&
+        d.version.semantic !== latest.semantic &&
+        d.connected === connected &&
+        found.length < count
+      )
+        found.push(d.serialNumber);
     }
   }
   return found;
@@ -119,16 +134,22 @@ try {
     first.child.kill('SIGTERM');
     await new Promise((r) => first.child.once('exit', r));
     const t0 = Date.now();
-    execFileSync(process.execPath, [main, 'seed', '--size', String(units - 5000)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, [main, 'seed', '--size', String(units - 5000)], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
   const { child, url, startSeconds } = await start();
   const auth = await signIn(url, 'admin', password);
-  console.log(`\n${units.toLocaleString()} units on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; started (seed and load) in ${startSeconds.toFixed(1)} s`);
+  console.log(
+    `\n${units.toLocaleString()} units on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; started (seed and load) in ${startSeconds.toFixed(1)} s`,
+  );
 
   // 1. The engine alone: CPU share and memory over 30 s with ~1% of units changing per second.
   await sleep(5000);
-  const clock = async () => (await (await fetch(`${url}/sim/clock`, { headers: { Authorization: `Bearer ${auth}` } })).json()).stats;
+  const clock = async () =>
+    (await (await fetch(`${url}/sim/clock`, { headers: { Authorization: `Bearer ${auth}` } })).json()).stats;
   const before = await clock();
   const cpu0 = cpuTicks(child.pid);
   const t0 = Date.now();
@@ -141,9 +162,13 @@ try {
   const cpuShare = (cpuTicks(child.pid) - cpu0) / CLK_TCK / seconds;
   const after = await clock();
   const changesPerSecond = (after.unitChanges - before.unitChanges) / seconds;
-  console.log(`engine: ${changesPerSecond.toFixed(0)} unit changes/s (${((100 * changesPerSecond) / units).toFixed(2)}% of the fleet), ` +
-    `${((after.rowsWritten - before.rowsWritten) / seconds).toFixed(0)} rows written/s`);
-  console.log(`engine CPU: ${(cpuShare * 100).toFixed(1)}% of one core (whole process, no requests); RSS peak ${peakRss} MB`);
+  console.log(
+    `engine: ${changesPerSecond.toFixed(0)} unit changes/s (${((100 * changesPerSecond) / units).toFixed(2)}% of the fleet), ` +
+      `${((after.rowsWritten - before.rowsWritten) / seconds).toFixed(0)} rows written/s`,
+  );
+  console.log(
+    `engine CPU: ${(cpuShare * 100).toFixed(1)}% of one core (whole process, no requests); RSS peak ${peakRss} MB`,
+  );
 
   // 2. Reads while the engine keeps running.
   const families = ['aligner', 'gtps', 'aligner-oasis'];
@@ -173,18 +198,39 @@ try {
   console.log(`RSS after reads: ${rssMb(child.pid)} MB`);
 
   // 3. Writes, each answered once committed: stagings, and commands to offline units (queued).
-  const latest = await (await fetch(`${url}/read/latest_software_version/v1`, { headers: { Authorization: `Bearer ${auth}` } })).json();
+  const latest = await (
+    await fetch(`${url}/read/latest_software_version/v1`, { headers: { Authorization: `Bearer ${auth}` } })
+  ).json();
   const toStage = await alignersToStage(url, auth, latest, 100, true);
   const offline = await alignersToStage(url, auth, latest, 100, false);
   const version = { semantic: latest.semantic, meta: latest.meta };
-  console.log('\n' + line(`POST staging (${toStage.length} units)`, await timeWrites(url, auth, toStage.map((serialNumber) => ({
-    path: '/create/immediate_stage_of_software_update/v1',
-    body: { serialNumber, version, path: latest.path },
-  })))));
-  console.log(line(`POST command to an offline unit (${offline.length}, queued)`, await timeWrites(url, auth, offline.map((serialNumber) => ({
-    path: '/cmd/aligner_get_voltages/v1',
-    body: { serialNumber },
-  })))));
+  console.log(
+    '\n' +
+      line(
+        `POST staging (${toStage.length} units)`,
+        await timeWrites(
+          url,
+          auth,
+          toStage.map((serialNumber) => ({
+            path: '/create/immediate_stage_of_software_update/v1',
+            body: { serialNumber, version, path: latest.path },
+          })),
+        ),
+      ),
+  );
+  console.log(
+    line(
+      `POST command to an offline unit (${offline.length}, queued)`,
+      await timeWrites(
+        url,
+        auth,
+        offline.map((serialNumber) => ({
+          path: '/cmd/aligner_get_voltages/v1',
+          body: { serialNumber },
+        })),
+      ),
+    ),
+  );
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
 } finally {

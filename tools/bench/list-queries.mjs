@@ -1,5 +1,5 @@
 // The list pages both list benchmarks ask (tools/bench/cluster.mjs through the API, tools/bench/unit-index.ts of
-// the index alone), issue 19: every sort in both directions, the family, country, version and serial filters and
+// the index alone): every sort in both directions, the family, country, version and serial filters and
 // their combinations, pages 1 to 50. One definition, so the two measure the same thing.
 
 export const FAMILIES = ['aligner', 'gtps', 'aligner-oasis'];

@@ -1,14 +1,15 @@
-// How many bytes a simulated unit takes (issue 19: at most 600 bytes of RSS a unit in a simulator).
+// How many bytes a simulated unit takes (at most 600 bytes of RSS a unit in a simulator).
 // Builds BENCH_UNITS units the way a simulator takes them from the store, keeps them as the engine does (an index
 // by serial, a pool), and prints the heap they hold and the memory outside it (their columns). Run: node --expose-gc node_modules/.bin/tsx tools/bench/unit-memory.ts
 import { FleetState } from '../../apps/fleet-sim/src/fleet/fleet-state';
 import { UNITS } from '../../apps/fleet-sim/src/fleet/packed-unit';
-import { runtimeFromRow, type RuntimeRow } from '../../apps/fleet-sim/src/fleet/runtime-codec';
+import { runtimeFromRow } from '../../apps/fleet-sim/src/fleet/runtime-codec';
+import type { RuntimeRow } from '../../apps/fleet-sim/src/store/repos/runtime-repo';
 
 const count = Number(process.env['BENCH_UNITS'] ?? 500_000);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
-const pick = <T,>(values: readonly T[], i: number): T => values[i % values.length] as T;
+const pick = <T>(values: readonly T[], i: number): T => values[i % values.length] as T;
 // Strings the way the pg driver hands them over: each row a fresh string.
 const fresh = (s: string) => (' ' + s).slice(1);
 
@@ -29,7 +30,9 @@ function row(i: number): RuntimeRow {
     connected: i % 3 !== 0,
     connectCount: i % 40,
     port: null,
-    address: fresh(`::ffff:10.${i % 255}.${(i >> 8) % 255}.${2 + (i % 250)},${23 + (i % 200)}.${i % 255}.${(i >> 3) % 255}.${1 + (i % 250)}`),
+    address: fresh(
+      `::ffff:10.${i % 255}.${(i >> 8) % 255}.${2 + (i % 250)},${23 + (i % 200)}.${i % 255}.${(i >> 3) % 255}.${1 + (i % 250)}`,
+    ),
     currentProcedure: i % 3 === 0 ? null : fresh('ALIGNMENT'),
     alignmentCount: i % 5000,
     updateState: { state: 'TRY_INSERT_UPDATE' },

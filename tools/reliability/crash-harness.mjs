@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Crash harness: "an answer is a promise". For each kind of write it sends the write, SIGKILLs the
 // server the moment the 2xx status line arrives, waits for the exit, starts the server again on the same
-// data folder (or PostgreSQL schema), signs in again and reads the write back through the API.
+// data folder (or PostgreSQL schema), signs in again and reads the write back through the API. One kind
+// is killed later than its answer: a webhook delivery, while its receiver (on loopback) holds it unanswered;
+// after the restart the same delivery id must arrive again and be logged delivered.
 //
 //   node tools/reliability/crash-harness.mjs --short                    each kind once (npm test)
 //   node tools/reliability/crash-harness.mjs --store pglite --kills 50  long form
@@ -22,7 +24,9 @@ import {
   readCommandLine,
   runHarness,
   signIn,
+  sleep,
 } from './fleet-process.mjs';
+import { WebhookReceiver } from './webhook-receiver.mjs';
 
 const OPTIONS = {
   ...HARNESS_OPTIONS,
@@ -157,7 +161,19 @@ class Session extends HarnessWorkspace {
     this.catalogue = [];
     this.used = new Set();
     /** Things the next kinds build on, each seen after a restart (so held by the store). */
-    this.durable = { ticketId: null, staged: {} };
+    this.durable = { ticketId: null, staged: {}, rule: null, ackRuleId: null };
+    this.webhookReceiver = null;
+    /** For each delivery cut by a kill: ms from the kill to its accepted send after the restart. */
+    this.redeliveryMs = [];
+  }
+
+  /** The webhook receiver on loopback, listening from the first call on. */
+  async receiver() {
+    if (!this.webhookReceiver) {
+      this.webhookReceiver = new WebhookReceiver();
+      await this.webhookReceiver.listen();
+    }
+    return this.webhookReceiver;
   }
 
   async start() {
@@ -254,6 +270,7 @@ class Session extends HarnessWorkspace {
       await this.proc.exited;
       clearTimeout(timer);
     }
+    await this.webhookReceiver?.close();
     await super.close();
   }
 }
@@ -843,7 +860,333 @@ const publishKind = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------------
+// Alerts: acknowledging, rules, silences, and a webhook delivery cut by the kill
+// ---------------------------------------------------------------------------------------------------
+
+const SEVERITIES = ['critical', 'major', 'minor', 'warning'];
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+/** The rule whose alerts the acknowledge kind takes: every unit offline, at once (a warning: nobody is mailed). */
+const ACK_RULE = {
+  name: 'Crash harness: offline units',
+  kind: 'unitOffline',
+  severity: 'warning',
+  scope: { kind: 'fleet' },
+  forMinutes: 0,
+  includeAlreadyOffline: true,
+};
+
+async function findRuleNamed(api, name) {
+  const res = await api.get('/read/alert_rules/v1/', { page: 1, filterName: name });
+  return (res.body?.docs ?? []).find((r) => r.name === name) ?? null;
+}
+
+/** The fields of a rule that a write set, as a read answers them. */
+const ruleFields = (r) => ({
+  name: r.name,
+  kind: r.kind,
+  severity: r.severity,
+  serials: r.scope?.serials ?? null,
+  forMinutes: r.forMinutes,
+  email: r.channels?.email ?? [],
+  remindEveryMinutes: r.remindEveryMinutes ?? null,
+  enabled: r.enabled,
+});
+
+function sameRule(read, written) {
+  const [a, b] = [ruleFields(read), ruleFields(written)];
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A rule's body as the harness writes it: offline units of a few serials, mailed, with reminders. */
+function ruleBody(s, name) {
+  return {
+    name,
+    kind: 'unitOffline',
+    severity: pick(SEVERITIES),
+    scope: {
+      kind: 'serials',
+      serials: shuffle(s.catalogue)
+        .slice(0, 3)
+        .map((r) => r.serialNumber),
+    },
+    forMinutes: 1 + Math.floor(Math.random() * 60),
+    channels: { email: [`crash-${token()}@example.com`], webhookIds: [] },
+    remindEveryMinutes: 30 + Math.floor(Math.random() * 60),
+    enabled: true,
+  };
+}
+
+const ruleCreateKind = {
+  name: 'alert-rule-create',
+  group: 'alerts',
+  async plan(s) {
+    const body = ruleBody(s, `Crash rule ${token()}`);
+    return {
+      describe: `${body.name} (${body.severity}, ${body.scope.serials.join(' ')}, for ${body.forMinutes} min)`,
+      request: { path: '/create/alert_rule/v1', json: body },
+      async check(s2, answer) {
+        const found = await findRuleNamed(s2.api, body.name);
+        if (!found) return { ok: false, observed: 'not in the rules list' };
+        const ok = sameRule(found, body) && (answer.body?.id === undefined || found.id === answer.body.id);
+        if (ok) s2.durable.rule = { id: found.id, name: found.name, enabled: found.enabled };
+        return {
+          ok,
+          observed: ok
+            ? `rule ${found.id} listed as written`
+            : `rule ${found.id} listed as ${JSON.stringify(ruleFields(found))}`,
+        };
+      },
+    };
+  },
+};
+
+/** A rule the store holds (the last one the create kind found, else the newest listed, else one made in setup). */
+async function durableRule(s) {
+  if (s.durable.rule) {
+    const found = await findRuleNamed(s.api, s.durable.rule.name);
+    if (found) return found;
+  }
+  const listed = await s.api.get('/read/alert_rules/v1/', { page: 1, filterName: 'Crash rule' });
+  const rule = (listed.body?.docs ?? [])[0];
+  if (rule) return rule;
+  return createRuleInSetup(s, ruleBody(s, `Crash rule ${token()}`));
+}
+
+/** Creates a rule as a setup write (answered, so committed; no kill). */
+async function createRuleInSetup(s, body) {
+  const created = await s.api.post('/create/alert_rule/v1', body);
+  if (created.status !== 201)
+    throw new Error(
+      `setup: creating rule ${body.name} answered ${created.status}: ${JSON.stringify(created.body)}`,
+    );
+  s.log(`  (setup) created rule ${created.body.id}: ${body.name}`);
+  return created.body;
+}
+
+const ruleUpdateKind = {
+  name: 'alert-rule-update',
+  group: 'alerts',
+  async plan(s) {
+    const rule = await durableRule(s);
+    const changes = {
+      name: `Crash rule ${token()} (changed)`,
+      severity: pick(SEVERITIES.filter((x) => x !== rule.severity)),
+      forMinutes: (rule.forMinutes % 60) + 1,
+      channels: { email: [`crash-${token()}@example.com`], webhookIds: [] },
+      enabled: !rule.enabled,
+    };
+    const expected = { ...rule, ...changes };
+    return {
+      describe: `rule ${rule.id}: ${rule.name} -> ${changes.name}, ${rule.severity} -> ${changes.severity}, ${rule.enabled ? 'disabled' : 'enabled'}`,
+      request: { path: '/update/alert_rule/v1', json: { id: rule.id, ...changes } },
+      async check(s2) {
+        const found = await findRuleNamed(s2.api, changes.name);
+        if (!found) {
+          const before = await findRuleNamed(s2.api, rule.name);
+          return {
+            ok: false,
+            observed: before ? `still as before: ${JSON.stringify(ruleFields(before))}` : 'the rule is gone',
+          };
+        }
+        const ok = found.id === rule.id && sameRule(found, expected);
+        if (ok) s2.durable.rule = { id: found.id, name: found.name, enabled: found.enabled };
+        return {
+          ok,
+          observed: ok
+            ? `rule ${found.id} reads as changed`
+            : `rule ${found.id} reads ${JSON.stringify(ruleFields(found))}`,
+        };
+      },
+    };
+  },
+};
+
+const silenceKind = {
+  name: 'silence',
+  group: 'alerts',
+  async plan(s) {
+    const unit = pick(s.catalogue);
+    const now = Date.parse((await s.api.get('/sim/clock')).body?.now ?? new Date().toISOString());
+    const endsAt = new Date(now + (1 + Math.floor(Math.random() * 48)) * 3_600_000).toISOString();
+    const reason = `crash harness silence ${token()}`;
+    const matcher = { serials: [unit.serialNumber], families: [unit.family] };
+    if (s.durable.rule && Math.random() < 0.5) matcher.ruleId = s.durable.rule.id;
+    return {
+      describe: `${JSON.stringify(matcher)} until ${endsAt}`,
+      request: { path: '/create/silence/v1', json: { matcher, endsAt, reason } },
+      async check(s2) {
+        const { found, totalDocs } = await findInPages(
+          s2.api,
+          '/read/silences/v1/',
+          {},
+          (x) => x.reason === reason,
+          200,
+        );
+        if (!found)
+          return {
+            ok: false,
+            observed: totalDocs === undefined ? 'not found' : `not among ${totalDocs} silences`,
+          };
+        const ok =
+          Date.parse(found.endsAt) === Date.parse(endsAt) &&
+          JSON.stringify(found.matcher.serials) === JSON.stringify(matcher.serials) &&
+          (matcher.ruleId === undefined || found.matcher.ruleId === matcher.ruleId) &&
+          found.createdBy === 'admin';
+        return {
+          ok,
+          observed: `silence ${found.id} (${found.status}) ${ok ? 'as written' : JSON.stringify(found)}`,
+        };
+      },
+    };
+  },
+};
+
+/** The acknowledge kind's rule, held by the store: found by its name, or created (a setup write). */
+async function ackRule(s) {
+  if (!s.durable.ackRuleId) {
+    const rule = (await findRuleNamed(s.api, ACK_RULE.name)) ?? (await createRuleInSetup(s, ACK_RULE));
+    s.durable.ackRuleId = rule.id;
+  }
+  return s.durable.ackRuleId;
+}
+
+const acknowledgeKind = {
+  name: 'alert-acknowledge',
+  group: 'alerts',
+  async plan(s) {
+    const ruleId = await ackRule(s);
+    // The evaluator fires the rule's alerts at its next look, once its lease is free (a killed holder's expires).
+    let firing = [];
+    const until = performance.now() + 45_000;
+    while (firing.length === 0 && performance.now() < until) {
+      const res = await s.api.get('/read/alerts/v1/', { page: 1, state: 'firing', ruleId });
+      firing = res.body?.docs ?? [];
+      if (firing.length === 0) await sleep(500);
+    }
+    if (firing.length === 0) return null;
+    const alert = pick(firing);
+    const comment = `crash harness acknowledge ${token()}`;
+    return {
+      describe: `alert ${alert.id} (${alert.subject?.serialNumber ?? alert.summary}): "${comment}"`,
+      request: { path: '/update/alert_acknowledged/v1', json: { ids: [alert.id], comment } },
+      async check(s2) {
+        const res = await s2.api.get('/read/alert/v1', { id: alert.id });
+        const after = res.body;
+        const change = (after?.history ?? []).find(
+          (h) => h.to === 'acknowledged' && h.by === 'admin' && h.comment === comment,
+        );
+        // The unit may have come back since: then the alert is resolved, its acknowledgement kept.
+        const ok = Boolean(change) && after.acknowledgedBy === 'admin' && after.comment === comment;
+        return {
+          ok,
+          observed: `alert ${alert.id} is ${after?.state}, acknowledgedBy=${after?.acknowledgedBy}, comment ${after?.comment === comment ? 'kept' : JSON.stringify(after?.comment)}, ${change ? 'with' : 'without'} the change in its history`,
+        };
+      },
+    };
+  },
+};
+
+/** How long the delivery kind waits for a delivery (a killed holder's lease lasts 15 s, then a pass every second). */
+const DELIVERY_WAIT_MS = 60_000;
+
+/** The harness's webhook to its receiver, held by the store (listed after a restart), or created (a setup write). */
+async function harnessWebhook(s, receiver) {
+  const listed = await s.api.get('/read/webhooks/v1/');
+  const found = (listed.body ?? []).find((w) => w.url === receiver.url);
+  if (found) return found.id;
+  const created = await s.api.post('/create/webhook/v1', {
+    name: 'crash harness receiver',
+    url: receiver.url,
+  });
+  if (created.status !== 201) throw new Error(`setup: creating the webhook answered ${created.status}`);
+  s.log(`  (setup) webhook ${created.body.id} to ${receiver.url}`);
+  return created.body.id;
+}
+
+/**
+ * A webhook delivery in flight when the server dies: the receiver holds the delivery of a test message without
+ * answering, the harness kills the server then; after the restart the same delivery id must arrive again (the
+ * notifier waits for its killed holder's lease to expire, 15 s) and be logged delivered once the receiver answers 200.
+ */
+const deliveryKind = {
+  name: 'webhook-delivery',
+  group: 'webhooks',
+  async plan(s) {
+    const receiver = await s.receiver();
+    const webhookId = await harnessWebhook(s, receiver);
+    let held = null;
+    let answered = false;
+    let killedAt = 0;
+    const kill = () => {
+      s.proc.kill9();
+      killedAt ||= performance.now();
+    };
+    return {
+      describe: `webhook ${webhookId}: a test delivery, killed while the receiver holds it unanswered`,
+      request: { path: '/create/webhook_test/v1', json: { id: webhookId } },
+      outcome: (answer) => `${answer.status}, killed in delivery`,
+      // Armed before the call: the sender may post it before the call's answer is read (the kill then waits for it).
+      arm: () => {
+        held = receiver.holdNext(() => {
+          if (answered) kill();
+        }, DELIVERY_WAIT_MS);
+      },
+      disarm: () => receiver.cancelHold(),
+      async killWhen(s2, answer) {
+        answered = true;
+        const entry = await held;
+        kill();
+        if (!entry) return `no delivery within ${DELIVERY_WAIT_MS / 1000} s: killed anyway`;
+        if (entry.delivery !== answer.body?.id)
+          return `held delivery ${entry.delivery}, not the test's ${answer.body?.id}`;
+        return null;
+      },
+      async check(s2, answer) {
+        const id = answer.body?.id;
+        if (!id)
+          return { ok: false, observed: `the answer carried no delivery id (${answer.bodyError ?? ''})` };
+        await receiver.until(() => receiver.of(id).some((g) => g.answered === 200), DELIVERY_WAIT_MS);
+        let logged = null;
+        for (const end = performance.now() + 10_000; performance.now() < end;) {
+          const { found } = await findInPages(
+            s2.api,
+            '/read/webhook_deliveries/v1/',
+            { webhookId },
+            (d) => d.id === id,
+            20,
+          );
+          logged = found ?? null;
+          if (logged?.state === 'delivered') break;
+          await sleep(250);
+        }
+        // Read once the log says delivered: a second send would have come before the attempt was recorded.
+        const seen = receiver.of(id);
+        const accepted = seen.filter((g) => g.answered === 200);
+        const ok =
+          seen[0]?.answered === null &&
+          accepted.length === 1 &&
+          logged?.state === 'delivered' &&
+          logged.lastStatus === 200;
+        if (accepted[0]) s2.redeliveryMs.push(accepted[0].at - killedAt);
+        const again = accepted[0]
+          ? `${((accepted[0].at - killedAt) / 1000).toFixed(1)} s after the kill`
+          : 'never';
+        return {
+          ok,
+          observed: `delivery ${id} arrived ${seen.length} times (held, then answered 200 ${again}); log: ${logged ? `${logged.state}, ${logged.attempts} attempt(s), last status ${logged.lastStatus}` : 'not listed'}`,
+        };
+      },
+    };
+  },
+};
 const KINDS = [
+  // First, while no killed holder keeps the notifier's and the evaluator's leases (they wait for one to expire).
+  deliveryKind,
+  acknowledgeKind,
+  ruleCreateKind,
+  ruleUpdateKind,
+  silenceKind,
   ticketKind,
   commentKind,
   attachmentKind,
@@ -910,14 +1253,23 @@ async function runOne(s, kind, tally, report) {
     };
     const sentAt = performance.now();
     let killedAt = 0;
+    plan.arm?.();
     const answer = await s.api.write(request, (status) => {
-      if (status >= 200 && status < 300) {
+      if (status >= 200 && status < 300 && !plan.killWhen) {
         s.proc.kill9();
         killedAt = performance.now();
       }
     });
+    if (plan.killWhen && answer.status >= 200 && answer.status < 300) {
+      // A kind whose kill is not at the answer: it sends the kill itself, at the moment it is after.
+      const note = await plan.killWhen(s, answer);
+      killedAt = performance.now();
+      report.laterKillsMs.push(killedAt - sentAt);
+      if (note) report.notes.push(`${kind.name}: ${note}`);
+    } else if (killedAt) report.killDelaysMs.push(killedAt - sentAt);
     const summary = plan.outcome ? plan.outcome(answer) : String(answer.status);
     if (!killedAt) {
+      plan.disarm?.();
       lastRefusal = `${answer.status} ${answer.body?.code ?? answer.body?.error ?? ''}`.trim();
       if (kind.name === 'cmd-offline-queued' && answer.body?.code === 'not_connected') {
         // The server refuses commands to offline units instead of queueing them (202): nothing to test yet.
@@ -939,7 +1291,6 @@ async function runOne(s, kind, tally, report) {
     }
     tally.acknowledged += 1;
     tally.answers[summary] = (tally.answers[summary] ?? 0) + 1;
-    report.killDelaysMs.push(killedAt - sentAt);
     t0 = performance.now();
     await s.restartAfterKill();
     report.timing.restart += performance.now() - t0;
@@ -984,7 +1335,13 @@ async function main() {
   const started = performance.now();
   const s = new Session(options, log);
   const tallies = Object.fromEntries(kinds.map((k) => [k.name, newTally()]));
-  const report = { losses: [], notes: [], killDelaysMs: [], timing: { plan: 0, restart: 0, check: 0 } };
+  const report = {
+    losses: [],
+    notes: [],
+    killDelaysMs: [],
+    laterKillsMs: [],
+    timing: { plan: 0, restart: 0, check: 0 },
+  };
   let kills = 0;
   let harnessError = null;
   log(
@@ -1042,6 +1399,16 @@ async function main() {
     requestToKillMs: report.killDelaysMs.length
       ? Number(percentile(report.killDelaysMs, 50).toFixed(1))
       : null,
+    /** Kinds killed later than their answer (a delivery in flight): request to kill, median. */
+    requestToLaterKillMs: report.laterKillsMs.length
+      ? Number(percentile(report.laterKillsMs, 50).toFixed(1))
+      : null,
+    redeliveryAfterKillSeconds: s.redeliveryMs.length
+      ? {
+          median: Number((percentile(s.redeliveryMs, 50) / 1000).toFixed(1)),
+          max: Number((Math.max(...s.redeliveryMs) / 1000).toFixed(1)),
+        }
+      : null,
     gracefulSetupRestarts: s.gracefulRestarts,
     secondsIn: Object.fromEntries(
       Object.entries(report.timing).map(([k, ms]) => [k, Number((ms / 1000).toFixed(1))]),
@@ -1067,6 +1434,10 @@ async function main() {
   log(
     `restarts: first ${summary.restartSeconds.first} s, then median ${summary.restartSeconds.median} s, max ${summary.restartSeconds.max} s; ${summary.durationSeconds} s in all (restarts after kills ${summary.secondsIn.restart} s, choosing targets ${summary.secondsIn.plan} s, checks ${summary.secondsIn.check} s)`,
   );
+  if (summary.redeliveryAfterKillSeconds)
+    log(
+      `deliveries cut by a kill were sent again and accepted ${summary.redeliveryAfterKillSeconds.median} s (median), ${summary.redeliveryAfterKillSeconds.max} s (max) after the kill`,
+    );
   const line = `crash harness: ${kills} kills, ${total.acknowledged} acknowledged writes, ${total.lost} lost (${options.store})`;
   log(line);
   if (options.json) console.log(JSON.stringify({ ...summary, line }));

@@ -290,6 +290,12 @@ export class FleetProcess {
     return this.child?.pid;
   }
 
+  /** Closes the reading ends of the process's stdout and stderr: its log reader is gone (its writes get EPIPE). */
+  closeLogs() {
+    this.child?.stdout?.destroy();
+    this.child?.stderr?.destroy();
+  }
+
   /** SIGKILL, synchronously: nothing of ours runs between the answer and the kill. */
   kill9() {
     if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
@@ -318,14 +324,20 @@ export class HarnessWorkspace {
     this.store = storeOf(options.store);
   }
 
-  /** A server process of the build under test on this workspace's store (not started). */
-  fleetProcess({ dataDir = this.work.dataDir, seed, extraEnv } = {}) {
+  /** A server process of the build under test on this workspace's store, or `store` (not started). */
+  fleetProcess({
+    dataDir = this.work.dataDir,
+    seed,
+    extraEnv,
+    store = this.store,
+    fleetSize = this.options['fleet-size'],
+  } = {}) {
     return new FleetProcess({
       main: this.options.main,
       dataDir,
       consoleDir: this.work.consoleDir,
-      store: this.store,
-      fleetSize: this.options['fleet-size'],
+      store,
+      fleetSize,
       seed,
       extraEnv,
     });

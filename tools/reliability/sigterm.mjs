@@ -9,9 +9,14 @@
 //                  test harness stops `npm start`)
 //   second-signal  a second SIGTERM during the stop (1.5 s after the first) ends the process at once, non-zero
 //   early          SIGTERM the instant the serving line is read: a clean stop, not a death by the signal
+//   bulk-rmdir     a bulk action over every aligner of a larger fleet (--bulk-fleet-size) is running when SIGTERM goes
+//                  to the process group, the data folder is removed at once and the log reader goes away (before
+//                  the signal or 50 ms after it, in turn): the process ends within the deadline, whatever its exit
+//                  code (a store whose folder is gone can leave the main thread spinning: the watchdog ends it)
 //
-//   node tools/reliability/sigterm.mjs --short                  each case once (npm test)
+//   node tools/reliability/sigterm.mjs --short                  each case once, bulk-rmdir 3 times (npm test)
 //   node tools/reliability/sigterm.mjs --store pglite --repeat 5
+//   node tools/reliability/sigterm.mjs --cases bulk-rmdir --repeat 100 --deadline 3
 //
 // Exits 1 when a case failed, 2 when the harness could not run. See docs/reliability.md.
 import { spawn } from 'node:child_process';
@@ -24,16 +29,21 @@ import {
   HARNESS_OPTIONS,
   HarnessWorkspace,
   client,
+  dropStore,
   readCommandLine,
   runHarness,
   signIn,
   sleep,
+  storeOf,
 } from './fleet-process.mjs';
 
-const CASES = ['console', 'busy', 'rmdir', 'second-signal', 'early'];
+const CASES = ['console', 'busy', 'rmdir', 'second-signal', 'early', 'bulk-rmdir'];
+/** Stops of the bulk-rmdir case in the short form: it is the one whose failure was a matter of timing. */
+const SHORT_BULK_ROUNDS = 3;
 const OPTIONS = {
   ...HARNESS_OPTIONS,
   repeat: { type: 'number', default: 5 },
+  'bulk-fleet-size': { type: 'number', default: 3000 },
   cases: { type: 'string', default: '' },
   deadline: { type: 'number', default: 15 },
   'console-limit': { type: 'number', default: 5 },
@@ -42,11 +52,12 @@ const OPTIONS = {
 const USAGE = `Usage: node tools/reliability/sigterm.mjs [--short | --repeat N] [options]
 
   --store pglite|postgres   store under test (postgres: DATABASE_URL, a fresh schema dropped at the end)
-  --short                   each case once (npm test)
+  --short                   each case once, bulk-rmdir ${SHORT_BULK_ROUNDS} times (npm test)
   --repeat N                runs of each case (default 5)
   --cases a,b               among ${CASES.join(', ')} (default: all)
   --deadline S              SHUTDOWN_DEADLINE_SECONDS given to the server (default 15)
   --console-limit S         how long a stop with a console connected may take (default 5)
+  --bulk-fleet-size N       units of the bulk-rmdir case's own store (default 3000)
   --json                    print one JSON summary line on stdout (progress goes to stderr)
   --main PATH               the built server (default dist/apps/fleet-sim/main.cjs; never built here)`;
 
@@ -107,7 +118,12 @@ class Harness extends HarnessWorkspace {
 
   /** First start: seeds the store; a clean stop leaves a folder the rmdir case copies. */
   async seed() {
-    const proc = this.process();
+    const startMs = await this.seedWith(this.process(), 'the seeding start');
+    this.log(`first start (seeding ${this.options['fleet-size']} units): ${(startMs / 1000).toFixed(1)} s`);
+  }
+
+  /** Starts `proc` on an empty store (it seeds) and stops it cleanly; answers how long the start took. */
+  async seedWith(proc, what) {
     const { url, startMs } = await proc.start();
     // Signed in first: a SIGTERM in the instant after the serving line can beat the server's signal handlers.
     await signIn(url);
@@ -115,9 +131,9 @@ class Harness extends HarnessWorkspace {
     const exit = await this.waitExit(proc, performance.now());
     if (exit.code !== 0)
       throw new Error(
-        `the seeding start did not stop cleanly (${exit.code ?? exit.signal}):\n${proc.tail().join('\n')}`,
+        `${what} did not stop cleanly (${exit.code ?? exit.signal}):\n${proc.tail().join('\n')}`,
       );
-    this.log(`first start (seeding ${this.options['fleet-size']} units): ${(startMs / 1000).toFixed(1)} s`);
+    return startMs;
   }
 
   /**
@@ -409,6 +425,91 @@ class Harness extends HarnessWorkspace {
     };
   }
 
+  /** The bulk-rmdir case's server: a fleet of --bulk-fleet-size units on a store of its own. */
+  bulkProcess(dataDir) {
+    this.bulkStore ??= this.options.store === 'pglite' ? this.store : storeOf(this.options.store);
+    return this.fleetProcess({
+      dataDir,
+      store: this.bulkStore,
+      fleetSize: this.options['bulk-fleet-size'],
+      seed: 'sigterm-bulk',
+      extraEnv: this.extraEnv,
+    });
+  }
+
+  /** The bulk-rmdir case's store, seeded once by a clean start and stop; each stop runs on a copy of its folder. */
+  async bulkSeed() {
+    if (this.bulkSeeded) return this.bulkSeeded;
+    const dataDir = join(this.work.root, 'bulk-seed');
+    const startMs = await this.seedWith(this.bulkProcess(dataDir), "the bulk store's seeding start");
+    this.log(
+      `bulk-rmdir store (seeding ${this.options['bulk-fleet-size']} units): ${(startMs / 1000).toFixed(1)} s`,
+    );
+    this.bulkSeeded = dataDir;
+    return dataDir;
+  }
+
+  async caseBulkRmdir(run) {
+    const seeded = await this.bulkSeed();
+    const dataDir = join(this.work.root, `bulk-${run}`);
+    cpSync(seeded, dataDir, { recursive: true });
+    rmSync(join(dataDir, 'fleet-sim.lock'), { force: true });
+    const proc = this.bulkProcess(dataDir);
+    const { url } = await proc.start();
+    const api = client(url, await signIn(url));
+    // Both kinds of bulk write: desired state with its history (staging), and commands queued per unit.
+    const action = run % 2 === 0 ? 'getVoltages' : 'stageLatest';
+    const created = await api.post('/create/bulk_action/v1', {
+      action,
+      selection: { query: { filterFamily: 'aligner' } },
+    });
+    if (created.status !== 200)
+      throw new Error(`the bulk action was refused: ${created.status} ${JSON.stringify(created.body)}`);
+    // The signal falls at a different moment of the job each time: in its first chunk, or after some were committed.
+    await sleep([150, 1_200, 3_000, 500][run % 4]);
+    const progress = await Promise.race([
+      api.get('/read/bulk_action/v1', { id: created.body.id }),
+      sleep(2_000).then(() => null),
+    ]);
+    // The reader gone before the signal (every line of the stop meets EPIPE) or 50 ms after it (as a harness exiting).
+    const readerFirst = run % 2 === 1;
+    if (readerFirst) proc.closeLogs();
+    const sentAt = performance.now();
+    proc.signal('SIGTERM', { group: true });
+    const rm = spawn('rm', ['-rf', dataDir], { stdio: 'ignore' });
+    const rmDone = new Promise((r) => rm.once('exit', () => r(performance.now())));
+    if (!readerFirst) {
+      await sleep(50);
+      proc.closeLogs();
+    }
+    const exit = await this.waitExit(proc, sentAt);
+    const removedAt = await rmDone;
+    rmSync(dataDir, { recursive: true, force: true });
+    const state = progress?.body?.state ?? null;
+    return {
+      exit,
+      detail: {
+        action,
+        total: created.body.total,
+        doneAtSignal: progress?.body?.done ?? null,
+        logReaderGone: readerFirst ? 'before the signal' : '50 ms after the signal',
+        folderRemovedAfterSeconds: Number(((removedAt - sentAt) / 1000).toFixed(2)),
+      },
+      problems: this.verdict(exit, [
+        state === 'done' && 'the bulk action had ended before the signal: nothing was running',
+      ]),
+      proc,
+    };
+  }
+
+  async close() {
+    if (this.bulkStore && this.bulkStore !== this.store)
+      await dropStore(this.bulkStore).catch((error) =>
+        this.log(`could not drop schema ${this.bulkStore.schema}: ${error.message}`),
+      );
+    await super.close();
+  }
+
   async caseEarly() {
     const proc = this.process();
     await proc.start();
@@ -435,12 +536,11 @@ async function main() {
   const commandLine = readCommandLine(OPTIONS, USAGE);
   if (!commandLine) return;
   const { options, log } = commandLine;
-  const cases = options.cases
-    ? options.cases.split(',').map((c) => c.trim())
-    : CASES;
+  const cases = options.cases ? options.cases.split(',').map((c) => c.trim()) : CASES;
   const unknown = cases.filter((c) => !CASES.includes(c));
   if (unknown.length) throw new Error(`unknown cases: ${unknown.join(', ')} (cases: ${CASES.join(', ')})`);
   const repeat = options.short ? 1 : options.repeat;
+  const runsOf = (name) => (options.short && name === 'bulk-rmdir' ? SHORT_BULK_ROUNDS : repeat);
   const started = performance.now();
   const h = new Harness(options, log);
   const runs = [];
@@ -449,15 +549,16 @@ async function main() {
     `sigterm harness: ${options.short ? 'short form' : `${repeat} runs per case`} on ${options.store}, deadline ${options.deadline} s, ${options.main}`,
   );
   try {
-    await h.seed();
-    for (let run = 1; run <= repeat; run += 1) {
-      for (const name of cases) {
+    if (cases.some((c) => c !== 'bulk-rmdir')) await h.seed();
+    for (let run = 1; run <= Math.max(...cases.map(runsOf)); run += 1) {
+      for (const name of cases.filter((c) => run <= runsOf(c))) {
         const runCase = {
           console: () => h.caseConsole(),
           busy: () => h.caseBusy(),
           rmdir: () => h.caseRmdir(run),
           'second-signal': () => h.caseSecondSignal(),
           early: () => h.caseEarly(),
+          'bulk-rmdir': () => h.caseBulkRmdir(run),
         };
         const result = await runCase[name]();
         const { exit, detail, problems, proc } = result;

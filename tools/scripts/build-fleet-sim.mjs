@@ -17,7 +17,10 @@ await bundleInto(out, {
   tsconfig: join(app, 'tsconfig.json'),
 });
 
-for (const [dir, to] of [['src/store/migrations', 'migrations'], ['scenarios', 'scenarios']]) {
+for (const [dir, to] of [
+  ['src/store/migrations', 'migrations'],
+  ['scenarios', 'scenarios'],
+]) {
   const from = join(app, dir);
   if (existsSync(from)) cpSync(from, join(out, to), { recursive: true });
 }

@@ -37,16 +37,22 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 if (!nginx) {
-  console.error('nginx is needed in front of the API processes (sticky sessions for the live channel):\n  apt-get install -y nginx');
+  console.error(
+    'nginx is needed in front of the API processes (sticky sessions for the live channel):\n  apt-get install -y nginx',
+  );
   process.exit(1);
 }
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
 if (!args['no-build']) {
-  const build = spawnSync(join(root, 'node_modules/.bin/nx'), ['run-many', '-t', 'build', '-p', 'console', 'fleet-sim', '--output-style=static'], {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    join(root, 'node_modules/.bin/nx'),
+    ['run-many', '-t', 'build', '-p', 'console', 'fleet-sim', '--output-style=static'],
+    {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -109,12 +115,44 @@ function start(name, role) {
   });
 }
 
+const readyz = (hostPort) =>
+  fetch(`http://${hostPort}/readyz`, { signal: AbortSignal.timeout(2_000) })
+    .then((r) => r.status === 200)
+    .catch(() => false);
+
+async function untilReady(proc) {
+  for (let i = 0; i < 600 && !(await readyz(`127.0.0.1:${proc.port}`)); i += 1)
+    await new Promise((r) => setTimeout(r, 200));
+}
+
+/**
+ * Open-source nginx has no active health check: every 2 s each API process's GET /readyz is asked, and one that
+ * answers anything but 200 is marked down in nginx's upstream (reloaded) until it answers 200 again. When none is
+ * ready (the store is away for all), all stay in: their 503 answers say so better than nginx's 502.
+ */
+function watchReadiness(upstreams, apply) {
+  let current = '';
+  setInterval(async () => {
+    if (stopping) return;
+    const ready = await Promise.all(upstreams.map(readyz));
+    const down = new Set(upstreams.filter((_, i) => !ready[i]));
+    if (down.size === upstreams.length) down.clear();
+    const key = [...down].join(',');
+    if (key === current) return;
+    current = key;
+    console.log(down.size ? `not ready, out of nginx: ${key}` : 'every API process is ready');
+    apply(down);
+  }, 2_000).unref();
+}
+
 async function stopAll() {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping nginx, the API processes and the simulators ...');
   for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map(({ child }) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+  await Promise.all(
+    children.map(({ child }) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)),
+  );
   rmSync(nginxDir, { recursive: true, force: true });
   process.exit(0);
 }
@@ -130,8 +168,24 @@ try {
     ...Array.from({ length: sims }, (_, i) => start(`sim-${i + 1}`, 'sim')),
   ]);
   const api = [first, ...rest.filter((p) => p.name.startsWith('api-'))];
-  writeFileSync(join(nginxDir, 'nginx.conf'), nginxConfig({ port: Number(args.port), upstreams: api.map((p) => `127.0.0.1:${p.port}`), dir: nginxDir }));
-  const proxy = spawn(nginx, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+  // Every process answers GET /readyz 200 (store migrated and answering, Redis connected) before nginx sends it calls.
+  await Promise.all([first, ...rest].map((p) => untilReady(p)));
+  const upstreams = api.map((p) => `127.0.0.1:${p.port}`);
+  const writeConfig = (down) =>
+    writeFileSync(
+      join(nginxDir, 'nginx.conf'),
+      nginxConfig({ port: Number(args.port), upstreams, dir: nginxDir, down }),
+    );
+  writeConfig(new Set());
+  const proxy = spawn(nginx, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: 'inherit',
+  });
+  watchReadiness(upstreams, (down) => {
+    writeConfig(down);
+    spawnSync(nginx, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-s', 'reload'], {
+      stdio: 'inherit',
+    });
+  });
   children.push({ name: 'nginx', child: proxy });
   proxy.on('exit', (code) => {
     if (!stopping) {
@@ -140,9 +194,13 @@ try {
     }
   });
   console.log(`\nEquipment Dashboard cluster is serving at http://localhost:${args.port}`);
-  console.log(`  ${api.length} API processes (${api.map((p) => p.port).join(', ')}), ${sims} simulators, nginx on ${args.port}`);
+  console.log(
+    `  ${api.length} API processes (${api.map((p) => p.port).join(', ')}), ${sims} simulators, nginx on ${args.port}`,
+  );
   console.log(`  store: ${DATABASE_URL} schema ${args.schema}; events: ${REDIS_URL}`);
-  console.log(`  sign in as admin (or any demo user) with the password ${DEMO_PASSWORD} (kept in .data/cluster/secrets.json)`);
+  console.log(
+    `  sign in as admin (or any demo user) with the password ${DEMO_PASSWORD} (kept in .data/cluster/secrets.json)`,
+  );
   console.log('  Ctrl-C stops everything.');
 } catch (error) {
   console.error(error.message);

@@ -11,10 +11,12 @@ export function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (!isRoot || !hasApt) {
-    console.error(`Chromium is missing at ${CHROMIUM}; the browser tests need it. Install it with:\n  ${INSTALL}`);
+    console.error(
+      `Chromium is missing at ${CHROMIUM}; the browser tests need it. Install it with:\n  ${INSTALL}`,
+    );
     process.exit(1);
   }
-  console.log('Chromium is missing: installing Debian\'s package (apt-get install -y chromium) ...');
+  console.log("Chromium is missing: installing Debian's package (apt-get install -y chromium) ...");
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
     stdio: 'inherit',
   });

@@ -12,10 +12,14 @@ if (!name) {
   console.error('Usage: node tools/scripts/generate-migration.mjs <name>');
   process.exit(2);
 }
-execFileSync(join(root, 'node_modules/.bin/drizzle-kit'), ['generate', '--config', 'apps/fleet-sim/drizzle.config.ts', '--name', name], {
-  cwd: root,
-  stdio: 'inherit',
-});
+execFileSync(
+  join(root, 'node_modules/.bin/drizzle-kit'),
+  ['generate', '--config', 'apps/fleet-sim/drizzle.config.ts', '--name', name],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 const dir = join(root, 'apps/fleet-sim/src/store/migrations');
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
   const path = join(dir, file);

@@ -14,6 +14,7 @@ const ALL_ENTRIES = [
   'Spec Updates',
   'Update Scheduler',
   'Rollouts',
+  'Alerts',
   'Trend Chart',
   'EZ ADAS',
   'Notifications / Ads',

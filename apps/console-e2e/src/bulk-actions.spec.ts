@@ -26,25 +26,38 @@ test.describe('bulk actions', () => {
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await expect(bar.getByText('10 units selected')).toBeVisible();
-    await bar.getByRole('button', { name: `Select all ${matching.totalDocs} units matching the filters` }).click();
-    await expect(bar.getByText(`All ${matching.totalDocs} units matching the filters are selected.`)).toBeVisible();
+    await bar
+      .getByRole('button', { name: `Select all ${matching.totalDocs} units matching the filters` })
+      .click();
+    await expect(
+      bar.getByText(`All ${matching.totalDocs} units matching the filters are selected.`),
+    ).toBeVisible();
 
     await bar.getByRole('button', { name: /Bulk actions/ }).click();
     await page.getByRole('menuitem', { name: 'Stage latest update' }).click();
-    const dialog = page.getByRole('dialog').filter({ hasText: `Stage latest update on ${matching.totalDocs} units?` });
-    const created = page.waitForResponse((r) => r.url().includes('/create/bulk_action/v1') && r.request().method() === 'POST');
+    const dialog = page
+      .getByRole('dialog')
+      .filter({ hasText: `Stage latest update on ${matching.totalDocs} units?` });
+    const created = page.waitForResponse(
+      (r) => r.url().includes('/create/bulk_action/v1') && r.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Start' }).click();
     const job = (await (await created).json()) as BulkAction;
     expect(job.total).toBe(matching.totalDocs);
 
-    const progress = page.getByRole('dialog').filter({ has: page.getByRole('progressbar', { name: 'Progress' }) });
+    const progress = page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('progressbar', { name: 'Progress' }) });
     await expect(progress.getByText('Finished')).toBeVisible({ timeout: 30_000 });
     const done = await readJob(job.id);
     expect(done.done + done.skipped + done.failed).toBe(matching.totalDocs);
     expect(done.done).toBeGreaterThan(0);
     await expect(progress.getByText(`Done: ${done.done}`)).toBeVisible();
     await expect(progress.getByText(`Skipped: ${done.skipped}`)).toBeVisible();
-    await expect(progress.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '100');
+    await expect(progress.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     for (const reason of done.reasons) {
       await expect(progress.getByText(`${reason.count} ${reason.outcome}: ${reason.reason}`)).toBeVisible();
     }
@@ -61,8 +74,12 @@ test.describe('bulk actions', () => {
     const unit = staged[0] ?? '';
     expect((await readUnit(unit)).pendingSoftwareDownload).toBe(latest);
     await page.goto(`${e2eServer().url}/Aligners?${FILTERS}&serial=${unit}`);
-    const detail = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: unit, level: 4 }) });
-    await expect(detail.getByRole('row').filter({ hasText: 'Software Ready To Download' })).toContainText(latest);
+    const detail = page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('heading', { name: unit, level: 4 }) });
+    await expect(detail.getByRole('row').filter({ hasText: 'Software Ready To Download' })).toContainText(
+      latest,
+    );
 
     // Leave the staging as it was: unstage what this job staged, in one job through the API.
     const undo = await api<BulkAction>(await apiToken('support'), '/create/bulk_action/v1', {

@@ -16,7 +16,7 @@ async function everyPage(path: string): Promise<ListRow[]> {
   }
 }
 
-test.describe('CSV export (issue 21)', () => {
+test.describe('CSV export', () => {
   test('when the equipment list is filtered and exported, then the downloaded file holds the header row and every matching unit, not one page', async ({
     page,
   }) => {
@@ -35,7 +35,14 @@ test.describe('CSV export (issue 21)', () => {
 
     expect(text.startsWith('\ufeff')).toBe(true);
     const [header, ...rows] = parse(text.slice(1)) as string[][];
-    expect(header).toEqual(['Serial Number', 'Country', 'Family', 'Software Version', 'Created At', 'Updated At']);
+    expect(header).toEqual([
+      'Serial Number',
+      'Country',
+      'Family',
+      'Software Version',
+      'Created At',
+      'Updated At',
+    ]);
     const expected = await everyPage(`/read/aligners/v1/?${query}`);
     expect(expected.length).toBeGreaterThan(10);
     expect(rows.map((row) => row[0])).toEqual(expected.map((unit) => unit.serialNumber));

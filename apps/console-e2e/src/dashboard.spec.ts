@@ -33,7 +33,11 @@ test.describe('home dashboard', () => {
     await expect(topPanel.getByRole('link')).toHaveCount(top.length);
     await expect(topPanel.getByRole('link').first()).toHaveText(top[0]?._id.serialNumber ?? '');
 
-    for (const name of ['Connected aligners, last 60 samples', 'Open tickets per issuer', 'Installed Aligner software versions']) {
+    for (const name of [
+      'Connected aligners, last 60 samples',
+      'Open tickets per issuer',
+      'Installed Aligner software versions',
+    ]) {
       const figure = page.getByRole('figure', { name });
       await expect(figure.locator('canvas').first()).toBeVisible();
       // Busy until G2 has drawn it.
@@ -46,7 +50,9 @@ test.describe('home dashboard', () => {
     await expect(panel(page, 'Staged Aligner updates')).toContainText('Staged');
   });
 
-  test('when a ticket is created through the API, then the signed-in console shows its alert', async ({ page }) => {
+  test('when a ticket is created through the API, then the signed-in console shows its alert', async ({
+    page,
+  }) => {
     await signIn(page, 'support');
     await expect(panel(page, 'Connected equipment')).toContainText(`of ${FLEET_SIZE}`);
     const token = await apiToken('engineer');

@@ -16,7 +16,9 @@ import { admin, callAs, findUnit, latestOf, readUnit } from './support/fleet';
 const FAMILIES: Family[] = ['aligner', 'gtps', 'aligner-oasis'];
 
 async function latestByFamily(): Promise<LatestByFamily> {
-  const entries = await Promise.all(FAMILIES.map(async (family) => [family, await latestOf(family)] as const));
+  const entries = await Promise.all(
+    FAMILIES.map(async (family) => [family, await latestOf(family)] as const),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -50,12 +52,20 @@ test.describe('equipment list', () => {
     await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
     await expect(page.locator('.ant-pagination-options .ant-select-disabled')).toContainText('10 / page');
     // By the header's place: roles that may act in bulk have a selection column first.
-    const familyColumn = (await page.getByRole('columnheader').allTextContents()).findIndex((text) => text.trim() === 'Family');
+    const familyColumn = (await page.getByRole('columnheader').allTextContents()).findIndex(
+      (text) => text.trim() === 'Family',
+    );
     expect(familyColumn).toBeGreaterThan(0);
     for (const row of await page.getByRole('row').all()) {
-      if ((await row.getByRole('cell').count()) > 0) await expect(row.getByRole('cell').nth(familyColumn)).toHaveText('gtps');
+      if ((await row.getByRole('cell').count()) > 0)
+        await expect(row.getByRole('cell').nth(familyColumn)).toHaveText('gtps');
     }
-    await expect(page.getByRole('row').nth(1).getByRole('img', { name: /^Flag of [A-Z]{2}$/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('row')
+        .nth(1)
+        .getByRole('img', { name: /^Flag of [A-Z]{2}$/ }),
+    ).toBeVisible();
 
     await page.getByRole('columnheader', { name: 'Software Version' }).click();
     await expect(page).toHaveURL(/sortBy=softwareVersion/);
@@ -70,7 +80,9 @@ test.describe('equipment list', () => {
 });
 
 test.describe('equipment detail', () => {
-  test('when support stages a unit, then Unstage and the pending version show; unstaging clears it', async ({ page }) => {
+  test('when support stages a unit, then Unstage and the pending version show; unstaging clears it', async ({
+    page,
+  }) => {
     const latest = await latestByFamily();
     const unit = await findUnit(
       (candidate) => unitCapabilities(candidate, latest).canStage && candidate.pendingSoftwareDownload === '',
@@ -95,10 +107,13 @@ test.describe('equipment detail', () => {
   test('when voltages are out of range, then the Voltages report shows them red', async ({ page }) => {
     // The library's voltages-out-of-range picks its 20 units at random; this spec picks its unit first
     // and gives the scenario that serial, so the unit is known.
-    const unit = await findUnit((candidate) => candidate.connected && candidate.version.semantic.startsWith('5.'), {
-      filterFamily: 'aligner',
-      filterSoftwareVersion: '5.',
-    });
+    const unit = await findUnit(
+      (candidate) => candidate.connected && candidate.version.semantic.startsWith('5.'),
+      {
+        filterFamily: 'aligner',
+        filterSoftwareVersion: '5.',
+      },
+    );
     const token = await admin();
     await api(token, '/sim/scenario/apply', {
       method: 'POST',
@@ -113,7 +128,9 @@ test.describe('equipment detail', () => {
       token,
       `/api/v1/get_latest_voltages_for_aligner?serialNumber=${unit.serialNumber}`,
     );
-    expect(report?.boards.some((board) => board.Parameters.some((p) => p.Actual < p.Min || p.Actual > p.Max))).toBe(true);
+    expect(
+      report?.boards.some((board) => board.Parameters.some((p) => p.Actual < p.Min || p.Actual > p.Max)),
+    ).toBe(true);
     await signIn(page, 'support');
     const dialog = await openUnit(page, unit.serialNumber);
     await dialog.getByRole('button', { name: 'Voltages', exact: true }).click();
@@ -164,7 +181,15 @@ test.describe('equipment detail', () => {
       const caps = unitCapabilities(candidate, latest);
       return caps.rcp && caps.resetSerial && caps.changeTargets && caps.activate;
     });
-    const NAMES = ['Open Port', 'Reset Serial', 'RCP', 'Change Targets', 'Activate', 'Voltages', 'Open Ticket'];
+    const NAMES = [
+      'Open Port',
+      'Reset Serial',
+      'RCP',
+      'Change Targets',
+      'Activate',
+      'Voltages',
+      'Open Ticket',
+    ];
     const expected: Record<string, string[]> = {
       admin: NAMES,
       engineer: NAMES,
@@ -209,7 +234,9 @@ test.describe('equipment detail', () => {
     await stepper.getByRole('button', { name: 'Next' }).click();
     await stepper.getByLabel('Description').fill('Cameras drop out during runout.');
     await stepper.getByRole('button', { name: 'Next' }).click();
-    await expect(stepper.getByRole('checkbox', { name: 'Escalate to engineering (generate emails)' })).toBeChecked();
+    await expect(
+      stepper.getByRole('checkbox', { name: 'Escalate to engineering (generate emails)' }),
+    ).toBeChecked();
     await stepper.getByLabel('Attempted Resolution').fill('Rebooted the unit.');
     await stepper.getByRole('button', { name: 'Save' }).click();
 
@@ -225,11 +252,19 @@ test.describe('equipment detail', () => {
       description: 'Cameras drop out during runout.',
       attemptedResolution: 'Rebooted the unit.',
     });
-    await expect(page.getByRole('alert').filter({ hasText: `for aligner ${unit.serialNumber} created by support.` })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: `for aligner ${unit.serialNumber} created by support.` }),
+    ).toBeVisible();
   });
 
-  test('when an engineer deletes a unit and confirms, then it leaves the list and the server', async ({ page }) => {
-    const unit = await findUnit(() => true, { filterFamily: 'aligner-oasis', sortBy: 'serialNumber', sortDesc: 'true' });
+  test('when an engineer deletes a unit and confirms, then it leaves the list and the server', async ({
+    page,
+  }) => {
+    const unit = await findUnit(() => true, {
+      filterFamily: 'aligner-oasis',
+      sortBy: 'serialNumber',
+      sortDesc: 'true',
+    });
     await signIn(page, 'engineer');
     await page.goto(`${e2eServer().url}/Aligners?filterSerialNumber=${unit.serialNumber}`);
     const row = page.getByRole('row').filter({ hasText: unit.serialNumber });
@@ -248,7 +283,9 @@ test.describe('equipment detail', () => {
     expect(after.status).toBe(404);
   });
 
-  test('when an unknown serial is searched or linked, then the not-found snackbar shows', async ({ page }) => {
+  test('when an unknown serial is searched or linked, then the not-found snackbar shows', async ({
+    page,
+  }) => {
     await signIn(page, 'support');
     await page.getByPlaceholder('search for equipment serial number').fill('zzz99999');
     await page.getByPlaceholder('search for equipment serial number').press('Enter');

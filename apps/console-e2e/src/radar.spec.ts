@@ -49,9 +49,12 @@ test.describe('My Radar', () => {
       await card.scrollIntoViewIfNeeded();
       const panel = card.getByRole('region', { name: 'System Update Status' });
       await expect(panel).toContainText('Downloading');
-      const percent = panel.getByRole('region', { name: 'Software download' }).locator('.ant-descriptions-item').filter({
-        hasText: 'Percent',
-      });
+      const percent = panel
+        .getByRole('region', { name: 'Software download' })
+        .locator('.ant-descriptions-item')
+        .filter({
+          hasText: 'Percent',
+        });
       const first = (await percent.textContent()) ?? '';
       expect(first).toMatch(/Percent\s*:?\s*[\d.]+%/);
 
@@ -68,12 +71,16 @@ test.describe('My Radar', () => {
     }
   });
 
-  test("when the radar is full, then adding a favourite shows 'Favorite limit exceeded.'", async ({ page }) => {
+  test("when the radar is full, then adding a favourite shows 'Favorite limit exceeded.'", async ({
+    page,
+  }) => {
     const before = await favoritesOf('support');
     await applyScenario('favourites-full');
     try {
       const full = await favoritesOf('support');
-      const unit = await findUnit((candidate) => !full.includes(candidate.serialNumber), { filterFamily: 'gtps' });
+      const unit = await findUnit((candidate) => !full.includes(candidate.serialNumber), {
+        filterFamily: 'gtps',
+      });
       await signIn(page, 'support');
       await page.goto(`${e2eServer().url}/Aligners?serial=${unit.serialNumber}`);
       const dialog = page
@@ -99,7 +106,9 @@ test.describe('My Radar', () => {
   }) => {
     const token = await apiToken('support_lvl2');
     const before = await favoritesOf('support_lvl2');
-    const unit = await findUnit((candidate) => !before.includes(candidate.serialNumber), { filterFamily: 'aligner' });
+    const unit = await findUnit((candidate) => !before.includes(candidate.serialNumber), {
+      filterFamily: 'aligner',
+    });
     await restoreFavorites('support_lvl2', []);
     await api(token, '/create/favorite/v1/', {
       method: 'POST',
@@ -121,7 +130,10 @@ test.describe('My Radar', () => {
     } finally {
       await restoreFavorites('support_lvl2', []);
       for (const serialNumber of before) {
-        await api(token, '/create/favorite/v1/', { method: 'POST', body: { username: 'support_lvl2', serialNumber } });
+        await api(token, '/create/favorite/v1/', {
+          method: 'POST',
+          body: { username: 'support_lvl2', serialNumber },
+        });
       }
     }
   });

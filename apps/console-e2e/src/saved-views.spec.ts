@@ -4,12 +4,14 @@ import { unitCapabilities, type Family, type LatestByFamily } from '@equipment-d
 import { api, apiToken, e2eServer, signIn } from './support/console';
 import { admin, findUnit, latestOf } from './support/fleet';
 
-// Saved views and the unit history (issue 21). The staged unit is unstaged again, so the fleet is left as it was.
+// Saved views and the unit history. The staged unit is unstaged again, so the fleet is left as it was.
 
 const FAMILIES: Family[] = ['aligner', 'gtps', 'aligner-oasis'];
 
 test.describe('saved views and unit history', () => {
-  test('when support saves a view of the equipment list, then its deep link opens the list with those filters and sort', async ({ page }) => {
+  test('when support saves a view of the equipment list, then its deep link opens the list with those filters and sort', async ({
+    page,
+  }) => {
     await signIn(page, 'support');
     const query = 'filterFamily=gtps&sortBy=serialNumber&sortDesc=true';
     await page.goto(`${e2eServer().url}/Aligners?${query}&page=2`);
@@ -25,7 +27,11 @@ test.describe('saved views and unit history', () => {
 
     const views = await api<SavedView[]>(await apiToken('support'), '/read/saved_views/v1?screen=equipment');
     const saved = views.find((view) => view.name === name);
-    expect(saved).toMatchObject({ owner: 'support', shared: true, query: { filterFamily: 'gtps', sortBy: 'serialNumber', sortDesc: 'true' } });
+    expect(saved).toMatchObject({
+      owner: 'support',
+      shared: true,
+      query: { filterFamily: 'gtps', sortBy: 'serialNumber', sortDesc: 'true' },
+    });
 
     // Another session, on a plain list: the link applies the view, on page 1.
     await page.goto(`${e2eServer().url}/Aligners?view=${saved?.id}`);
@@ -37,10 +43,14 @@ test.describe('saved views and unit history', () => {
     await expect(page.getByRole('row').nth(1)).toContainText(expected.docs[0]?.serialNumber ?? '');
     await expect(page.locator('.ant-pagination-item-active')).toHaveText('1');
     // The picker shows the view it applied.
-    await expect(page.locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: name }).first()).toBeVisible();
+    await expect(
+      page.locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: name }).first(),
+    ).toBeVisible();
   });
 
-  test("when support stages a unit, then the unit's History tab shows it, with who staged it", async ({ page }) => {
+  test("when support stages a unit, then the unit's History tab shows it, with who staged it", async ({
+    page,
+  }) => {
     const latest: LatestByFamily = Object.fromEntries(
       await Promise.all(FAMILIES.map(async (family) => [family, await latestOf(family)] as const)),
     );
@@ -52,7 +62,9 @@ test.describe('saved views and unit history', () => {
     const version = (await latestOf('gtps')).semantic;
     await signIn(page, 'support');
     await page.goto(`${e2eServer().url}/Aligners?serial=${unit.serialNumber}`);
-    const dialog = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: unit.serialNumber, level: 4 }) });
+    const dialog = page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('heading', { name: unit.serialNumber, level: 4 }) });
     await expect(dialog.getByText('Software Version', { exact: true })).toBeVisible();
 
     await dialog.getByRole('button', { name: `Stage ${version}` }).click();
@@ -60,7 +72,10 @@ test.describe('saved views and unit history', () => {
 
     await dialog.getByRole('tab', { name: 'History' }).click();
     // Newest first: this staging is the first such row (the bulk actions spec may have staged the unit before).
-    const row = dialog.getByRole('row').filter({ hasText: `Update ${version} staged by support` }).first();
+    const row = dialog
+      .getByRole('row')
+      .filter({ hasText: `Update ${version} staged by support` })
+      .first();
     await expect(row).toBeVisible();
     await expect(row).toContainText('support');
 

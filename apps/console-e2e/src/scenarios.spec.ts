@@ -24,7 +24,9 @@ test.describe('scenarios on a signed-in console', () => {
     await expect(page.getByRole('alert').filter({ hasText: '1.6.0' })).toHaveText(
       'The latest software available is now version 1.6.0.',
     );
-    await expect(panel(page, 'Installed Aligner software versions')).toContainText('Latest 5.5.0 - build 2500');
+    await expect(panel(page, 'Installed Aligner software versions')).toContainText(
+      'Latest 5.5.0 - build 2500',
+    );
     await expect(panel(page, 'Installed Tru-Point software versions')).toContainText('Latest 1.6.0');
   });
 

@@ -9,6 +9,24 @@ test('when the served console opens, then the page carries the product title', a
   await expect(page).toHaveTitle('Equipment Dashboard');
 });
 
+test('when the console loads and a user signs in, then the page reports no Content-Security-Policy violation', async ({
+  page,
+}) => {
+  // zod's code generation (new Function) was one, on every load: the CSP has no 'unsafe-eval'.
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('CSP violation:')) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.log(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  await signIn(page, 'admin');
+  await page.waitForLoadState('load');
+  expect(violations).toEqual([]);
+});
+
 /** Records every script the page loads from now on; `sizes()` answers each file's size gzip-compressed (level 9). */
 function recordScripts(page: Page) {
   const loads: Promise<[string, number]>[] = [];

@@ -1,5 +1,9 @@
+// First: zod must know it may not compile code before any schema is built (see the module).
+import './app/zod-config';
 // antd's stylesheet: the console runs antd with zero-runtime styles (app/providers.tsx).
 import 'antd/dist/antd.css';
+// The few rules the theme's tokens cannot set (target sizes).
+import './app/accessibility.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

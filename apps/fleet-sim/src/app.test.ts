@@ -17,7 +17,11 @@ function appWithConsole() {
   writeFileSync(join(consoleDir, 'assets', 'chunk-abc123.js'), CHUNK);
   writeFileSync(join(consoleDir, 'assets', 'chunk-abc123.js.br'), brotliCompressSync(CHUNK));
   writeFileSync(join(consoleDir, 'assets', 'chunk-abc123.js.gz'), gzipSync(CHUNK));
-  return createApp({ config: loadConfig({ CONSOLE_DIR: consoleDir }), logger: createLogger('silent'), routers: [] });
+  return createApp({
+    config: loadConfig({ CONSOLE_DIR: consoleDir }),
+    logger: createLogger('silent'),
+    routers: [],
+  });
 }
 
 describe('fleet-sim http shell', () => {
@@ -67,7 +71,10 @@ describe('fleet-sim http shell', () => {
   });
 
   it('when a body is not valid JSON, then it answers 400, never 500', async () => {
-    const res = await request(appWithConsole()).post('/create/ticket/v1').set('Content-Type', 'application/json').send('{"a":');
+    const res = await request(appWithConsole())
+      .post('/create/ticket/v1')
+      .set('Content-Type', 'application/json')
+      .send('{"a":');
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('The request body is not valid JSON.');
   });

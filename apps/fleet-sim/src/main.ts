@@ -5,7 +5,10 @@ import { ConfigError, loadConfig } from './config/config';
 import { DatabaseOpenError } from './store/database-errors';
 import { runClock, runScenarioApply, runScenarioList } from './cli/scenario-command';
 import { runSeedCommand } from './cli/seed-command';
-import { startServer, startSimWorker } from './server';
+import { metrics } from './core/metrics';
+import { createLogger, guardStandardStreams } from './logging';
+import { startServer, startSimWorker, type RunningServer, type RunningWorker } from './server';
+import { armShutdownWatchdog } from './shutdown-watchdog';
 
 const USAGE = `Usage: fleet-sim [command]
 
@@ -32,46 +35,69 @@ async function serve(): Promise<void> {
   // A simulator stands in for the field: on a machine it shares with API processes, the consoles' calls come first.
   // Only ever lowered (raising it back needs privileges a started process may lack).
   if (config.FLEET_ROLE === 'sim' && config.SIM_NICE > getPriority()) setPriority(config.SIM_NICE);
-  // Signals are handled before anything starts: a stop asked for while the server starts waits for it.
+  const logger = createLogger(config.LOG_LEVEL).child({ role: config.FLEET_ROLE });
+  // A background promise that fails while the store or Redis is away must not end a process that is otherwise
+  // serving: the rejection is logged and counted (fleet_unhandled_rejections_total), and the process goes on.
+  process.on('unhandledRejection', (err) => {
+    metrics.unhandledRejections.inc();
+    logger.error({ err }, 'a promise rejection nothing handled');
+  });
+  const deadlineSeconds = config.SHUTDOWN_DEADLINE_SECONDS;
+  let server: RunningServer | RunningWorker | null = null;
   let stopRequested: NodeJS.Signals | null = null;
-  let onSignal = (signal: NodeJS.Signals) => {
-    stopRequested ??= signal;
-  };
-  process.on('SIGTERM', (signal) => onSignal(signal));
-  process.on('SIGINT', (signal) => onSignal(signal));
-  const server = config.FLEET_ROLE === 'sim' ? await startSimWorker(config) : await startServer(config);
-  const logger = 'deps' in server ? server.deps.logger : server.logger;
   let stoppingSince: number | null = null;
-  const stop = (signal: NodeJS.Signals) => {
+  const waitingOn = () => server?.closingStep() ?? 'starting';
+  const beginStop = (running: RunningServer | RunningWorker) => {
+    running
+      .close()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        logger.error({ err, waitingOn: running.closingStep() }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  // Signals are handled before anything starts: a stop asked for while the server starts waits for it, within the
+  // same deadline.
+  const onSignal = (signal: NodeJS.Signals) => {
     if (stoppingSince !== null) {
       // `npm start` forwards the signal its process group already delivered: the same stop, not a second one.
       if (Date.now() - stoppingSince < 1_000) return;
       // A second signal: the operator wants out now.
-      logger.warn({ signal, waitingOn: server.closingStep() }, 'second signal: exiting now');
+      logger.warn({ signal, waitingOn: waitingOn() }, 'second signal: exiting now');
       process.exit(1);
     }
     stoppingSince = Date.now();
-    logger.info({ signal }, 'shutting down: closing live sockets, finishing requests, flushing, closing the store');
-    const deadlineSeconds = config.SHUTDOWN_DEADLINE_SECONDS;
-    // Whatever the store or a socket does, the process ends: a stop that hangs is worse than one that is cut.
+    stopRequested = signal;
+    // Whatever the store or a socket does, the process ends: a stop that hangs is worse than one that is cut. The
+    // watchdog thread holds the deadline even when this thread never comes back to its event loop; the timer
+    // below is the gentler end (a log line naming the step, exit code 1) when it does.
+    const watchdog = armShutdownWatchdog(deadlineSeconds, stoppingSince, waitingOn());
+    setInterval(() => watchdog.step(waitingOn()), 100).unref();
     setTimeout(() => {
-      const step = server.closingStep();
-      logger.error({ waitingOn: step, deadlineSeconds }, `shutdown deadline passed after ${deadlineSeconds} s, still ${step}: exiting`);
+      const step = waitingOn();
+      logger.error(
+        { waitingOn: step, deadlineSeconds },
+        `shutdown deadline passed after ${deadlineSeconds} s, still ${step}: exiting`,
+      );
       process.exit(1);
     }, deadlineSeconds * 1000).unref();
-    server
-      .close()
-      .then(() => process.exit(0))
-      .catch((err: unknown) => {
-        logger.error({ err, waitingOn: server.closingStep() }, 'shutdown failed');
-        process.exit(1);
-      });
+    logger.info(
+      { signal },
+      'shutting down: closing live sockets, finishing requests, stopping jobs, flushing, closing the store',
+    );
+    if (server) beginStop(server);
   };
-  onSignal = stop;
-  logger.info({ url: server.url, role: config.FLEET_ROLE }, 'listening');
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  const started =
+    config.FLEET_ROLE === 'sim'
+      ? await startSimWorker(config, { logger })
+      : await startServer(config, { logger });
+  server = started;
+  logger.info({ url: started.url, role: config.FLEET_ROLE }, 'listening');
   // The one line a person starting the product looks for.
-  console.log(`Equipment Dashboard is serving at ${server.url}`);
-  if (stopRequested) stop(stopRequested);
+  console.log(`Equipment Dashboard is serving at ${started.url}`);
+  if (stopRequested) beginStop(started);
 }
 
 const remoteOptions = {
@@ -81,6 +107,8 @@ const remoteOptions = {
 } as const;
 
 async function main(argv: string[]): Promise<void> {
+  // A log reader that is gone costs lines, never the process (an EPIPE on stdout is otherwise an uncaught error).
+  guardStandardStreams();
   const [command = 'serve', ...rest] = argv;
   switch (command) {
     case 'serve':
@@ -88,11 +116,17 @@ async function main(argv: string[]): Promise<void> {
     case 'seed': {
       const { values } = parseArgs({ args: rest, options: { size: { type: 'string' } }, strict: true });
       const size = Number(values.size);
-      if (!Number.isInteger(size) || size < 1) throw new ConfigError(['seed: --size must be a whole number of units, 1 or more']);
+      if (!Number.isInteger(size) || size < 1)
+        throw new ConfigError(['seed: --size must be a whole number of units, 1 or more']);
       return runSeedCommand(loadConfig(), size);
     }
     case 'scenario': {
-      const { values, positionals } = parseArgs({ args: rest, options: remoteOptions, allowPositionals: true, strict: true });
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options: remoteOptions,
+        allowPositionals: true,
+        strict: true,
+      });
       const [action, target] = positionals;
       if (action === 'list') return runScenarioList();
       if (action === 'apply' && target) return runScenarioApply(loadConfig(), target, values);
@@ -105,7 +139,8 @@ async function main(argv: string[]): Promise<void> {
         strict: true,
       });
       const speed = values.speed === undefined ? undefined : Number(values.speed);
-      if (speed !== undefined && !(speed >= 0)) throw new ConfigError(['clock: --speed must be a number, 0 or more']);
+      if (speed !== undefined && !(speed >= 0))
+        throw new ConfigError(['clock: --speed must be a number, 0 or more']);
       return runClock(loadConfig(), { speed, step: values.step }, values);
     }
     case 'help':

@@ -124,6 +124,13 @@ export const TAG_TYPES = [
   'SavedView',
   'UnitHistory',
   'Rollout',
+  'Alert',
+  'AlertCounts',
+  'AlertRule',
+  'Silence',
+  'Webhook',
+  'WebhookDelivery',
+  'AlertPreferences',
 ] as const;
 /** One of {@link TAG_TYPES}. */
 export type TagType = (typeof TAG_TYPES)[number];

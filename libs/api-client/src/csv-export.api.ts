@@ -9,7 +9,7 @@ export interface CsvExportArgs {
 }
 
 /**
- * The CSV exports of the server-paged lists (issue 21). A mutation, not a query: each click downloads anew
+ * The CSV exports of the server-paged lists. A mutation, not a query: each click downloads anew
  * and nothing is cached. It answers an object URL of the file, fetched with the token; the caller saves it
  * and revokes it.
  */

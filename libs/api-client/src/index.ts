@@ -21,3 +21,5 @@ export * from './bulk-actions.api';
 export * from './saved-views.api';
 export * from './history.api';
 export * from './rollouts.api';
+export * from './alerts.api';
+export * from './sim.api';

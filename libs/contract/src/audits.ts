@@ -6,12 +6,23 @@ import { paged, timestampSchema } from './primitives';
 import { filterQuery } from './query';
 
 /**
- * One remote command as the audit trail keeps it: which unit, what was asked, who asked, and how it
- * ended. The spec leaves the Audits screen's contents open ("not shown"); this is what we chose to show.
+ * What an audit entry records: a remote command to a unit, or a staff action that is not a command (an alert
+ * acknowledged, a rule, silence or webhook changed).
+ */
+export const AUDIT_ENTRY_KINDS = ['command', 'action'] as const;
+
+/**
+ * One entry of the audit trail: a remote command (which unit, what was asked, who asked, and how it ended), or a
+ * staff action (`command` is the action, e.g. 'alert.acknowledge', `args` its detail, `serialNumber` its unit or
+ * '', status 'completed'). Ids are unique within a kind. The spec leaves the Audits screen's contents open ("not
+ * shown"); this is what we chose to show.
  */
 export const auditEntrySchema = z.object({
+  /** The entry's kind (absent: a command, as before staff actions joined the trail). */
+  kind: z.enum(AUDIT_ENTRY_KINDS).optional(),
   id: z.int().min(1),
-  serialNumber: z.string().min(1),
+  /** The unit; '' for a staff action about no unit. */
+  serialNumber: z.string(),
   command: z.union([z.enum(COMMAND_NAMES), z.string().min(1)]),
   args: z.record(z.string(), z.unknown()),
   username: z.string().min(1),
@@ -36,7 +47,8 @@ export const readAudits = audits.get('readAudits', '/read/audits/v1/', {
   query: pagedListQuery({ filterSerialNumber: filterQuery, filterUsername: filterQuery }),
   response: paged(auditEntrySchema),
   permission: PERMISSIONS.audits,
-  summary: 'Lists the remote commands sent to units, newest first: the audit trail (not a spec call).',
+  summary:
+    'Lists the remote commands sent to units and the staff actions of the audit log, newest first: the audit trail (not a spec call).',
 });
 
 /** The audit trail (the Audits screen of console-core §2, whose contents the spec does not show). */

@@ -12,7 +12,9 @@ export { BULK_ACTION_KINDS, type BulkActionKind };
 export const BULK_SERIALS_MAX = 1000;
 
 /** The equipment list's filters (its query without page and sort): "all N units matching the filters". */
-export const bulkSelectionQuerySchema = readAlignersQuerySchema.omit({ page: true, sortBy: true, sortDesc: true }).strict();
+export const bulkSelectionQuerySchema = readAlignersQuerySchema
+  .omit({ page: true, sortBy: true, sortDesc: true })
+  .strict();
 /** See {@link bulkSelectionQuerySchema}. */
 export type BulkSelectionQuery = z.input<typeof bulkSelectionQuerySchema>;
 
@@ -72,7 +74,10 @@ export type BulkActionProgress = z.infer<typeof bulkActionProgressSchema>;
 /** A bulk job as the server keeps it: its progress, how the selection was made, and the first skipped or failed units. */
 export const bulkActionSchema = bulkActionProgressSchema.extend({
   /** 'serials' (rows or a page) or 'query' (every unit the filters matched at creation, with those filters). */
-  selection: z.object({ kind: z.enum(['serials', 'query']), query: z.record(z.string(), z.unknown()).optional() }),
+  selection: z.object({
+    kind: z.enum(['serials', 'query']),
+    query: z.record(z.string(), z.unknown()).optional(),
+  }),
   /** The first few hundred skipped or failed units with their reasons. */
   units: z.array(bulkUnitOutcomeSchema),
 });
@@ -86,7 +91,7 @@ export const createBulkAction = bulk.post('createBulkAction', '/create/bulk_acti
   response: bulkActionSchema,
   permission: PERMISSIONS.bulkActions,
   summary:
-    'Starts a bulk action over the selected units as one job: answers it (running, with its total) once stored; it runs in the background (issue 21).',
+    'Starts a bulk action over the selected units as one job: answers it (running, with its total) once stored; it runs in the background.',
 });
 
 export const readBulkAction = bulk.get('readBulkAction', '/read/bulk_action/v1', {
@@ -96,5 +101,5 @@ export const readBulkAction = bulk.get('readBulkAction', '/read/bulk_action/v1',
   summary: "Reads a bulk job: its state, counts and the skipped or failed units' reasons (404 when unknown).",
 });
 
-/** Bulk actions on the equipment list (issue 21). */
+/** Bulk actions on the equipment list: start a job, read it. */
 export const bulkActionsEndpoints = { createBulkAction, readBulkAction } as const;

@@ -1,8 +1,9 @@
 import { booleanToYesNo, schedulerDeviceDisplay, versionLabel } from '@equipment-dashboard/domain';
 import { readChatSessions } from './ai';
+import { readAlerts } from './alerts';
 import { readAudits } from './audits';
 import { readCameraCals } from './camera-cal';
-import { csvExport, type CsvColumn, type CsvExportDef, type PagedListDef } from './csv-export';
+import { csvExport, type CsvColumn, type CsvExportDef, type PagedListDef } from './define-csv-export';
 import { readAligners } from './equipment';
 import { ezGetFixtures, ezGetTargets } from './ezadas';
 import { readMessages } from './messages';
@@ -18,7 +19,7 @@ import {
 import { readTickets } from './tickets';
 import { readUsers } from './users';
 
-// The CSV exports of the server-paged lists (issue 21): each list's screen columns, titled as the screen
+// The CSV exports of the server-paged lists: each list's screen columns, titled as the screen
 // titles them. Times are ISO 8601 (UTC), not the screen's local format, so that a sheet can sort them.
 
 const json = (value: unknown): string =>
@@ -87,7 +88,10 @@ export const CSV_EXPORTS: readonly CsvExportDef[] = [
   csvExport(readAudits, 'audits', [
     { header: 'When', cell: (a) => a.createdAt },
     { header: 'Serial Number', cell: (a) => a.serialNumber },
-    { header: 'Command', cell: (a) => (Object.keys(a.args).length ? `${a.command} ${json(a.args)}` : a.command) },
+    {
+      header: 'Command',
+      cell: (a) => (Object.keys(a.args).length ? `${a.command} ${json(a.args)}` : a.command),
+    },
     { header: 'Sent By', cell: (a) => a.username },
     { header: 'Status', cell: (a) => a.status },
     { header: 'Result', cell: (a) => json(a.result) },
@@ -122,7 +126,10 @@ export const CSV_EXPORTS: readonly CsvExportDef[] = [
   ]),
   csvExport(readActivePairings, 'pairings-active', pairingColumns),
   csvExport(readCompletedPairings, 'pairings-completed', pairingColumns),
-  csvExport(readAbortedPairings, 'pairings-aborted', [...pairingColumns, { header: 'Reason', cell: (p) => p.reason }]),
+  csvExport(readAbortedPairings, 'pairings-aborted', [
+    ...pairingColumns,
+    { header: 'Reason', cell: (p) => p.reason },
+  ]),
   csvExport(readCameraCals, 'camera-calibrations', [
     { header: 'Operator', cell: (c) => c.Operator },
     { header: 'Version', cell: (c) => c.Version },
@@ -143,10 +150,37 @@ export const CSV_EXPORTS: readonly CsvExportDef[] = [
     { header: 'Version', cell: (r) => r.version.semantic },
     { header: 'State', cell: (r) => r.state },
     // Each phase: its share of the units, then how many of its units are in each state (as JSON).
-    { header: 'Phases', cell: (r) => r.phases.map((p, i) => `${i + 1}: ${p.percent}% ${json(p.counts)}`).join('; ') },
+    {
+      header: 'Phases',
+      cell: (r) => r.phases.map((p, i) => `${i + 1}: ${p.percent}% ${json(p.counts)}`).join('; '),
+    },
     { header: 'Units', cell: (r) => r.totalUnits },
     { header: 'Created By', cell: (r) => r.createdBy },
     { header: 'Created At', cell: (r) => r.createdAt },
+  ]),
+  csvExport(readAlerts, 'alerts', [
+    { header: 'ID', cell: (a) => a.id },
+    { header: 'Severity', cell: (a) => a.severity },
+    { header: 'State', cell: (a) => a.state },
+    { header: 'Rule', cell: (a) => a.ruleName },
+    { header: 'Kind', cell: (a) => a.kind },
+    {
+      header: 'Subject',
+      cell: (a) =>
+        a.subject.serialNumber ??
+        a.subject.service ??
+        (a.subject.rolloutId
+          ? `rollout ${a.subject.rolloutId}`
+          : a.subject.ticketId
+            ? `ticket ${a.subject.ticketId}`
+            : 'scope'),
+    },
+    { header: 'Summary', cell: (a) => a.summary },
+    { header: 'Started At', cell: (a) => a.startedAt },
+    { header: 'Fired At', cell: (a) => a.firedAt },
+    { header: 'Acknowledged By', cell: (a) => a.acknowledgedBy },
+    { header: 'Comment', cell: (a) => a.comment },
+    { header: 'Resolved At', cell: (a) => a.resolvedAt },
   ]),
 ] as readonly CsvExportDef<PagedListDef>[];
 

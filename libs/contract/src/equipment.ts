@@ -342,6 +342,7 @@ export const deleteEquipment = equipment.post('deleteEquipment', '/api/v1/delete
 export const deleteScreenShot = equipment.delete('deleteScreenShot', '/api/v1/delete_screen_shot', {
   query: z.object({ id: recordIdText }),
   response: deletedScreenShotSchema,
+  permission: PERMISSIONS.deleteScreenShot,
   summary: 'Deletes one screenshot.',
 });
 

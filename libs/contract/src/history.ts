@@ -3,7 +3,7 @@ import { areaEndpoints, pagedListQuery } from './define';
 import { paged, timestampSchema } from './primitives';
 import { requiredText } from './query';
 
-// A unit's timeline (issue 21, "Unit history").
+// A unit's timeline ("Unit history"): what happened to it, newest first.
 
 /** What a timeline entry records. */
 export const UNIT_HISTORY_KINDS = [
@@ -17,6 +17,7 @@ export const UNIT_HISTORY_KINDS = [
   'unstaged',
   'ticketOpened',
   'ticketClosed',
+  'alert',
 ] as const;
 /** One of {@link UNIT_HISTORY_KINDS}. */
 export type UnitHistoryKind = (typeof UNIT_HISTORY_KINDS)[number];
@@ -45,5 +46,5 @@ export const readAlignerHistory = history.get('readAlignerHistory', '/read/align
   summary: "Lists a unit's timeline, newest first, 10 per page (404 for an unknown unit).",
 });
 
-/** A unit's timeline (issue 21). */
+/** A unit's timeline: connections, update phases, versions, commands, stagings, tickets and alerts. */
 export const historyEndpoints = { readAlignerHistory } as const;

@@ -27,6 +27,7 @@ export * from './bulk-actions';
 export * from './saved-views';
 export * from './history';
 export * from './rollouts';
+export * from './alerts';
 export * from './registry';
-export * from './csv-export';
+export * from './define-csv-export';
 export * from './csv-exports';

@@ -11,6 +11,12 @@ import { bulkActionProgressSchema, type BulkActionProgress } from './bulk-action
 import { calendarDaySchema, countSchema, familySchema, recordIdSchema, versionSchema } from './primitives';
 import { savedViewsChangedPayloadSchema, type SavedViewsChangedPayload } from './saved-views';
 import { rolloutSchema, type Rollout } from './rollouts';
+import {
+  alertCountsSchema,
+  alertUpdatedPayloadSchema,
+  type AlertCounts,
+  type AlertUpdatedPayload,
+} from './alerts';
 
 // The connection counters: only the live channel carries them (console-core §3).
 
@@ -43,6 +49,8 @@ export const LIVE_EVENTS = {
   SAVED_VIEWS_CHANGED: 'SAVED_VIEWS_CHANGED',
   BULK_ACTION_UPDATED: 'BULK_ACTION_UPDATED',
   ROLLOUT_UPDATED: 'ROLLOUT_UPDATED',
+  ALERT_UPDATED: 'ALERT_UPDATED',
+  ALERT_COUNTS: 'ALERT_COUNTS',
 } as const;
 /** A server-to-client event name. */
 export type LiveEventName = keyof typeof LIVE_EVENTS;
@@ -132,6 +140,10 @@ export interface LiveEventPayloads {
   BULK_ACTION_UPDATED: BulkActionProgress;
   /** A rollout changed (created, its counts, paused, resumed, aborted, finished): the rollout as it is now. */
   ROLLOUT_UPDATED: Rollout;
+  /** Alerts changed state (or were acknowledged, silenced): the alerts as they are now. */
+  ALERT_UPDATED: AlertUpdatedPayload;
+  /** The bell's figures changed. */
+  ALERT_COUNTS: AlertCounts;
 }
 
 /** The zod schema of every event's payload, for the server's tests and a defensive client. */
@@ -151,6 +163,8 @@ export const LIVE_EVENT_SCHEMAS: { readonly [K in LiveEventName]: z.ZodType<Live
   SAVED_VIEWS_CHANGED: savedViewsChangedPayloadSchema,
   BULK_ACTION_UPDATED: bulkActionProgressSchema,
   ROLLOUT_UPDATED: rolloutSchema,
+  ALERT_UPDATED: alertUpdatedPayloadSchema,
+  ALERT_COUNTS: alertCountsSchema,
 };
 
 /** The identity the console announces with {@link IDENTITY_EVENT}: `{ username, email, role }`. */
@@ -172,15 +186,20 @@ export interface ServerToClientEvents {
   REPORT_SUPPORT_TICKET_COMMENT_CREATED: (payload: TicketCommentCreatedPayload) => void;
   REPORT_SUPPORT_TICKET_CREATED: (payload: TicketCreatedPayload) => void;
   NEW_SOFTWARE_UPDATE_CREATED: (payload: SoftwareUpdateCreatedPayload) => void;
+  /** Updates were scheduled, to the consoles of users who may see the Update Scheduler. */
   NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED: (payload: ScheduleCreatedPayload) => void;
   SOFTWARE_UPDATES_STAGED: (payload: UpdatesStagedPayload) => void;
   CONNECTION_COUNTERS: (payload: ConnectionCounters) => void;
   SUPPORT_TICKET_STATISTICS: (payload: TicketStatistics) => void;
   SAVED_VIEWS_CHANGED: (payload: SavedViewsChangedPayload) => void;
-  /** A bulk job's progress, to the user who started it (issue 21). */
+  /** A bulk job's progress, to the user who started it. */
   BULK_ACTION_UPDATED: (payload: BulkActionProgress) => void;
-  /** A rollout changed, to every console (issue 21). */
+  /** A rollout changed, to the consoles of users who may see rollouts. */
   ROLLOUT_UPDATED: (payload: Rollout) => void;
+  /** Alerts changed, to the consoles of users who may see alerts. */
+  ALERT_UPDATED: (payload: AlertUpdatedPayload) => void;
+  /** The bell's figures, to the consoles of users who may see alerts. */
+  ALERT_COUNTS: (payload: AlertCounts) => void;
 }
 
 /** Client-to-server events: only the identity announcement. */

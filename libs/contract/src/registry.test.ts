@@ -147,7 +147,7 @@ const SIMULATOR_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/read/audits/v1/'],
 ];
 
-/** Issue 21's calls (fleet operations), beyond the spec. */
+/** The fleet operations' calls (rollouts, bulk actions, saved views, history), beyond the spec. */
 const ISSUE_21_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   // Bulk actions on the equipment list: a job and its progress.
   ['POST', '/create/bulk_action/v1'],
@@ -167,6 +167,30 @@ const ISSUE_21_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/read/rollout_versions/v1'],
 ];
 
+/** The alerts' calls: rules and their preview, alerts, silences, webhooks, the user's e-mail preferences. */
+const ALERTS_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
+  ['GET', '/read/alert_rules/v1/'],
+  ['POST', '/create/alert_rule/v1'],
+  ['POST', '/update/alert_rule/v1'],
+  ['POST', '/delete/alert_rule/v1'],
+  ['POST', '/read/alert_rule_preview/v1'],
+  ['GET', '/read/alerts/v1/'],
+  ['GET', '/read/alert/v1'],
+  ['POST', '/update/alert_acknowledged/v1'],
+  ['POST', '/update/alert_resolved/v1'],
+  ['GET', '/read/alert_counts/v1'],
+  ['GET', '/read/silences/v1/'],
+  ['POST', '/create/silence/v1'],
+  ['POST', '/delete/silence/v1'],
+  ['GET', '/read/webhooks/v1/'],
+  ['POST', '/create/webhook/v1'],
+  ['POST', '/delete/webhook/v1'],
+  ['POST', '/create/webhook_test/v1'],
+  ['GET', '/read/webhook_deliveries/v1/'],
+  ['GET', '/read/alert_preferences/v1'],
+  ['POST', '/update/alert_preferences/v1'],
+];
+
 const key = (method: string, path: string) => `${method} ${path}`;
 
 describe('endpoint registry', () => {
@@ -176,11 +200,19 @@ describe('endpoint registry', () => {
     expect(keys).toHaveLength(109);
   });
 
-  it('when the registry is compared with the spec, then it has exactly the spec paths, the two unnamed ones and the simulator calls', () => {
+  it('when the registry is compared with the spec, then it has exactly the spec paths, the two unnamed ones, the simulator calls and the added areas', () => {
     const registry = ENDPOINTS.map((e) => key(e.method, e.path)).sort();
-    const expected = [...SPEC_PATHS, ...UNNAMED_SPEC_PATHS, ...SIMULATOR_PATHS, ...ISSUE_21_PATHS].map(([m, p]) => key(m, p)).sort();
+    const expected = [
+      ...SPEC_PATHS,
+      ...UNNAMED_SPEC_PATHS,
+      ...SIMULATOR_PATHS,
+      ...ISSUE_21_PATHS,
+      ...ALERTS_PATHS,
+    ]
+      .map(([m, p]) => key(m, p))
+      .sort();
     expect(registry).toEqual(expected);
-    expect(ENDPOINTS).toHaveLength(116 + ISSUE_21_PATHS.length);
+    expect(ENDPOINTS).toHaveLength(116 + ISSUE_21_PATHS.length + ALERTS_PATHS.length);
   });
 
   it('when endpoints are listed, then every name is unique', () => {
@@ -230,6 +262,28 @@ describe('endpoint registry', () => {
     for (const def of ENDPOINTS) {
       if (def.permission !== undefined) expect(ALL_PERMISSIONS).toContain(def.permission);
     }
+  });
+
+  it('when a call changes anything, then it needs a permission, unless it is public or acts on the caller alone', () => {
+    // The calls that change something without a permission, each with the reason. Anything else that writes (a POST
+    // or DELETE) must name a permission, so that no write is open to every role, guest included, by omission.
+    const withoutPermission: Record<string, string> = {
+      'auth.token': 'public: signing in',
+      'auth.requestResetUserPassword': 'public: asks for a reset mail (throttled, same answer for any name)',
+      'auth.resetUserPassword': 'public: the reset token is the credential',
+      'auth.updateUserPassword': "self-service: the caller's own password, after the current one is checked",
+      'equipment.createFavorite': "self-service: the caller's own radar",
+      'equipment.deleteFavorite': "self-service: the caller's own radar",
+    };
+    const writes = ENDPOINTS.filter((e) => e.method !== 'GET');
+    const open = writes.filter((e) => e.permission === undefined).map((e) => e.name);
+    expect(open.sort()).toEqual(Object.keys(withoutPermission).sort());
+  });
+
+  it('when the screenshot delete is read, then it needs its permission, which guest lacks', () => {
+    expect(ENDPOINTS.find((e) => e.path === '/api/v1/delete_screen_shot')?.permission).toBe(
+      PERMISSIONS.deleteScreenShot,
+    );
   });
 
   it.each([
@@ -316,13 +370,19 @@ describe('endpoint registry', () => {
     const withStatus = Object.fromEntries(
       ENDPOINTS.filter((e) => e.successStatus !== undefined).map((e) => [e.path, e.successStatus]),
     );
-    const commands = Object.fromEntries(ENDPOINTS.filter((e) => e.path.startsWith('/cmd/')).map((e) => [e.path, [200, 202]]));
+    const commands = Object.fromEntries(
+      ENDPOINTS.filter((e) => e.path.startsWith('/cmd/')).map((e) => [e.path, [200, 202]]),
+    );
     expect(Object.keys(commands)).toHaveLength(14);
     expect(withStatus).toEqual({
       '/api/v1/create_ez_fixture': [200, 201],
       '/api/v1/reset_ez_fixture': [200, 204],
       '/api/v1/create_ez_target': [201],
       '/create/rollout/v1': [201],
+      '/create/alert_rule/v1': [201],
+      '/create/silence/v1': [201],
+      '/create/webhook/v1': [201],
+      '/create/webhook_test/v1': [201],
       ...commands,
     });
   });

@@ -1,5 +1,6 @@
 import type { EndpointDef } from './endpoint';
 import { aiEndpoints } from './ai';
+import { alertsEndpoints } from './alerts';
 import { auditsEndpoints } from './audits';
 import { authEndpoints } from './auth';
 import { bulkActionsEndpoints } from './bulk-actions';
@@ -44,6 +45,7 @@ export const ENDPOINTS_BY_AREA = {
   savedViews: savedViewsEndpoints,
   history: historyEndpoints,
   rollouts: rolloutsEndpoints,
+  alerts: alertsEndpoints,
 } as const;
 /** An area of the contract. */
 export type ApiArea = keyof typeof ENDPOINTS_BY_AREA;

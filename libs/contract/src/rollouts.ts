@@ -7,14 +7,24 @@ import {
   phasesProblem,
 } from '@equipment-dashboard/domain';
 import { areaEndpoints, pagedListQuery } from './define';
-import { countSchema, familySchema, paged, recordIdSchema, timestampSchema, versionSchema } from './primitives';
+import {
+  countSchema,
+  familySchema,
+  paged,
+  recordIdSchema,
+  timestampSchema,
+  versionSchema,
+} from './primitives';
 import { filterQuery, idQuery, requiredText } from './query';
 import { safeText, TEXT_MAX } from './text';
 import { versionRecordSchema } from './updates';
 
-/** A rollout unit's counts by state (issue 21: pending, downloading, installing, done, failed, skipped). */
+/** A rollout's units counted by state (pending, downloading, installing, done, failed, skipped). */
 export const rolloutCountsSchema = z.object(
-  Object.fromEntries(ROLLOUT_UNIT_STATES.map((state) => [state, countSchema])) as Record<(typeof ROLLOUT_UNIT_STATES)[number], typeof countSchema>,
+  Object.fromEntries(ROLLOUT_UNIT_STATES.map((state) => [state, countSchema])) as Record<
+    (typeof ROLLOUT_UNIT_STATES)[number],
+    typeof countSchema
+  >,
 );
 /** See {@link rolloutCountsSchema}. */
 export type RolloutCountsBody = z.infer<typeof rolloutCountsSchema>;
@@ -44,14 +54,17 @@ export const rolloutTargetBodySchema = z
     fileName: safeText(TEXT_MAX.name).optional(),
   })
   .superRefine((t, ctx) => {
-    if (t.kind === 'view' && t.viewId === undefined) ctx.addIssue({ code: 'custom', path: ['viewId'], message: 'Required' });
-    if (t.kind === 'filters' && t.filters === undefined) ctx.addIssue({ code: 'custom', path: ['filters'], message: 'Required' });
-    if (t.kind === 'csv' && !t.csv?.trim()) ctx.addIssue({ code: 'custom', path: ['csv'], message: 'Required' });
+    if (t.kind === 'view' && t.viewId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['viewId'], message: 'Required' });
+    if (t.kind === 'filters' && t.filters === undefined)
+      ctx.addIssue({ code: 'custom', path: ['filters'], message: 'Required' });
+    if (t.kind === 'csv' && !t.csv?.trim())
+      ctx.addIssue({ code: 'custom', path: ['csv'], message: 'Required' });
   });
 
 const hour = z.int().min(0).max(23);
 
-/** Body of POST /create/rollout/v1. Phases, thresholds and the window default as issue 21 says. */
+/** Body of POST /create/rollout/v1. Phases, thresholds and the window default as `ROLLOUT_DEFAULTS` of libs/domain. */
 export const createRolloutBodySchema = z.strictObject({
   name: requiredText,
   family: familySchema,
@@ -153,28 +166,29 @@ export const createRollout = rollouts.post('createRollout', '/create/rollout/v1'
   response: rolloutSchema,
   successStatus: [201],
   permission: PERMISSIONS.manageRollouts,
-  summary: 'Creates a phased rollout of a published version to a target; its units and their phases are fixed now (issue 21).',
+  summary:
+    'Creates a phased rollout of a published version to a target; its units and their phases are fixed now.',
 });
 
 export const readRollouts = rollouts.get('readRollouts', '/read/rollouts/v1/', {
   query: pagedListQuery({ filterName: filterQuery }),
   response: paged(rolloutSchema),
   permission: PERMISSIONS.viewRollouts,
-  summary: 'Lists rollouts, newest first, 10 per page, with counts per phase (issue 21).',
+  summary: 'Lists rollouts, newest first, 10 per page, with counts per phase.',
 });
 
 export const readRollout = rollouts.get('readRollout', '/read/rollout/v1', {
   query: z.object({ id: idQuery }),
   response: rolloutDetailSchema,
   permission: PERMISSIONS.viewRollouts,
-  summary: 'One rollout: its phases with counts by state and its failed units (issue 21).',
+  summary: 'One rollout: its phases with counts by state and its failed units.',
 });
 
 export const readRolloutVersions = rollouts.get('readRolloutVersions', '/read/rollout_versions/v1', {
   query: z.object({ family: familySchema }),
   response: z.array(versionRecordSchema),
   permission: PERMISSIONS.manageRollouts,
-  summary: "A family's published software updates, newest version first: the versions a rollout may take (issue 21).",
+  summary: "A family's published software updates, newest version first: the versions a rollout may take.",
 });
 
 function transition(name: string, path: string, summary: string) {
@@ -182,17 +196,33 @@ function transition(name: string, path: string, summary: string) {
     body: rolloutIdBodySchema,
     response: rolloutSchema,
     permission: PERMISSIONS.manageRollouts,
-    summary: `${summary} 409 when the rollout's state does not allow it (issue 21).`,
+    summary: `${summary} 409 when the rollout's state does not allow it.`,
   });
 }
 
-export const pauseRollout = transition('pauseRollout', '/update/rollout_paused/v1', 'Pauses a running rollout.');
-export const resumeRollout = transition('resumeRollout', '/update/rollout_resumed/v1', 'Resumes a paused rollout.');
+export const pauseRollout = transition(
+  'pauseRollout',
+  '/update/rollout_paused/v1',
+  'Pauses a running rollout.',
+);
+export const resumeRollout = transition(
+  'resumeRollout',
+  '/update/rollout_resumed/v1',
+  'Resumes a paused rollout.',
+);
 export const abortRollout = transition(
   'abortRollout',
   '/update/rollout_aborted/v1',
   'Aborts a running or paused rollout: units not downloading yet are unstaged.',
 );
 
-/** The calls of issue 21 "Rollouts". */
-export const rolloutsEndpoints = { createRollout, readRollouts, readRollout, readRolloutVersions, pauseRollout, resumeRollout, abortRollout } as const;
+/** The calls of the Rollouts screen: create, list, read, pause, resume, abort. */
+export const rolloutsEndpoints = {
+  createRollout,
+  readRollouts,
+  readRollout,
+  readRolloutVersions,
+  pauseRollout,
+  resumeRollout,
+  abortRollout,
+} as const;

@@ -6,13 +6,18 @@ import { recordIdSchema, timestampSchema } from './primitives';
 import { updateSchedulerQuerySchema } from './scheduler';
 import { nonBlankText, safeText, TEXT_MAX } from './text';
 
-// Saved views of the lists (issue 21): a named set of filters and sort, the user's own or shared.
+// Saved views of the lists: a named set of filters and sort, the user's own or shared.
 
 /**
  * The lists a view can be saved on: the Equipment list, and each family's table of the Update Scheduler
  * (the screen's family tabs: Aligners, Tru-Points, Aligners-Oasis).
  */
-export const SAVED_VIEW_SCREENS = ['equipment', 'scheduler-aligner', 'scheduler-gtps', 'scheduler-aligner-oasis'] as const;
+export const SAVED_VIEW_SCREENS = [
+  'equipment',
+  'scheduler-aligner',
+  'scheduler-gtps',
+  'scheduler-aligner-oasis',
+] as const;
 /** One of {@link SAVED_VIEW_SCREENS}. */
 export type SavedViewScreen = (typeof SAVED_VIEW_SCREENS)[number];
 
@@ -70,7 +75,11 @@ export const createSavedViewBodySchema = z
     const allowed = new Set(savedViewKeys(body.screen));
     for (const key of Object.keys(body.query)) {
       if (!allowed.has(key)) {
-        ctx.addIssue({ code: 'custom', path: ['query', key], message: `not a filter or sort of the ${body.screen} list` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['query', key],
+          message: `not a filter or sort of the ${body.screen} list`,
+        });
       }
     }
     const checked = SAVED_VIEW_LIST_QUERIES[body.screen].safeParse(body.query);
@@ -118,5 +127,5 @@ export const deleteSavedView = savedViews.post('deleteSavedView', '/delete/saved
   summary: 'Deletes a saved view: its owner or an admin (403 for others, 404 when unknown).',
 });
 
-/** Saved views of the lists (issue 21). */
+/** Saved views of the lists: read, save, delete. */
 export const savedViewsEndpoints = { readSavedViews, createSavedView, deleteSavedView } as const;

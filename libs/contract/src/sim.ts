@@ -58,7 +58,10 @@ export const setClock = sim.post('setClock', '/sim/clock', {
       step: durationSchema.optional(),
       time: z.iso.datetime({ offset: true }).optional(),
     })
-    .refine((b) => b.speed !== undefined || b.step !== undefined || b.time !== undefined, 'Give speed, step or time.'),
+    .refine(
+      (b) => b.speed !== undefined || b.step !== undefined || b.time !== undefined,
+      'Give speed, step or time.',
+    ),
   response: clockSchema,
   permission: PERMISSIONS.simulatorControl,
   summary: 'Changes the speed of the simulated clock, steps it forward, or sets it to a later time.',
@@ -83,7 +86,10 @@ export const applyScenarioBodySchema = z
     text: safeText(TEXT_MAX.document).min(1).optional(),
     scenario: z.record(safeText(TEXT_MAX.name), z.unknown()).optional(),
   })
-  .refine((b) => [b.name, b.text, b.scenario].filter((v) => v !== undefined).length === 1, 'Give exactly one of name, text or scenario.');
+  .refine(
+    (b) => [b.name, b.text, b.scenario].filter((v) => v !== undefined).length === 1,
+    'Give exactly one of name, text or scenario.',
+  );
 
 /** What applying a scenario did. */
 export const scenarioResultSchema = z.object({

@@ -22,3 +22,4 @@ export * from './rollouts/rollouts';
 export * from './csv/csv';
 export * from './saved-views/saved-views';
 export * from './bulk-actions/bulk-actions';
+export * from './alerts/alerts';

@@ -26,20 +26,30 @@ export async function apiToken(username: Role | string, password = E2E_PASSWORD)
   const response = await fetch(`${e2eServer().url}/auth/token/v1`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password, client_id: 'equipment-dashboard' }),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username,
+      password,
+      client_id: 'equipment-dashboard',
+    }),
   });
   if (!response.ok) throw new Error(`sign-in of ${username} answered ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** A JSON call to the server with a token. */
-export async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(`${e2eServer().url}${path}`, {
     method: init.method ?? 'GET',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -81,7 +91,8 @@ export function newestMailTo(to: string, since = 0): string | null {
 
 /** The reset link of the first reset mail to `to` written since `since`, waiting for it to arrive. */
 export async function resetLinkFor(to: string, since: number): Promise<string> {
-  const link = () => newestMailTo(to, since)?.match(/https?:\/\/\S+\/reset_password\?token=[\w-]+/)?.[0] ?? null;
+  const link = () =>
+    newestMailTo(to, since)?.match(/https?:\/\/\S+\/reset_password\?token=[\w-]+/)?.[0] ?? null;
   await expect.poll(link, { timeout: 10_000, message: `a reset mail to ${to} in the outbox` }).not.toBeNull();
   return link() ?? '';
 }

@@ -8,7 +8,10 @@ export default async function globalSetup(): Promise<void> {
   rmSync(STATE_FILE, { force: true });
   const server = await startServer();
   mkdirSync(join(workspaceRoot, 'tmp/console-e2e'), { recursive: true });
-  writeFileSync(STATE_FILE, JSON.stringify({ url: server.url, dataDir: server.dataDir, pid: server.process.pid }));
+  writeFileSync(
+    STATE_FILE,
+    JSON.stringify({ url: server.url, dataDir: server.dataDir, pid: server.process.pid }),
+  );
   process.env['E2E_BASE_URL'] = server.url;
   process.env['E2E_DATA_DIR'] = server.dataDir;
   server.process.unref();

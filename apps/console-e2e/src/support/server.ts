@@ -49,7 +49,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`fleet-sim exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`fleet-sim exited with code ${child.exitCode} before it was ready`);
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) return { url, dataDir, process: child };

@@ -45,6 +45,7 @@ const UpdateSchedulerPage = lazyNamed(
   'UpdateSchedulerPage',
 );
 const RolloutsPage = lazyNamed(() => import('../features/rollouts/rollouts-page'), 'RolloutsPage');
+const AlertsPage = lazyNamed(() => import('../features/alerts/alerts-page'), 'AlertsPage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 // The live channel's chunk first: the channel starts as soon as the token is stored. The dashboard's
@@ -97,6 +98,7 @@ export function AppRoutes() {
           <Route path="/UpdateScheduler" element={<UpdateSchedulerPage />} />
           <Route path="/Rollouts" element={<RolloutsPage />} />
           <Route path="/Rollouts/:id" element={<RolloutsPage />} />
+          <Route path="/Alerts" element={<AlertsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

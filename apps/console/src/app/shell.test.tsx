@@ -42,17 +42,20 @@ describe('routes', () => {
 });
 
 describe('top bar', () => {
-  it('when signed in, then the menu button, title, version, search, notifications and account menu show', async () => {
+  it('when signed in, then the menu button, title, version, search, the alerts bell and account menu show', async () => {
     stubFetch(dashboardRoutes());
     const { user } = renderApp({ route: '/Audits', token: tokenFor('support') });
     expect(await screen.findByRole('heading', { name: 'Equipment Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('1.9.1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('search for equipment serial number')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Alerts: none firing unacknowledged' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Account' }));
     expect(await screen.findByText('Change Password')).toBeInTheDocument();
+    expect(screen.getByText('Alert e-mail')).toBeInTheDocument();
     expect(screen.getByText('Logout')).toBeInTheDocument();
   });
 
@@ -88,6 +91,7 @@ const ALL_ENTRIES = [
   'Spec Updates',
   'Update Scheduler',
   'Rollouts',
+  'Alerts',
   'Trend Chart',
   'EZ ADAS',
   'Notifications / Ads',
@@ -106,7 +110,8 @@ describe('navigation drawer', () => {
       role: 'support' as const,
       name: 'when support is signed in, then Update Scheduler, Rollouts, EZ ADAS, Notifications / Ads and Users are hidden',
       entries: ALL_ENTRIES.filter(
-        (entry) => !['Update Scheduler', 'Rollouts', 'EZ ADAS', 'Notifications / Ads', 'Users'].includes(entry),
+        (entry) =>
+          !['Update Scheduler', 'Rollouts', 'EZ ADAS', 'Notifications / Ads', 'Users'].includes(entry),
       ),
     },
   ])('$name', async ({ role, entries }) => {
@@ -136,7 +141,10 @@ describe('serial search', () => {
   it('when a serial is typed in lower case and Enter pressed, then it is searched upper-cased and the unit opens', async () => {
     const stub = stubFetch(dashboardRoutes({ '/read/aligner/v1/': aligner('ABCLK0001') }));
     const { user, location } = renderApp({ route: '/Audits', token: tokenFor('support') });
-    await user.type(await screen.findByPlaceholderText('search for equipment serial number'), 'abclk0001{Enter}');
+    await user.type(
+      await screen.findByPlaceholderText('search for equipment serial number'),
+      'abclk0001{Enter}',
+    );
 
     await waitFor(() => expect(location()).toBe('/Aligners?serial=ABCLK0001'));
     const url = new URL(stub.callsTo('/read/aligner/v1/')[0]?.url ?? '');
@@ -145,7 +153,9 @@ describe('serial search', () => {
   });
 
   it('when the serial is unknown, then the snackbar says so', async () => {
-    stubFetch(dashboardRoutes({ '/read/aligner/v1/': json(404, { error: 'Not found.', code: 'not_found' }) }));
+    stubFetch(
+      dashboardRoutes({ '/read/aligner/v1/': json(404, { error: 'Not found.', code: 'not_found' }) }),
+    );
     const { user, location } = renderApp({ route: '/Audits', token: tokenFor('support') });
     await user.type(await screen.findByPlaceholderText('search for equipment serial number'), 'zzz99{Enter}');
     expect(await screen.findByRole('status')).toHaveTextContent('Serial number ZZZ99 not found.');
@@ -211,10 +221,16 @@ describe('live channel binding', () => {
 
 describe('session', () => {
   it('when a call with the token is answered 401, then the user is signed out and sent to /login', async () => {
-    stubFetch(dashboardRoutes({ '/read/expired/v1': json(401, { error: 'The token is not valid.', code: 'unauthorized' }) }));
+    stubFetch(
+      dashboardRoutes({
+        '/read/expired/v1': json(401, { error: 'The token is not valid.', code: 'unauthorized' }),
+      }),
+    );
     const { location } = renderApp({ route: '/Audits', token: tokenFor('support') });
     await waitFor(() => expect(location()).toBe('/login'));
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(await screen.findByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your session has ended. Please sign in again.',
+    );
   });
 });

@@ -12,7 +12,11 @@ import { uiSlice } from '../shared/ui/ui-slice';
 // eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type -- filled by module augmentation (RTK's lazy slice pattern)
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(baseApi, sessionSlice, uiSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(
+  baseApi,
+  sessionSlice,
+  uiSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -2,6 +2,7 @@
 export const SHELL_TEXTS = {
   title: 'Equipment Dashboard',
   version: '1.9.1',
+  skipToMain: 'Skip to main content',
   menu: 'Menu',
   navigation: 'Navigation',
   searchPlaceholder: 'search for equipment serial number',
@@ -9,6 +10,19 @@ export const SHELL_TEXTS = {
   searching: 'Searching',
   serialNotFound: (serial: string) => `Serial number ${serial} not found.`,
   notifications: 'Notifications',
+  /** The bell: firing alerts nobody acknowledged yet. */
+  alertsBell: (unacknowledged: number) =>
+    unacknowledged === 0
+      ? 'Alerts: none firing unacknowledged'
+      : `Alerts: ${unacknowledged.toLocaleString('en-US')} firing unacknowledged`,
+  alertsDrawer: 'Firing alerts',
+  alertsLoading: 'Loading alerts…',
+  alertsFailed: 'The alerts could not be loaded.',
+  noFiring: 'No alert is firing.',
+  openAlerts: 'Open Alerts',
+  closeDrawer: 'Close',
+  firedAt: (time: string) => `fired ${time}`,
+  alertEmail: 'Alert e-mail',
   account: 'Account',
   changePassword: 'Change Password',
   logout: 'Logout',

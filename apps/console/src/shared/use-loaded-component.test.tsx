@@ -8,7 +8,10 @@ function Greeting({ name }: { name: string }) {
 }
 
 function deferredModule() {
-  let settle: { resolve: () => void; reject: (error: Error) => void } = { resolve: () => undefined, reject: () => undefined };
+  let settle: { resolve: () => void; reject: (error: Error) => void } = {
+    resolve: () => undefined,
+    reject: () => undefined,
+  };
   const promise = new Promise<{ Greeting: typeof Greeting }>((resolve, reject) => {
     settle = { resolve: () => resolve({ Greeting }), reject };
   });

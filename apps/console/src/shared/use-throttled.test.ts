@@ -6,7 +6,9 @@ describe('useThrottled', () => {
   afterEach(() => jest.useRealTimers());
 
   it('when the value changes often, then the first change shows at once and the latest shows once the interval ends', () => {
-    const { result, rerender } = renderHook(({ value }) => useThrottled(value, 2_000), { initialProps: { value: 0 } });
+    const { result, rerender } = renderHook(({ value }) => useThrottled(value, 2_000), {
+      initialProps: { value: 0 },
+    });
     expect(result.current).toBe(0);
 
     rerender({ value: 1 });
@@ -22,7 +24,9 @@ describe('useThrottled', () => {
   });
 
   it('when the value changes after a quiet interval, then it shows at once', () => {
-    const { result, rerender } = renderHook(({ value }) => useThrottled(value, 2_000), { initialProps: { value: 'a' } });
+    const { result, rerender } = renderHook(({ value }) => useThrottled(value, 2_000), {
+      initialProps: { value: 'a' },
+    });
     rerender({ value: 'b' });
     act(() => jest.advanceTimersByTime(5_000));
     rerender({ value: 'c' });

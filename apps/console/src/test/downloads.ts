@@ -1,5 +1,6 @@
 /** A CSV answer as the server streams it (byte-order mark first). */
-export const csv = (text: string) => new Response(`\ufeff${text}`, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } });
+export const csv = (text: string) =>
+  new Response(`\ufeff${text}`, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } });
 
 /** Today's UTC day, as export file names carry it. */
 export const today = () => new Date().toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
 import type {
+  AlertCounts,
   Aligner,
   CommandName,
   CommandResponse,
@@ -23,7 +24,9 @@ export function tokenFor(role: Role, accessToken = `token-${role}`): TokenRespon
   };
 }
 
-export const allServicesUp: ServiceStatus = Object.fromEntries(SERVICE_NAMES.map((name) => [name, true])) as ServiceStatus;
+export const allServicesUp: ServiceStatus = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [name, true]),
+) as ServiceStatus;
 
 export const ticketStatistics: TicketStatistics = {
   openTicketCount: 7,
@@ -48,7 +51,11 @@ const alignerVersions: VersionTotals = [
   { version: '4.9.0', total: 1 },
 ];
 
-export const stagedTotals: StagedTotals = { total: 9, readyToDownload: 4, versions: { '5.3.0': 6, '5.2.1': 3 } };
+export const stagedTotals: StagedTotals = {
+  total: 9,
+  readyToDownload: 4,
+  versions: { '5.3.0': 6, '5.2.1': 3 },
+};
 const noneStaged: StagedTotals = { total: 0, readyToDownload: 0, versions: {} };
 
 export const topAligners: TopAligner[] = [
@@ -96,6 +103,13 @@ export function aligner(serialNumber: string, overrides: Partial<Aligner> = {}):
   };
 }
 
+/** The bell's figures when nothing fires. */
+export const noAlerts: AlertCounts = {
+  firing: 0,
+  unacknowledged: 0,
+  bySeverity: { critical: 0, major: 0, minor: 0, warning: 0 },
+};
+
 /** Every dashboard read of the live channel and the home screen, answered with the data above. */
 export function dashboardRoutes(overrides: Record<string, StubHandler> = {}): Record<string, StubHandler> {
   return {
@@ -114,6 +128,7 @@ export function dashboardRoutes(overrides: Record<string, StubHandler> = {}): Re
     '/read/ticket_statistics/v1': ticketStatistics,
     '/read/top_aligners_by_alignment_count/v1': topAligners,
     '/read/expired/v1': { username: 'x', expired: false },
+    '/read/alert_counts/v1': noAlerts,
     ...overrides,
   };
 }
@@ -122,7 +137,11 @@ export function dashboardRoutes(overrides: Record<string, StubHandler> = {}): Re
  * A command's 202 answer for a unit that is offline: stored in the queue, it reaches the unit when it
  * reconnects unless it expires first (`expiresAt`).
  */
-export function queuedCommand(serialNumber: string, command: CommandName, expiresAt = '2024-05-21T12:00:00.000Z'): Response {
+export function queuedCommand(
+  serialNumber: string,
+  command: CommandName,
+  expiresAt = '2024-05-21T12:00:00.000Z',
+): Response {
   const body: CommandResponse = { serialNumber, command, status: 'queued', commandId: 41, expiresAt };
   return json(202, body);
 }

@@ -18,7 +18,8 @@ export function stubIdleCallbacks() {
     /** Runs every callback asked for so far, as one idle moment would. */
     runAll: () => pending.splice(0).forEach((callback) => callback(IDLE)),
     restore: () => {
-      for (const name of ['requestIdleCallback', 'cancelIdleCallback']) delete (globalThis as Record<string, unknown>)[name];
+      for (const name of ['requestIdleCallback', 'cancelIdleCallback'])
+        delete (globalThis as Record<string, unknown>)[name];
     },
   };
 }

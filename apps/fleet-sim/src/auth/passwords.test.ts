@@ -36,7 +36,10 @@ describe('password hashing', () => {
     ['scrypt with missing parts', 'scrypt$8192$8$10$salt'],
     ['scrypt with absurd parameters', 'scrypt$3$0$0$c2FsdA$aGFzaA'],
     ['argon2 garbage', '$argon2id$v=19$garbage'],
-  ])('when the stored hash is malformed (%s), then nothing matches and nothing throws', async (_name, stored) => {
-    await expect(verifyPassword('anything', stored)).resolves.toBe(false);
-  });
+  ])(
+    'when the stored hash is malformed (%s), then nothing matches and nothing throws',
+    async (_name, stored) => {
+      await expect(verifyPassword('anything', stored)).resolves.toBe(false);
+    },
+  );
 });

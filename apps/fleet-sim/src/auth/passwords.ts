@@ -24,10 +24,16 @@ export function hashPassword(password: string): Promise<string> {
   return argon2Hash(normalized(password), ARGON2_OPTIONS);
 }
 
-function scryptDerive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+function scryptDerive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * 1024 * 1024 };
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, SCRYPT_KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password, salt, SCRYPT_KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 

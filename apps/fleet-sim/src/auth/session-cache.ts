@@ -11,7 +11,10 @@ const TTL_MS = 2_000;
 export class SessionCache {
   private readonly rows = new Map<string, { row: UserRow | undefined; at: number }>();
 
-  async get(username: string, load: (username: string) => Promise<UserRow | undefined>): Promise<UserRow | undefined> {
+  async get(
+    username: string,
+    load: (username: string) => Promise<UserRow | undefined>,
+  ): Promise<UserRow | undefined> {
     const hit = this.rows.get(username);
     const now = Date.now();
     if (hit && now - hit.at < TTL_MS) return hit.row;

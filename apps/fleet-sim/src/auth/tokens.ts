@@ -7,6 +7,8 @@ export interface TokenClaims {
   role: Role;
   /** The user's token version when the token was issued; a later password/role/active change bumps it. */
   version: number;
+  /** The account the token was issued to: a later account of the same name has another. */
+  accountId: string;
   expiresAt: Date;
 }
 
@@ -26,9 +28,12 @@ export class TokenSigner {
     return this.ttlSeconds;
   }
 
-  async sign(claims: { username: string; role: Role; version: number }, now = new Date()): Promise<string> {
+  async sign(
+    claims: { username: string; role: Role; version: number; accountId: string },
+    now = new Date(),
+  ): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ role: claims.role, ver: claims.version })
+    return new SignJWT({ role: claims.role, ver: claims.version, acc: claims.accountId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.username)
       .setIssuer(this.issuer)
@@ -42,10 +47,18 @@ export class TokenSigner {
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || !isRole(payload['role']) || typeof payload['ver'] !== 'number' || !payload.exp) {
+      const { sub, exp, role, ver, acc } = payload;
+      // A token without the account (issued before tokens carried it) is not valid either: its user signs in again.
+      if (
+        typeof sub !== 'string' ||
+        !isRole(role) ||
+        typeof ver !== 'number' ||
+        typeof acc !== 'string' ||
+        !acc ||
+        !exp
+      )
         return null;
-      }
-      return { username: payload.sub, role: payload['role'], version: payload['ver'], expiresAt: new Date(payload.exp * 1000) };
+      return { username: sub, role, version: ver, accountId: acc, expiresAt: new Date(exp * 1000) };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

@@ -22,14 +22,28 @@ async function signIn(url: string, username: string, password: string): Promise<
   const res = await fetch(`${url}/auth/token/v1`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password, client_id: 'equipment-dashboard' }),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username,
+      password,
+      client_id: 'equipment-dashboard',
+    }),
   });
   const body = (await res.json()) as { access_token?: string; error_description?: string; error?: string };
-  if (!res.ok || !body.access_token) throw new Error(`Sign-in as ${username} at ${url} failed: ${body.error_description ?? body.error ?? res.status}`);
+  if (!res.ok || !body.access_token)
+    throw new Error(
+      `Sign-in as ${username} at ${url} failed: ${body.error_description ?? body.error ?? res.status}`,
+    );
   return body.access_token;
 }
 
-async function call(config: Config, options: RemoteOptions, method: string, path: string, body?: unknown): Promise<unknown> {
+async function call(
+  config: Config,
+  options: RemoteOptions,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const url = (options.url ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const password = options.password ?? defaultPassword(config);
   if (!password) throw new Error('No password: give --password, or set DEMO_PASSWORD.');
@@ -48,7 +62,11 @@ async function call(config: Config, options: RemoteOptions, method: string, path
  * `fleet-sim scenario apply FILE|NAME`: checks a scenario file here (errors name the line and field),
  * then applies it, or a named scenario of the library, to the running server through its admin call.
  */
-export async function runScenarioApply(config: Config, target: string, options: RemoteOptions): Promise<void> {
+export async function runScenarioApply(
+  config: Config,
+  target: string,
+  options: RemoteOptions,
+): Promise<void> {
   let body: { text: string } | { name: string };
   if (existsSync(target)) {
     const text = readFileSync(target, 'utf8');
@@ -74,9 +92,15 @@ export function runScenarioList(): void {
 }
 
 /** `fleet-sim clock [--speed N] [--step 20m]`: reads or changes the running server's simulated clock. */
-export async function runClock(config: Config, change: { speed?: number; step?: string }, options: RemoteOptions): Promise<void> {
-  const result = (change.speed === undefined && change.step === undefined
-    ? await call(config, options, 'GET', '/sim/clock')
-    : await call(config, options, 'POST', '/sim/clock', change)) as { now: string; speed: number };
+export async function runClock(
+  config: Config,
+  change: { speed?: number; step?: string },
+  options: RemoteOptions,
+): Promise<void> {
+  const result = (
+    change.speed === undefined && change.step === undefined
+      ? await call(config, options, 'GET', '/sim/clock')
+      : await call(config, options, 'POST', '/sim/clock', change)
+  ) as { now: string; speed: number };
   console.log(`Simulated time ${result.now}, running at ${result.speed}x.`);
 }

@@ -12,7 +12,10 @@ export async function runSeedCommand(config: Config, size: number): Promise<void
     databaseUrl: config.DATABASE_URL,
     schemaName: config.DATABASE_SCHEMA,
   });
-  const bar = new SingleBar({ format: 'seeding units [{bar}] {percentage}% | {value}/{total} | {eta_formatted} left' }, Presets.shades_classic);
+  const bar = new SingleBar(
+    { format: 'seeding units [{bar}] {percentage}% | {value}/{total} | {eta_formatted} left' },
+    Presets.shades_classic,
+  );
   const started = Date.now();
   try {
     bar.start(size, 0);
@@ -25,7 +28,9 @@ export async function runSeedCommand(config: Config, size: number): Promise<void
     });
     bar.stop();
     const seconds = (Date.now() - started) / 1000;
-    console.log(`Added ${inserted} units in ${seconds.toFixed(1)} s (${Math.round(inserted / seconds)} units/s) to the ${database.kind} store.`);
+    console.log(
+      `Added ${inserted} units in ${seconds.toFixed(1)} s (${Math.round(inserted / seconds)} units/s) to the ${database.kind} store.`,
+    );
     await database.checkpoint();
   } finally {
     bar.stop();

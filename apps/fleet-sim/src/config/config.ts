@@ -34,24 +34,42 @@ const configSchema = z.object({
   LIVE_TRANSPORTS: z
     .string()
     .default('polling')
-    .transform((v) => v.split(',').map((t) => t.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(['polling', 'websocket'])).min(1)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPDATES_ROOT: z.string().optional(),
   SERIAL_PREFIXES_FILE: z.string().optional(),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
   TOKEN_SECRET: z.string().min(32).optional(),
-  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
+  TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(12 * 60),
   FAVORITES_LIMIT: z.coerce.number().int().min(0).default(25),
   SIGNIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SIGNIN_ADDRESS_FAILURE_LIMIT: z.coerce.number().int().min(1).default(50),
+  RESET_REQUEST_LIMIT: z.coerce.number().int().min(1).default(3),
+  RESET_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(10),
   CONSOLE_DIR: z.string().optional(),
   SIM_SPEED: z.coerce.number().min(0).default(1),
   SIM_ENGINE: booleanish,
   FLEET_ROLE: z.enum(['all', 'api', 'sim']).optional(),
   SIM_NICE: z.coerce.number().int().min(0).max(19).default(10),
-  COMMAND_TTL_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(60),
+  COMMAND_TTL_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(7 * 24 * 60)
+    .default(60),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(1).max(600).default(15),
+  /** The first wait before an alert delivery is tried again (real seconds); each next one doubles, for 24 hours. */
+  ALERT_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -91,13 +109,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const raw = parsed.data;
   const port = raw.PORT;
   // SIM_ENGINE=false, the earlier way to add an API process, means FLEET_ROLE=api.
-  const role: FleetRole = raw.FLEET_ROLE ?? (env['SIM_ENGINE'] !== undefined && !raw.SIM_ENGINE ? 'api' : 'all');
+  const role: FleetRole =
+    raw.FLEET_ROLE ?? (env['SIM_ENGINE'] !== undefined && !raw.SIM_ENGINE ? 'api' : 'all');
   const problems: string[] = [];
   if (role !== 'all' && !raw.DATABASE_URL) {
-    problems.push(`FLEET_ROLE=${role} needs DATABASE_URL: processes in roles share one PostgreSQL (the embedded store serves one process, FLEET_ROLE=all).`);
+    problems.push(
+      `FLEET_ROLE=${role} needs DATABASE_URL: processes in roles share one PostgreSQL (the embedded store serves one process, FLEET_ROLE=all).`,
+    );
   }
   if (role !== 'all' && !raw.REDIS_URL) {
-    problems.push(`FLEET_ROLE=${role} needs REDIS_URL: several processes share their live events through Redis.`);
+    problems.push(
+      `FLEET_ROLE=${role} needs REDIS_URL: several processes share their live events through Redis.`,
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return {

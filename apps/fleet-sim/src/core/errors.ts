@@ -15,7 +15,11 @@ export class HttpError extends Error {
 
   /** The answer's body: the contract's `{ error, details? }`, plus a machine-readable `code`. */
   toBody(): Record<string, unknown> {
-    return { error: this.message, code: this.code, ...(this.details === undefined ? {} : { details: this.details }) };
+    return {
+      error: this.message,
+      code: this.code,
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
   }
 }
 
@@ -51,7 +55,12 @@ export class ConflictError extends HttpError {
 
 export class TooManyRequestsError extends HttpError {
   constructor(message: string, retryAfterSeconds?: number) {
-    super(429, 'too_many_requests', message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
+    super(
+      429,
+      'too_many_requests',
+      message,
+      retryAfterSeconds === undefined ? undefined : { retryAfterSeconds },
+    );
   }
 }
 
@@ -62,7 +71,14 @@ export class NotImplementedError extends HttpError {
 }
 
 export class ServiceUnavailableError extends HttpError {
+  constructor(message: string, details?: unknown, code = 'service_unavailable') {
+    super(503, code, message, details);
+  }
+}
+
+/** The store has no space left to write (507): nothing the caller can fix but wait. */
+export class InsufficientStorageError extends HttpError {
   constructor(message: string, details?: unknown) {
-    super(503, 'service_unavailable', message, details);
+    super(507, 'store_full', message, details);
   }
 }

@@ -8,20 +8,24 @@ const topKey = (serialNumber: string) => `top${SEP}${SEP}${serialNumber}`;
 
 /** A unit's contributions to the dashboard's counters, each `metric SEP family SEP key`. */
 export function contributionsOf(unit: UnitRuntime): string[] {
-  const out = [`total${SEP}${unit.family}${SEP}`, `installed${SEP}${unit.family}${SEP}${unit.versionSemantic}`];
+  const out = [
+    `total${SEP}${unit.family}${SEP}`,
+    `installed${SEP}${unit.family}${SEP}${unit.versionSemantic}`,
+  ];
   if (unit.connected) out.push(`connected${SEP}${unit.family}${SEP}`);
   if (unit.specsName) out.push(`specs${SEP}${SEP}${unit.specsName}`);
   if (unit.flow?.phase === 'pending') out.push(`ready${SEP}${unit.family}${SEP}`);
   const desired = unit.desired;
   // Installed stagings: the API counts stagings (`desired`); pending ones are those minus these.
-  if (desired?.semantic && unit.stagedRevDone >= desired.rev) out.push(`satisfied${SEP}${unit.family}${SEP}${desired.semantic}`);
+  if (desired?.semantic && unit.stagedRevDone >= desired.rev)
+    out.push(`satisfied${SEP}${unit.family}${SEP}${desired.semantic}`);
   return out;
 }
 
 /**
  * The simulator's counters of the dashboard (console-core §1), per shard, kept as units change and
  * written to `fleet_counts` with the reported rows (only the changed ones). The API reads them summed
- * over shards (views/fleet-figures.ts).
+ * over shards (read-models/fleet-figures.ts).
  */
 export class FleetAggregates {
   private readonly shards = new Map<number, Map<string, number>>();
@@ -42,7 +46,8 @@ export class FleetAggregates {
     if (top?.includes(unit)) {
       this.setTop(unit.shard, unit.serialNumber, 0);
       this.tops.set(unit.shard, []);
-      for (const other of shardUnits()) if (other !== unit && other.shard === unit.shard) this.offerTop(other);
+      for (const other of shardUnits())
+        if (other !== unit && other.shard === unit.shard) this.offerTop(other);
     }
   }
 
@@ -87,14 +92,18 @@ export class FleetAggregates {
   /** Connected units of the shards held (the trend and tests read it). */
   connected(): number {
     let n = 0;
-    for (const counts of this.shards.values()) for (const [key, value] of counts) if (key.startsWith(`connected${SEP}`)) n += value;
+    for (const counts of this.shards.values())
+      for (const [key, value] of counts) if (key.startsWith(`connected${SEP}`)) n += value;
     return n;
   }
 
   /** Every counter (of some shards: a recount), or only those changed since the last call. */
   rows(which: 'changed' | 'all', only?: readonly number[]): CountRow[] {
     const shards = [...this.shards].filter(([shard]) => !only || only.includes(shard));
-    const keys = which === 'all' ? shards.flatMap(([shard, counts]) => [...counts.keys()].map((k) => `${shard}${SEP}${k}`)) : [...this.dirty];
+    const keys =
+      which === 'all'
+        ? shards.flatMap(([shard, counts]) => [...counts.keys()].map((k) => `${shard}${SEP}${k}`))
+        : [...this.dirty];
     if (which === 'changed') this.dirty.clear();
     return keys.map((entry) => {
       const [shard, metric, family, key] = entry.split(SEP) as [string, string, string, string];

@@ -11,7 +11,7 @@ export interface ClockState {
 /**
  * Simulated time. It runs at `speed` times real time (0 stops it) and can be stepped or set, so a
  * test can play a 20-minute download in a second. Everything in the fleet reads time from here. Every
- * process keeps one, following the clock row of the store (views/settings-feed.ts), so all agree.
+ * process keeps one, following the clock row of the store (read-models/world-feed.ts), so all agree.
  */
 export class SimClock {
   private baseSim: number;
@@ -43,7 +43,8 @@ export class SimClock {
   }
 
   setSpeed(speed: number): void {
-    if (!(speed >= 0) || !Number.isFinite(speed)) throw new RangeError('speed must be a finite number of 0 or more');
+    if (!(speed >= 0) || !Number.isFinite(speed))
+      throw new RangeError('speed must be a finite number of 0 or more');
     this.rebase();
     this.rate = speed;
     this.notify();
@@ -51,8 +52,10 @@ export class SimClock {
 
   /** Jumps simulated time forward; everything due in between happens on the next engine tick. */
   step(ms: number): void {
-    if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError('step must be a finite number of milliseconds, 0 or more');
-    if (this.now() + ms > MAX_TIME) throw new RangeError('step would take the simulated clock past the last date it can show');
+    if (!(ms >= 0) || !Number.isFinite(ms))
+      throw new RangeError('step must be a finite number of milliseconds, 0 or more');
+    if (this.now() + ms > MAX_TIME)
+      throw new RangeError('step would take the simulated clock past the last date it can show');
     this.rebase();
     this.baseSim += ms;
     this.notify();
@@ -72,7 +75,8 @@ export class SimClock {
 
   /** Takes the stored state (another process changed the clock); answers whether anything changed. */
   adopt(state: ClockState): boolean {
-    if (state.baseSim === this.baseSim && state.baseReal === this.baseReal && state.speed === this.rate) return false;
+    if (state.baseSim === this.baseSim && state.baseReal === this.baseReal && state.speed === this.rate)
+      return false;
     this.baseSim = state.baseSim;
     this.baseReal = state.baseReal;
     this.rate = state.speed;

@@ -37,21 +37,40 @@ export const SSH_PORT_TTL_MS = 15 * 60 * 1000;
 
 const at = (now: number) => new Date(now);
 
-type Effect = (unit: UnitRuntime, now: number, args: Record<string, unknown>, ctx: EffectContext) => Promise<CommandOutcome> | CommandOutcome;
+type Effect = (
+  unit: UnitRuntime,
+  now: number,
+  args: Record<string, unknown>,
+  ctx: EffectContext,
+) => Promise<CommandOutcome> | CommandOutcome;
 
-function report(kind: unitsRepo.ReportKind, data: (unit: UnitRuntime, now: number, ctx: EffectContext) => unknown): Effect {
+function report(
+  kind: unitsRepo.ReportKind,
+  data: (unit: UnitRuntime, now: number, ctx: EffectContext) => unknown,
+): Effect {
   return (unit, now, _args, ctx) => {
     const body = data(unit, now, ctx);
     const serial = unit.serialNumber;
-    return { result: { report: kind }, store: (tx) => unitsRepo.writeReport(tx, serial, kind, body, at(now)) };
+    return {
+      result: { report: kind },
+      store: (tx) => unitsRepo.writeReport(tx, serial, kind, body, at(now)),
+    };
   };
 }
 
 /** The behaviour of an emulated unit for each command of console-core §7. */
 export const COMMAND_EFFECTS: Record<CommandName, Effect> = {
-  aligner_get_usb_status: report('usb', (unit, now, ctx) => ({ createdAt: at(now).toISOString(), status: usbStatus(unit, ctx.engine.rng) })),
-  aligner_get_printer_status: report('printer', (unit, now, ctx) => ({ createdAt: at(now).toISOString(), status: printerStatus(unit, ctx.engine.rng) })),
-  aligner_get_voltages: report('voltages', (unit, now, ctx) => voltagesReport(ctx.engine.rng, now, ctx.voltageTrouble.has(unit.serialNumber))),
+  aligner_get_usb_status: report('usb', (unit, now, ctx) => ({
+    createdAt: at(now).toISOString(),
+    status: usbStatus(unit, ctx.engine.rng),
+  })),
+  aligner_get_printer_status: report('printer', (unit, now, ctx) => ({
+    createdAt: at(now).toISOString(),
+    status: printerStatus(unit, ctx.engine.rng),
+  })),
+  aligner_get_voltages: report('voltages', (unit, now, ctx) =>
+    voltagesReport(ctx.engine.rng, now, ctx.voltageTrouble.has(unit.serialNumber)),
+  ),
   aligner_get_calibration_logs: report('calibration_logs', (unit, now, ctx) => ({
     createdAt: at(now).toISOString(),
     status: calibrationLogs(unit, ctx.engine.rng, now),
@@ -68,7 +87,9 @@ export const COMMAND_EFFECTS: Record<CommandName, Effect> = {
     };
   },
   aligner_activate: (unit) => ({ result: { activated: true, serialNumber: unit.serialNumber } }),
-  aligner_rcp: (unit, _now, _args, ctx) => ({ result: { rcp: 'started', session: `rcp-${unit.serialNumber}-${ctx.engine.rng.int(1000, 9999)}` } }),
+  aligner_rcp: (unit, _now, _args, ctx) => ({
+    result: { rcp: 'started', session: `rcp-${unit.serialNumber}-${ctx.engine.rng.int(1000, 9999)}` },
+  }),
   aligner_open_ssh_port: (unit, now, _args, ctx) => {
     const until = now + SSH_PORT_TTL_MS;
     ctx.engine.change(unit, (u) => (u.sshPortOpenUntil = until));

@@ -1,6 +1,8 @@
 import type { CommandName } from '@equipment-dashboard/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database';
+import { storeFaultOf } from '../store/database-errors';
+import { FencedOutError } from '../store/repos/job-leases-repo';
 import { expireCommand, finishCommand, markSent, type CommandRow } from '../store/repos/commands-repo';
 import { writeRuntime } from '../store/repos/runtime-repo';
 import { COMMAND_EFFECTS, CommandRefused, type CommandResult, type EffectContext } from './command-effects';
@@ -10,6 +12,9 @@ import type { UnitRuntime } from './unit-runtime';
 /** Simulated reply delay of a unit: 1.2 to 3.5 seconds. */
 const REPLY_MIN_MS = 1_200;
 const REPLY_MAX_MS = 3_500;
+/** While the store is away, a command's write is tried again this often (real ms), this many times (a minute and more). */
+const STORE_RETRY_MS = 2_000;
+const STORE_RETRIES = 40;
 
 export interface CommandRunnerOptions {
   engine: FleetEngine;
@@ -70,8 +75,13 @@ export class CommandRunner {
     for (const [serial, list] of this.queued) {
       for (const row of [...list]) {
         if (row.status !== 'queued' || !row.expiresAt || row.expiresAt.getTime() > now) continue;
+        // Dropped once stored: a store that is away leaves it queued here, to expire at the next look.
+        const unit = this.options.engine.get(serial);
+        if (!unit) continue;
+        const expired = await this.options.engine.fencedWrite(unit.shard, (tx) =>
+          expireCommand(tx, row.id, new Date(now)),
+        );
         this.drop(serial, row);
-        const expired = await expireCommand(this.options.db, row.id, new Date(now));
         if (expired) this.options.ended(expired);
       }
     }
@@ -96,41 +106,111 @@ export class CommandRunner {
   }
 
   private async carryOut(unit: UnitRuntime, row: CommandRow): Promise<void> {
-    const { engine, db, logger } = this.options;
+    const { engine, logger } = this.options;
     try {
-      if (row.status === 'queued' && !(await markSent(db, row.id, new Date(engine.clock.now())))) return;
+      if (
+        row.status === 'queued' &&
+        !(await engine.fencedWrite(unit.shard, (tx) => markSent(tx, row.id, new Date(engine.clock.now()))))
+      )
+        return;
       const replyAt = engine.clock.now() + engine.rng.int(REPLY_MIN_MS, REPLY_MAX_MS);
       engine.at(replyAt, (now) => void this.answer(unit, row, now));
     } catch (err) {
+      if (this.fencedOut(err, row)) return;
+      if (storeFaultOf(err)) {
+        // The store is away: the command stays queued for its unit, which takes it again a little later.
+        logger.warn(
+          { err, command: row.id },
+          'a command could not be marked sent (the store is away); trying again',
+        );
+        this.requeue(row);
+        setTimeout(() => this.deliver(unit), STORE_RETRY_MS).unref();
+        return;
+      }
       logger.error({ err, command: row.id }, 'a command could not be sent to its unit');
       this.known.delete(row.id);
     }
   }
 
+  /**
+   * Whether a write was refused because another simulator took the unit's shard (this one was frozen or late): it
+   * leaves the command to the new holder, which reads it from the store.
+   */
+  private fencedOut(err: unknown, row: CommandRow): boolean {
+    if (!(err instanceof FencedOutError)) return false;
+    this.options.logger.warn(
+      { command: row.id, serialNumber: row.serialNumber },
+      "a command's unit is held by another simulator now: left to it",
+    );
+    this.known.delete(row.id);
+    return true;
+  }
+
+  /** Puts a command back at the head of its unit's queue. */
+  private requeue(row: CommandRow): void {
+    this.queued.set(row.serialNumber, [row, ...(this.queued.get(row.serialNumber) ?? [])]);
+  }
+
+  /**
+   * Stores a command's outcome. While the store is away the same outcome is stored again every few seconds (the
+   * unit already did what the command asked: doing it twice would be wrong, storing it late is not).
+   */
+  private async storeOutcome(
+    row: CommandRow,
+    write: () => Promise<CommandRow | undefined>,
+  ): Promise<CommandRow | undefined> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await write();
+      } catch (err) {
+        if (!storeFaultOf(err) || attempt >= STORE_RETRIES) throw err;
+        this.options.logger.warn(
+          { err, command: row.id, attempt },
+          'a command outcome could not be stored (the store is away); trying again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, STORE_RETRY_MS));
+      }
+    }
+  }
+
   private async answer(unit: UnitRuntime, row: CommandRow, now: number): Promise<void> {
-    const { engine, db, logger } = this.options;
+    const { engine, logger } = this.options;
     const at = new Date(now);
+    const fail = (error: string) =>
+      this.storeOutcome(row, () =>
+        engine.fencedWrite(unit.shard, (tx) => finishCommand(tx, row.id, 'failed', { error }, at)),
+      );
     try {
       const failRate = this.options.failureRate(row.command as CommandName);
       if (engine.rng.next() < failRate || !unit.connected || engine.get(unit.serialNumber) !== unit) {
-        this.tell(await finishCommand(db, row.id, 'failed', { error: `Unit ${row.serialNumber} did not carry out ${row.command}.` }, at));
+        this.tell(await fail(`Unit ${row.serialNumber} did not carry out ${row.command}.`));
         return;
       }
       const effect = COMMAND_EFFECTS[row.command as CommandName];
       const outcome = await effect(unit, now, row.args, this.ctx);
-      const finished = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        await writeRuntime(t, [engine.toWrite(unit, now)]);
-        const stored = (await outcome.store?.(t)) ?? {};
-        const result: CommandResult = { ...outcome.result, ...stored };
-        return finishCommand(t, row.id, 'completed', result, at);
-      });
+      const finished = await this.storeOutcome(row, () =>
+        engine.fencedWrite(unit.shard, async (t) => {
+          await writeRuntime(t, [engine.toWrite(unit, now)]);
+          const stored = (await outcome.store?.(t)) ?? {};
+          const result: CommandResult = { ...outcome.result, ...stored };
+          return finishCommand(t, row.id, 'completed', result, at);
+        }),
+      );
       outcome.afterCommit?.();
       this.tell(finished);
     } catch (err) {
-      const message = err instanceof CommandRefused ? err.message : `Unit ${row.serialNumber} could not carry out ${row.command}.`;
-      if (!(err instanceof CommandRefused)) logger.error({ err, command: row.id }, 'a command failed on its unit');
-      this.tell(await finishCommand(db, row.id, 'failed', { error: message }, at).catch((e: unknown) => void logger.error({ err: e }, 'a command outcome could not be stored')));
+      if (this.fencedOut(err, row)) return;
+      const message =
+        err instanceof CommandRefused
+          ? err.message
+          : `Unit ${row.serialNumber} could not carry out ${row.command}.`;
+      if (!(err instanceof CommandRefused))
+        logger.error({ err, command: row.id }, 'a command failed on its unit');
+      this.tell(
+        await fail(message).catch(
+          (e: unknown) => void logger.error({ err: e }, 'a command outcome could not be stored'),
+        ),
+      );
     } finally {
       this.known.delete(row.id);
     }

@@ -1,3 +1,5 @@
+import type { UpdateState } from '@equipment-dashboard/contract';
+import type { DesiredRow } from '../store/repos/desired-repo';
 import type { UnitStaging } from '../store/schema';
 import { IDLE_STATE } from './unit-runtime';
 
@@ -11,11 +13,45 @@ export interface DesiredStaging {
   autoStaged: boolean;
 }
 
+/** A unit's desired row as the store keeps it (its key aside). */
+export type StoredDesired = Omit<DesiredRow, 'serialNumber'>;
+
+const sameString = (value: string) => value;
+
+/**
+ * The desired staging of a stored desired row (null when the API never staged the unit). `share` gives each of its
+ * strings one shared copy: the simulator holds a staging per unit, and a copy of "5.4.1" per unit adds up.
+ */
+export function desiredOf(
+  row: StoredDesired | null | undefined,
+  share: (value: string) => string = sameString,
+): DesiredStaging | null {
+  if (!row) return null;
+  return {
+    rev: Number(row.rev),
+    semantic: row.stagedSemantic === null ? null : share(row.stagedSemantic),
+    meta: share(row.stagedMeta),
+    path: row.path === null ? null : share(row.path),
+    stagedAt: row.stagedAt?.getTime() ?? null,
+    autoStaged: row.autoStaged,
+  };
+}
+
 /** States of a unit's updater while it moves through an update (not idle). */
-const FLOW_STATES = new Set(['READY_TO_DOWNLOAD', 'DOWNLOADING', 'VALIDATING_UPDATE', 'READY_TO_INSTALL', 'INSTALLING_UPDATE', 'SYSMAN_RESTART']);
+const FLOW_STATES = new Set([
+  'READY_TO_DOWNLOAD',
+  'DOWNLOADING',
+  'VALIDATING_UPDATE',
+  'READY_TO_INSTALL',
+  'INSTALLING_UPDATE',
+  'SYSMAN_RESTART',
+]);
 
 /** A staging is pending while the unit has not installed that desired revision. */
-export function isPending(desired: DesiredStaging | null | undefined, doneRev: number): desired is DesiredStaging & { semantic: string } {
+export function isPending(
+  desired: DesiredStaging | null | undefined,
+  doneRev: number,
+): desired is DesiredStaging & { semantic: string } {
   return Boolean(desired && desired.semantic !== null && desired.rev > doneRev);
 }
 
@@ -26,7 +62,8 @@ export function pendingVersionOf(desired: DesiredStaging | null | undefined, don
 
 /** The console's staging object of a unit (back-office §3). */
 export function stagingOf(desired: DesiredStaging | null | undefined, doneRev: number): UnitStaging {
-  if (!isPending(desired, doneRev)) return { isStaged: false, autoStaged: false, stagedVersion: null, stagedAt: null, path: null };
+  if (!isPending(desired, doneRev))
+    return { isStaged: false, autoStaged: false, stagedVersion: null, stagedAt: null, path: null };
   return {
     isStaged: true,
     autoStaged: desired.autoStaged,
@@ -51,4 +88,41 @@ export function deltaOf(
   if (!desired || desired.rev <= Math.max(flowRev ?? 0, doneRev)) return null;
   if (isPending(desired, doneRev)) return { state: 'READY_TO_DOWNLOAD', stagedSemantic: desired.semantic };
   return FLOW_STATES.has(reportedState) ? { state: IDLE_STATE, stagedSemantic: null } : null;
+}
+
+/** The public part of the updater state a unit reported (the simulator's bookkeeping left out). */
+function reportedUpdateState(stored: Record<string, unknown>): UpdateState {
+  const { sim: _sim, ...reported } = stored;
+  return {
+    state: IDLE_STATE,
+    softwareUpdateDownload: null,
+    downloading: false,
+    downloadProgress: { software: null, specs: null },
+    installing: false,
+    installProgress: null,
+    ...reported,
+  } as UpdateState;
+}
+
+/**
+ * The updater state the console shows: what the unit reported, unless the API changed the desired
+ * staging since (a staging not taken yet reads READY_TO_DOWNLOAD with its version, an unstaging idle).
+ */
+export function updateStateFor(
+  stored: Record<string, unknown>,
+  flowRev: number | null,
+  desired: DesiredStaging | null,
+  doneRev: number,
+): UpdateState {
+  const reported = reportedUpdateState(stored);
+  const delta = deltaOf(reported.state, flowRev, desired, doneRev);
+  if (!delta) return reported;
+  return {
+    state: delta.state,
+    softwareUpdateDownload: delta.stagedSemantic ? { version: { semantic: delta.stagedSemantic } } : null,
+    downloading: false,
+    downloadProgress: { software: null, specs: null },
+    installing: false,
+    installProgress: null,
+  };
 }

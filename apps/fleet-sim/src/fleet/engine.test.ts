@@ -3,8 +3,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { changedUnits, oldestRunningXid, rowsOf } from '../store/repos/feed-repo';
 import { readIndexRows } from '../store/repos/unit-index-repo';
 import { units, type LoggedIndexRow } from '../store/schema';
-import { applyUnitChanges, indexedUnitOf, sourceOfLogged } from '../views/unit-feed';
-import { UnitIndex } from '../views/unit-index';
+import { applyUnitChanges, indexedUnitOf, sourceOfLogged } from '../read-models/unit-feed';
+import { UnitIndex } from '../read-models/unit-index';
 import { engineOf, setSpeed } from '../test/fleet-helpers';
 import { writeSliceOf } from './engine';
 import { startTestServer, type TestServer } from '../test/test-server';
@@ -29,7 +29,8 @@ describe('the write-behind (fleet/engine.ts)', () => {
     const statements: string[][] = [];
     jest.spyOn(db, 'execute').mockImplementation((query) => {
       const { sql, params } = dialect.sqlToQuery(query as SQL);
-      if (/^WITH changed AS \( *UPDATE units/.test(sql.trim().replace(/\s+/g, ' '))) statements.push(params[0] as string[]);
+      if (/^WITH changed AS \( *UPDATE units/.test(sql.trim().replace(/\s+/g, ' ')))
+        statements.push(params[0] as string[]);
       return execute(query);
     });
     return statements;
@@ -81,9 +82,16 @@ describe('the write-behind (fleet/engine.ts)', () => {
   it("when units are written behind, then their change record carries each unit's index columns as a read of the store gives them, its staging included", async () => {
     const engine = engineOf(t);
     const db = t.server.deps.db;
-    const staged = rowsOf<{ s: string }>(await db.execute(sql`SELECT serial_number AS s FROM unit_desired WHERE staged_semantic IS NOT NULL LIMIT 3`));
+    const staged = rowsOf<{ s: string }>(
+      await db.execute(
+        sql`SELECT serial_number AS s FROM unit_desired WHERE staged_semantic IS NOT NULL LIMIT 3`,
+      ),
+    );
     expect(staged.length).toBeGreaterThan(0);
-    const picked = [...staged.map((r) => engine.state.units.get(r.s)), ...[...engine.state.units.values()].slice(0, 5)].filter((u) => u !== undefined);
+    const picked = [
+      ...staged.map((r) => engine.state.units.get(r.s)),
+      ...[...engine.state.units.values()].slice(0, 5),
+    ].filter((u) => u !== undefined);
     const since = await oldestRunningXid(db);
 
     for (const unit of picked) {
@@ -97,11 +105,22 @@ describe('the write-behind (fleet/engine.ts)', () => {
     const serials = picked.map((u) => u.serialNumber);
     const { logged, records } = await changedUnits(db, since);
     // A record read once is left out of the next reads.
-    const again = await changedUnits(db, since, null, records.map((r) => r.id));
+    const again = await changedUnits(
+      db,
+      since,
+      null,
+      records.map((r) => r.id),
+    );
     expect(again.records).toEqual([]);
     expect(again.logged).toEqual([]);
-    const fromRecords = new Map(logged.filter((row) => serials.includes(row[0])).map((row) => [row[0], indexedUnitOf(sourceOfLogged(row))]));
-    const readBack = new Map((await readIndexRows(db, serials)).map((row) => [row.serial_number, indexedUnitOf(row)]));
+    const fromRecords = new Map(
+      logged
+        .filter((row) => serials.includes(row[0]))
+        .map((row) => [row[0], indexedUnitOf(sourceOfLogged(row))]),
+    );
+    const readBack = new Map(
+      (await readIndexRows(db, serials)).map((row) => [row.serial_number, indexedUnitOf(row)]),
+    );
     expect(fromRecords.size).toBe(new Set(serials).size);
     expect(fromRecords).toEqual(readBack);
     expect([...fromRecords.values()].some((unit) => (unit?.desiredRev ?? 0) > 0)).toBe(true);
@@ -111,16 +130,44 @@ describe('the write-behind (fleet/engine.ts)', () => {
     const db = t.server.deps.db;
     const [unit] = engineOf(t).state.units.values();
     if (!unit) throw new Error('the test fleet has no units');
-    const logged = (serialNumber: string): LoggedIndexRow => [serialNumber, 'aligner', 'ZZ', '5.0.0', 0, 0, true, null, 0, null, null, null, null, null, null];
+    const logged = (serialNumber: string): LoggedIndexRow => [
+      serialNumber,
+      'aligner',
+      'ZZ',
+      '5.0.0',
+      0,
+      0,
+      true,
+      null,
+      0,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ];
     const index = new UnitIndex();
 
-    await applyUnitChanges(db, index, { logged: [logged('DELETED-0001'), logged(unit.serialNumber)], serials: [], records: [] });
+    await applyUnitChanges(db, index, {
+      logged: [logged('DELETED-0001'), logged(unit.serialNumber)],
+      serials: [],
+      records: [],
+    });
 
     expect(index.has('DELETED-0001')).toBe(false);
-    expect(index.queryEquipment({ page: 1, filterSerialNumber: unit.serialNumber }).serials).toEqual([unit.serialNumber]);
+    expect(index.queryEquipment({ page: 1, filterSerialNumber: unit.serialNumber }).serials).toEqual([
+      unit.serialNumber,
+    ]);
     // Its columns are the store's, not the record's.
     expect(index.queryEquipment({ page: 1, filterCountryCode: 'ZZ' }).total).toBe(0);
-    expect(index.queryEquipment({ page: 1, filterSerialNumber: unit.serialNumber, filterCountryCode: unit.countryCode }).total).toBe(1);
+    expect(
+      index.queryEquipment({
+        page: 1,
+        filterSerialNumber: unit.serialNumber,
+        filterCountryCode: unit.countryCode,
+      }).total,
+    ).toBe(1);
   });
 
   // Last: the test server's simulator no longer holds that shard.

@@ -1,13 +1,16 @@
 import type { Logger } from 'pino';
+import { metrics } from '../core/metrics';
 import { Rng } from '../core/random';
 import type { Database, Db } from '../store/database';
 import { replaceShardCounts, writeCounts } from '../store/repos/counts-repo';
 import { pruneChangeRecords } from '../store/repos/feed-repo';
 import type { DesiredRow } from '../store/repos/desired-repo';
 import { readRuntimeRows, writeRuntime, type RuntimeWrite } from '../store/repos/runtime-repo';
+import { checkShardFence, type ShardFence } from '../store/repos/leases-repo';
+import { inTransaction } from '../store/transaction';
 import { SHARD_COUNT } from '../store/schema';
 import type { SimClock } from './clock';
-import { isPending, type DesiredStaging } from './desired-state';
+import { desiredOf, isPending, type DesiredStaging } from './desired-state';
 import { FleetState } from './fleet-state';
 import type { PackedUnit } from './packed-unit';
 import { intern, runtimeFromRow, storedUpdateState, versionOrderOf } from './runtime-codec';
@@ -21,7 +24,7 @@ export interface EngineListener {
   unitsConnected?(units: UnitRuntime[]): void;
   /** Units that finished installing (the update scheduler counts deliveries). */
   unitsInstalled?(units: UnitRuntime[]): void;
-  /** Units whose reported state the write-behind just committed (this process's views take them as they are). */
+  /** Units whose reported state the write-behind just committed (this process's read models take them as they are). */
   unitsWritten?(units: UnitRuntime[]): void;
 }
 
@@ -92,6 +95,15 @@ export class FleetEngine {
   private flushes = 0;
   /** Unit rows written behind since start. */
   rowsWritten = 0;
+  /**
+   * What this simulator's writes are fenced by (its shard leases' tokens), set by its simulator once it leases
+   * shards; null for a simulator of every unit (one process, nobody to be fenced from).
+   */
+  fence: ShardFence | null = null;
+  /** A counters write failed: the next flush recounts every held shard. */
+  private recount = false;
+  /** When a flush last wrote everything it took without a failure (real ms). */
+  private lastCaughtUp = Date.now();
   private readonly tickMs: number;
   private readonly flushMs: number;
   private readonly dueTasks: { at: number; run: (now: number) => void }[] = [];
@@ -120,7 +132,10 @@ export class FleetEngine {
   private async loadShards(shards: number[]): Promise<number> {
     const now = this.clock.now();
     let loaded = 0;
-    for await (const rows of readRuntimeRows(this.options.db, shards.length === SHARD_COUNT ? undefined : shards)) {
+    for await (const rows of readRuntimeRows(
+      this.options.db,
+      shards.length === SHARD_COUNT ? undefined : shards,
+    )) {
       for (const row of rows) {
         // A unit takes a slot of the columns as it is made: make only those that are not here yet.
         if (this.state.units.has(row.serialNumber)) continue;
@@ -132,7 +147,7 @@ export class FleetEngine {
         loaded += 1;
       }
     }
-    await replaceShardCounts(this.options.db, shards, this.state.aggregates.rows('all', shards));
+    await replaceShardCounts(this.options.db, shards, this.state.aggregates.rows('all', shards), this.fence);
     return loaded;
   }
 
@@ -157,6 +172,12 @@ export class FleetEngine {
       gone.push(unit.serialNumber);
     }
     return gone;
+  }
+
+  /** What waits to be written: units changed since their last write, and seconds since a flush last succeeded whole. */
+  writeBehind(): { queued: number; lagSeconds: number } {
+    const queued = this.state.dirty.size;
+    return { queued, lagSeconds: queued === 0 ? 0 : (Date.now() - this.lastCaughtUp) / 1000 };
   }
 
   /** The shards this simulator holds now. */
@@ -204,7 +225,15 @@ export class FleetEngine {
     if (to <= from) return;
     this.lastTick = to;
     try {
-      simulate({ state: this.state, rng: this.rng, from, to, gatewayUp: this.options.gatewayUp(), churn: this.churn, updateFailureRate: this.updateFailureRate });
+      simulate({
+        state: this.state,
+        rng: this.rng,
+        from,
+        to,
+        gatewayUp: this.options.gatewayUp(),
+        churn: this.churn,
+        updateFailureRate: this.updateFailureRate,
+      });
     } catch (error) {
       this.options.logger.error({ err: error }, 'fleet tick failed');
     }
@@ -240,47 +269,83 @@ export class FleetEngine {
     // timer's period, queued flushes grew without end and a shard given away waited minutes for its write.
     if (!all && this.flushWaiting) return this.flushing;
     this.flushWaiting = true;
-    this.flushing = this.flushing.then(async () => {
-      this.flushWaiting = false;
-      this.progressFlushes = (this.progressFlushes + 1) % 5;
-      const withProgress = all || this.progressFlushes === 0;
-      const batch: UnitRuntime[] = [];
-      for (const [unit, level] of this.state.dirty) {
-        if (level === 'progress' && !withProgress) continue;
-        batch.push(unit);
-      }
-      // Small statements with a turn of the event loop between them: PGlite runs in this thread, so
-      // one big write would hold every request back for its whole length.
-      const size = writeSliceOf(this.options.store);
-      for (let i = 0; i < batch.length; i += size) {
-        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-        // Rows are made per statement, as it starts: made for the whole flush, they outlived its turns of the
-        // event loop, reached V8's old generation and made the heap grow (a unit changed since is written as it is now).
-        const now = this.clock.now();
-        const slice = batch.slice(i, i + size);
-        const rows = slice.map((unit) => this.toWrite(unit, now));
-        try {
-          await writeRuntime(this.options.db, rows, this.options.writer ?? null, this.options.leased);
-          this.rowsWritten += rows.length;
-          const written = slice.filter((unit) => this.state.holds(unit));
-          this.listeners.forEach((l) => l.unitsWritten?.(written));
-        } catch (error) {
-          // Keep them dirty: the next flush tries again.
-          for (const unit of slice) if (this.state.holds(unit)) this.state.dirty.set(unit, 'state');
-          this.options.logger.error({ err: error, units: slice.length }, 'write-behind failed');
+    this.flushing = this.flushing
+      .then(async () => {
+        this.flushWaiting = false;
+        this.progressFlushes = (this.progressFlushes + 1) % 5;
+        const withProgress = all || this.progressFlushes === 0;
+        let failed = false;
+        const batch: UnitRuntime[] = [];
+        for (const [unit, level] of this.state.dirty) {
+          if (level === 'progress' && !withProgress) continue;
+          batch.push(unit);
         }
-      }
-      // The change records readers follow are kept an hour (a reader that falls further behind reloads).
-      if (++this.flushes % 600 === 0) await pruneChangeRecords(this.options.db).catch(() => undefined);
-      const counts = this.state.aggregates.rows('changed');
-      try {
-        await writeCounts(this.options.db, counts, this.options.leased ? (this.options.writer ?? null) : null);
-      } catch (error) {
-        this.options.logger.error({ err: error }, 'counters write-behind failed: recounting at the next flush');
-        await replaceShardCounts(this.options.db, this.heldShards(), this.state.aggregates.rows('all')).catch(() => undefined);
-      }
-    });
+        // Small statements with a turn of the event loop between them: PGlite runs in this thread, so
+        // one big write would hold every request back for its whole length.
+        const size = writeSliceOf(this.options.store);
+        for (let i = 0; i < batch.length; i += size) {
+          if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+          // Rows are made per statement, as it starts: made for the whole flush, they outlived its turns of the
+          // event loop, reached V8's old generation and made the heap grow (a unit changed since is written as it is now).
+          const now = this.clock.now();
+          const slice = batch.slice(i, i + size);
+          const rows = slice.map((unit) => this.toWrite(unit, now));
+          try {
+            await writeRuntime(this.options.db, rows, this.options.writer ?? null, this.fence);
+            this.rowsWritten += rows.length;
+            metrics.writeBehindRows.inc(rows.length);
+            const written = slice.filter((unit) => this.state.holds(unit));
+            this.listeners.forEach((l) => l.unitsWritten?.(written));
+          } catch (error) {
+            // Keep them dirty: the next flush tries again.
+            for (const unit of slice) if (this.state.holds(unit)) this.state.dirty.set(unit, 'state');
+            metrics.writeBehindFailures.inc();
+            failed = true;
+            this.options.logger.error({ err: error, units: slice.length }, 'write-behind failed');
+          }
+        }
+        // The change records readers follow are kept an hour (a reader that falls further behind reloads).
+        if (++this.flushes % 600 === 0) await pruneChangeRecords(this.options.db).catch(() => undefined);
+        const counts = this.state.aggregates.rows('changed');
+        try {
+          await writeCounts(this.options.db, counts, this.fence);
+        } catch (error) {
+          this.options.logger.error(
+            { err: error },
+            'counters write-behind failed: recounting at the next flush',
+          );
+          this.recount = true;
+          failed = true;
+        }
+        if (this.recount) {
+          // Counters are absolute values: a recount of every held shard makes up for any write that failed.
+          await replaceShardCounts(
+            this.options.db,
+            this.heldShards(),
+            this.state.aggregates.rows('all'),
+            this.fence,
+          );
+          this.recount = false;
+        }
+        if (!failed) this.lastCaughtUp = Date.now();
+      })
+      .catch((error: unknown) => {
+        // The chain of flushes must outlive any one of them: a rejected link would skip every flush after it.
+        this.options.logger.error({ err: error }, 'write-behind flush failed; trying again at the next one');
+      });
     return this.flushing;
+  }
+
+  /**
+   * Runs `work` in one transaction that first checks this simulator still holds the unit's shard with its token
+   * (throws FencedOutError when another took it); a simulator of every unit (no leases) writes unfenced.
+   */
+  fencedWrite<T>(shard: number, work: (tx: Db) => Promise<T>): Promise<T> {
+    const fence = this.fence;
+    return inTransaction(this.options.db, async (tx) => {
+      if (fence) await checkShardFence(tx, fence, shard);
+      return work(tx);
+    });
   }
 
   /** Writes one unit now (a command's outcome is stored with the unit's state it changed). */
@@ -321,14 +386,7 @@ export class FleetEngine {
       const unit = this.state.units.get(row.serialNumber);
       if (!unit || (unit.desired && unit.desired.rev >= row.rev)) continue;
       this.state.change(unit, now, (u) => {
-        u.desired = {
-          rev: row.rev,
-          semantic: intern(row.stagedSemantic),
-          meta: intern(row.stagedMeta),
-          path: intern(row.path),
-          stagedAt: row.stagedAt?.getTime() ?? null,
-          autoStaged: row.autoStaged,
-        };
+        u.desired = desiredOf(row, intern);
         this.reconcile(u, now);
       });
     }
@@ -349,7 +407,11 @@ export class FleetEngine {
         flow.rev = desired.rev;
         return true;
       }
-      const target = { semantic: desired.semantic, meta: desired.meta, path: desired.path ?? `/updates/${unit.family}/${desired.semantic}` };
+      const target = {
+        semantic: desired.semantic,
+        meta: desired.meta,
+        path: desired.path ?? `/updates/${unit.family}/${desired.semantic}`,
+      };
       unit.flow = startFlow(target, desired.rev, unit.family, now, this.rng);
       unit.idleState = IDLE_STATE;
       return true;
@@ -384,5 +446,4 @@ export class FleetEngine {
     this.state.add(held);
     this.state.touch(unit, this.clock.now());
   }
-
 }

@@ -41,7 +41,14 @@ function init(overrides: Partial<PackedUnitInit> = {}): PackedUnitInit {
 /** What a unit reads as, field by field (its accessors are not own properties). */
 function read(unit: PackedUnit): PackedUnitInit {
   const { desired, flow, busyUntil, sshPortOpenUntil, port, ...rest } = init();
-  const keys = Object.keys({ ...rest, desired, flow, busyUntil, sshPortOpenUntil, port }) as (keyof PackedUnitInit)[];
+  const keys = Object.keys({
+    ...rest,
+    desired,
+    flow,
+    busyUntil,
+    sshPortOpenUntil,
+    port,
+  }) as (keyof PackedUnitInit)[];
   return Object.fromEntries(keys.map((key) => [key, unit[key]])) as unknown as PackedUnitInit;
 }
 
@@ -57,10 +64,23 @@ describe('PackedUnit', () => {
     unit.family = 'aligner-oasis';
     unit.logLevel = 'WARN';
     unit.isDDAligner = null;
-    expect(read(unit)).toEqual(init({ connected: false, flapping: true, family: 'aligner-oasis', logLevel: 'WARN', isDDAligner: null }));
+    expect(read(unit)).toEqual(
+      init({
+        connected: false,
+        flapping: true,
+        family: 'aligner-oasis',
+        logLevel: 'WARN',
+        isDDAligner: null,
+      }),
+    );
     unit.isDDAligner = false;
     unit.family = 'aligner';
-    expect([unit.isDDAligner, unit.family, unit.connected, unit.flapping]).toEqual([false, 'aligner', false, true]);
+    expect([unit.isDDAligner, unit.family, unit.connected, unit.flapping]).toEqual([
+      false,
+      'aligner',
+      false,
+      true,
+    ]);
   });
 
   it.each([
@@ -98,19 +118,81 @@ describe('PackedUnit', () => {
     expect(unit.updatedAt).toBe(new Date(T + 0.75).getTime());
   });
 
-  const desired: DesiredStaging = { rev: 2 ** 40, semantic: '5.4.1', meta: 'b1203', path: '/updates/gtps/5.4.1', stagedAt: T, autoStaged: true };
+  const desired: DesiredStaging = {
+    rev: 2 ** 40,
+    semantic: '5.4.1',
+    meta: 'b1203',
+    path: '/updates/gtps/5.4.1',
+    stagedAt: T,
+    autoStaged: true,
+  };
   const flow = { rev: 9, phase: 'downloading' } as unknown as UpdateFlow;
 
   it.each<[string, Partial<PackedUnitInit>]>([
-    ['every nullable field null', { specsName: null, numCameras: null, targetType: null, port: null, address: null, currentProcedure: null, isDDAligner: null, busyUntil: null, sshPortOpenUntil: null, lastSeenOnlineAt: null }],
-    ['every nullable field set', { port: 0, numCameras: 0, desired, flow, busyUntil: T + 20_000, sshPortOpenUntil: T + 60_000, isDDAligner: false }],
-    ['the largest values', { port: 65_535, connectCount: 2 ** 31 - 1, alignmentCount: 2 ** 31 - 1, numCameras: 2 ** 31 - 1, stagedRevDone: 2 ** 53 - 1, shard: 255 }],
-    ['empty strings', { serialNumber: '', versionMeta: '', systemClass: '', countryCode: '', currentProcedure: '', idleState: '' }],
+    [
+      'every nullable field null',
+      {
+        specsName: null,
+        numCameras: null,
+        targetType: null,
+        port: null,
+        address: null,
+        currentProcedure: null,
+        isDDAligner: null,
+        busyUntil: null,
+        sshPortOpenUntil: null,
+        lastSeenOnlineAt: null,
+      },
+    ],
+    [
+      'every nullable field set',
+      {
+        port: 0,
+        numCameras: 0,
+        desired,
+        flow,
+        busyUntil: T + 20_000,
+        sshPortOpenUntil: T + 60_000,
+        isDDAligner: false,
+      },
+    ],
+    [
+      'the largest values',
+      {
+        port: 65_535,
+        connectCount: 2 ** 31 - 1,
+        alignmentCount: 2 ** 31 - 1,
+        numCameras: 2 ** 31 - 1,
+        stagedRevDone: 2 ** 53 - 1,
+        shard: 255,
+      },
+    ],
+    [
+      'empty strings',
+      {
+        serialNumber: '',
+        versionMeta: '',
+        systemClass: '',
+        countryCode: '',
+        currentProcedure: '',
+        idleState: '',
+      },
+    ],
     ['a serial of 16 characters', { serialNumber: 'ABCDEFGHIJKLMNOP' }],
     ['a serial longer than the columns keep', { serialNumber: 'A-SERIAL-OF-MORE-THAN-SIXTEEN-CHARACTERS' }],
     ['a serial of Latin-1 letters', { serialNumber: 'ÄÖÜ-ÿ' }],
     ['a serial beyond Latin-1', { serialNumber: 'AX-Ω-0001' }],
-    ['other families, states and procedures', { family: 'aligner', logLevel: 'WARN', connected: false, idleState: 'INSTALLATION_COMPLETE', currentProcedure: 'Printing Report', versionSemantic: '10.0.0-rc.1' }],
+    [
+      'other families, states and procedures',
+      {
+        family: 'aligner',
+        logLevel: 'WARN',
+        connected: false,
+        idleState: 'INSTALLATION_COMPLETE',
+        currentProcedure: 'Printing Report',
+        versionSemantic: '10.0.0-rc.1',
+      },
+    ],
   ])('when a unit is packed with %s, then every field reads back as it was given', (_label, overrides) => {
     const given = init(overrides);
     expect(read(new PackedUnit(given))).toEqual(given);
@@ -118,18 +200,42 @@ describe('PackedUnit', () => {
 
   it('when two units are packed, then each keeps its own values (slots do not overlap)', () => {
     const a = new PackedUnit(init({ serialNumber: 'A1', desired, flow, address: '2001:db8::1', port: 1 }));
-    const b = new PackedUnit(init({ serialNumber: 'B22', desired: null, flow: null, address: null, port: 2 }));
+    const b = new PackedUnit(
+      init({ serialNumber: 'B22', desired: null, flow: null, address: null, port: 2 }),
+    );
     a.alignmentCount = 7;
-    expect([a.serialNumber, a.desired, a.flow, a.address, a.port, a.alignmentCount]).toEqual(['A1', desired, flow, '2001:db8::1', 1, 7]);
-    expect([b.serialNumber, b.desired, b.flow, b.address, b.port, b.alignmentCount]).toEqual(['B22', null, null, null, 2, 4321]);
+    expect([a.serialNumber, a.desired, a.flow, a.address, a.port, a.alignmentCount]).toEqual([
+      'A1',
+      desired,
+      flow,
+      '2001:db8::1',
+      1,
+      7,
+    ]);
+    expect([b.serialNumber, b.desired, b.flow, b.address, b.port, b.alignmentCount]).toEqual([
+      'B22',
+      null,
+      null,
+      null,
+      2,
+      4321,
+    ]);
   });
 
   it('when a serial changes, then the unit answers to the new one only', () => {
     const unit = new PackedUnit(init({ serialNumber: 'AX0001' }));
     unit.serialNumber = 'AX01';
-    expect([unit.serialNumber, unit.hasSerial('AX01'), unit.hasSerial('AX0001'), unit.hasSerial('AX0')]).toEqual(['AX01', true, false, false]);
+    expect([
+      unit.serialNumber,
+      unit.hasSerial('AX01'),
+      unit.hasSerial('AX0001'),
+      unit.hasSerial('AX0'),
+    ]).toEqual(['AX01', true, false, false]);
     unit.serialNumber = 'A-SERIAL-OF-MORE-THAN-SIXTEEN-CHARACTERS';
-    expect([unit.hasSerial('A-SERIAL-OF-MORE-THAN-SIXTEEN-CHARACTERS'), unit.hasSerial('AX01')]).toEqual([true, false]);
+    expect([unit.hasSerial('A-SERIAL-OF-MORE-THAN-SIXTEEN-CHARACTERS'), unit.hasSerial('AX01')]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('when a flow or a staging is cleared, then it reads null', () => {

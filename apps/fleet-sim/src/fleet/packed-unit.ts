@@ -3,7 +3,7 @@ import type { DesiredStaging } from './desired-state';
 import { LONG_SERIAL, NULL_INT, SERIAL_BYTES, UnitColumns, valueCodes } from './unit-columns';
 import type { UnitRuntime, UpdateFlow } from './unit-runtime';
 
-// A simulator holds half a million units, and issue 19 allows 600 bytes of RSS each. A unit's values live in the
+// A simulator holds half a million units, in a budget of 600 bytes of RSS each (docs/performance.md). A unit's values live in the
 // columns of unit-columns.ts, outside V8's heap; the object is only the unit's identity (the sets, pools and
 // commands that hold it) and its slot.
 
@@ -19,7 +19,8 @@ const ADDRESS_MASK = 0b11 << ADDRESS_SHIFT;
 const ADDRESS_KIND = { none: 0, pair: 1, other: 2 } as const;
 
 /** `::ffff:a.b.c.d,e.f.g.h`, the address a connected unit reports (seeded and simulated alike). */
-const ADDRESS = /^::ffff:(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3}),(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+const ADDRESS =
+  /^::ffff:(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3}),(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
 const ipv4 = (n: number) => `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 const nullable = (n: number) => (Number.isNaN(n) ? null : n);
@@ -325,7 +326,16 @@ export class PackedUnit implements UnitRuntime {
     const parts = value === null ? null : ADDRESS.exec(value);
     let kind: number = value === null ? ADDRESS_KIND.none : ADDRESS_KIND.other;
     if (parts) {
-      const n = parts.slice(1).map(Number) as [number, number, number, number, number, number, number, number];
+      const n = parts.slice(1).map(Number) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
       if (n.every((octet) => octet <= 255)) {
         const [a, b, c, d, e, f, g, h] = n;
         UNITS.cols.ipA[this.slot] = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;

@@ -1,39 +1,10 @@
 import { FAMILIES, semanticOf, type Family, type LogLevel } from '@equipment-dashboard/domain';
 import { versionOrder } from '../store/version-order';
-import { isPending, type DesiredStaging } from './desired-state';
+import type { RuntimeRow } from '../store/repos/runtime-repo';
+import { desiredOf, isPending, type DesiredStaging } from './desired-state';
 import { PackedUnit } from './packed-unit';
 import { updateStateOf } from './update-flow';
-import {
-  IDLE_STATE,
-  type FlowPhase,
-  type ReportedConnection,
-  type UnitRuntime,
-  type UpdateFlow,
-} from './unit-runtime';
-
-/** The columns of a `units` row (with its desired staging) a simulator reads when it takes a unit. */
-export interface RuntimeRow extends ReportedConnection {
-  serialNumber: string;
-  shard: number;
-  family: string;
-  versionSemantic: string;
-  versionMeta: string;
-  specs: { name: string } | null;
-  systemClass: string;
-  boardFeatures: { numCameras: number; isDDAligner?: boolean } | null;
-  logLevel: string;
-  targetType: string | null;
-  countryCode: string;
-  updateState: Record<string, unknown>;
-  stagedRevDone: number;
-  /** The desired revision the unit's flow serves (null without a flow). */
-  flowRev: number | null;
-  desired: DesiredStaging | null;
-  lastSeenOnlineAt: Date | null;
-  sshPortOpenUntil: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import { IDLE_STATE, type FlowPhase, type UnitRuntime, type UpdateFlow } from './unit-runtime';
 
 /** The engine's own bookkeeping, kept beside the public updater state in `units.update_state`. */
 interface PersistedSim {
@@ -59,9 +30,12 @@ function isFamily(value: string): value is Family {
  * A flow for a unit whose row has no simulator bookkeeping (the seeded world): rebuilt from the public
  * updater state and its download progress, so a unit seeded "downloading at 45%" goes on from 45%.
  */
-function flowFromPublicState(row: RuntimeRow, now: number): UpdateFlow | null {
+function flowFromPublicState(
+  row: RuntimeRow,
+  desired: DesiredStaging | null,
+  now: number,
+): UpdateFlow | null {
   const phase = PHASE_OF_STATE[String(row.updateState['state'] ?? '')];
-  const desired = row.desired;
   if (!phase || !isPending(desired, row.stagedRevDone)) return null;
   const semantic = desired.semantic;
   const progress = row.updateState['downloadProgress'] as
@@ -77,11 +51,21 @@ function flowFromPublicState(row: RuntimeRow, now: number): UpdateFlow | null {
     phaseStartedAt: now,
     software: {
       totalBytes: softwareBytes,
-      bytesTransferred: phase === 'downloading' ? Math.floor((softwareBytes * Math.min(100, percent)) / 100) : phase === 'pending' ? 0 : softwareBytes,
+      bytesTransferred:
+        phase === 'downloading'
+          ? Math.floor((softwareBytes * Math.min(100, percent)) / 100)
+          : phase === 'pending'
+            ? 0
+            : softwareBytes,
       totalFiles: 120,
       rate,
     },
-    specs: { totalBytes: 180 * 1024 * 1024, bytesTransferred: phase === 'pending' || phase === 'downloading' ? 0 : 180 * 1024 * 1024, totalFiles: 24, rate },
+    specs: {
+      totalBytes: 180 * 1024 * 1024,
+      bytesTransferred: phase === 'pending' || phase === 'downloading' ? 0 : 180 * 1024 * 1024,
+      totalFiles: 24,
+      rate,
+    },
     installProgress: 0,
     hung: false,
     nextCheckAt: now,
@@ -108,7 +92,10 @@ export function intern(value: string | null): string | null {
 export function runtimeFromRow(row: RuntimeRow, now: number): PackedUnit | null {
   if (!isFamily(row.family)) return null;
   const sim = row.updateState['sim'] as PersistedSim | undefined;
-  const flow = sim ? sim.flow && { ...sim.flow, rev: row.flowRev ?? sim.flow.rev ?? 0 } : flowFromPublicState(row, now);
+  const desired = desiredOf(row.desired, intern);
+  const flow = sim
+    ? sim.flow && { ...sim.flow, rev: row.flowRev ?? sim.flow.rev ?? 0 }
+    : flowFromPublicState(row, desired, now);
   const publicState = String(row.updateState['state'] ?? IDLE_STATE);
   return new PackedUnit({
     serialNumber: row.serialNumber,
@@ -129,7 +116,7 @@ export function runtimeFromRow(row: RuntimeRow, now: number): PackedUnit | null 
     address: row.address,
     currentProcedure: row.currentProcedure,
     alignmentCount: row.alignmentCount,
-    desired: row.desired && { ...row.desired, semantic: intern(row.desired.semantic), meta: intern(row.desired.meta), path: intern(row.desired.path) },
+    desired,
     stagedRevDone: row.stagedRevDone,
     flow,
     // A stored flow state with no flow behind it (nothing staged to go on with) reads as idle.

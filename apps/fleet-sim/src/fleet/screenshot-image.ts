@@ -7,7 +7,10 @@ const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeA
  * What a unit's screen shows when it takes a screenshot: a real PNG (1280x800) drawn from SVG by
  * sharp, with its serial, the procedure on screen and the time, and a 320x200 thumbnail.
  */
-export async function screenshotImages(unit: UnitRuntime, now: number): Promise<{ image: Buffer; thumbnail: Buffer }> {
+export async function screenshotImages(
+  unit: UnitRuntime,
+  now: number,
+): Promise<{ image: Buffer; thumbnail: Buffer }> {
   const procedure = unit.currentProcedure ?? 'Idle';
   const stamp = new Date(now).toISOString().replace('T', ' ').slice(0, 19);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800">

@@ -1,11 +1,20 @@
 import type { Logger } from 'pino';
 import type { Db } from '../store/database';
-import { claimShards, heartbeat, leaveWorkers, releaseShards, renewLeases } from '../store/repos/leases-repo';
+import {
+  claimShards,
+  heartbeat,
+  leaveWorkers,
+  releaseShards,
+  renewLeases,
+  type HeldShard,
+  type ShardFence,
+} from '../store/repos/leases-repo';
 import { SHARD_COUNT } from '../store/schema';
 
 /** What holds shards: it takes their units when it gains them, and writes and drops them when it gives them up. */
 export interface ShardOwner {
-  take(shards: number[]): Promise<void>;
+  /** Shards just taken, each with its new fencing token. */
+  take(shards: HeldShard[]): Promise<void>;
   give(shards: number[]): Promise<void>;
 }
 
@@ -28,7 +37,8 @@ const CLAIM_PER_ROUND = 8;
 const SOON_MS = 200;
 
 export class ShardLeases {
-  private readonly held = new Set<number>();
+  /** Shards held, with the fencing token each was taken with: every write for their units carries it. */
+  private readonly held = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
   private renewTimer: NodeJS.Timeout | undefined;
   private round: Promise<void> = Promise.resolve();
@@ -49,7 +59,12 @@ export class ShardLeases {
   }
 
   shards(): number[] {
-    return [...this.held].sort((a, b) => a - b);
+    return [...this.held.keys()].sort((a, b) => a - b);
+  }
+
+  /** What this simulator's writes are fenced by (the map is live: it follows the shards taken and lost). */
+  fence(): ShardFence {
+    return { writer: this.worker, tokens: this.held };
   }
 
   /**
@@ -90,8 +105,11 @@ export class ShardLeases {
     // The first round only says this simulator is alive: simulators that start together then see each other.
     if (this.rounds++ === 0) return false;
     const fair = Math.ceil(SHARD_COUNT / Math.max(1, alive));
-    const still = new Set(await renewLeases(this.db, this.worker, this.ttlMs));
-    const lost = [...this.held].filter((s) => !still.has(s));
+    const renewed = await renewLeases(this.db, this.worker, this.ttlMs);
+    // A shard renewed with another token was taken by another simulator meanwhile, and then by this one again
+    // (which cannot happen without a give in between): it is lost all the same.
+    const still = new Set(renewed.filter((h) => this.held.get(h.shard) === h.token).map((h) => h.shard));
+    const lost = [...this.held.keys()].filter((s) => !still.has(s));
     if (lost.length > 0) {
       this.logger.warn({ shards: lost }, 'shard leases ran out: another simulator holds them now');
       lost.forEach((s) => this.held.delete(s));
@@ -102,11 +120,19 @@ export class ShardLeases {
       await this.owner.give(surplus);
       await releaseShards(this.db, this.worker, surplus);
       surplus.forEach((s) => this.held.delete(s));
-      this.logger.info({ shards: surplus.length, held: this.held.size }, 'shards given back to even out the simulators');
+      this.logger.info(
+        { shards: surplus.length, held: this.held.size },
+        'shards given back to even out the simulators',
+      );
     } else if (still.size < fair) {
-      const gained = await claimShards(this.db, this.worker, Math.min(CLAIM_PER_ROUND, fair - still.size), this.ttlMs);
+      const gained = await claimShards(
+        this.db,
+        this.worker,
+        Math.min(CLAIM_PER_ROUND, fair - still.size),
+        this.ttlMs,
+      );
       if (gained.length > 0) {
-        gained.forEach((s) => this.held.add(s));
+        gained.forEach((h) => this.held.set(h.shard, h.token));
         await this.owner.take(gained);
         this.logger.info({ shards: gained.length, held: this.held.size }, 'shards taken');
         return this.held.size < fair;

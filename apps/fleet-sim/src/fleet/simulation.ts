@@ -23,7 +23,14 @@ export const RHYTHM = {
   maxShareChangedPerTick: 0.05,
 } as const;
 
-const PROCEDURES = ['Idle', 'Vehicle Selection', 'Measuring', 'Adjusting', 'Printing Report', 'Calibration'] as const;
+const PROCEDURES = [
+  'Idle',
+  'Vehicle Selection',
+  'Measuring',
+  'Adjusting',
+  'Printing Report',
+  'Calibration',
+] as const;
 
 export interface TickContext {
   state: FleetState;
@@ -53,7 +60,22 @@ function draws(rng: Rng, n: number, dt: number, mean: number, cap: number): numb
 function randomAddress(rng: Rng): string {
   // One flat string: a template of a dozen parts is a tree of string pieces, about 250 bytes a unit, where a
   // simulator holds half a million units (join builds the characters once).
-  return ['::ffff:10.', rng.int(0, 255), '.', rng.int(0, 255), '.', rng.int(2, 254), ',', rng.int(23, 223), '.', rng.int(0, 255), '.', rng.int(0, 255), '.', rng.int(1, 254)].join('');
+  return [
+    '::ffff:10.',
+    rng.int(0, 255),
+    '.',
+    rng.int(0, 255),
+    '.',
+    rng.int(2, 254),
+    ',',
+    rng.int(23, 223),
+    '.',
+    rng.int(0, 255),
+    '.',
+    rng.int(0, 255),
+    '.',
+    rng.int(1, 254),
+  ].join('');
 }
 
 export function connect(unit: UnitRuntime, rng: Rng, now: number): void {
@@ -116,7 +138,8 @@ function churnConnections(ctx: TickContext): void {
   // A flapping unit changes about every meanFlap; a long clock step plays every change it covers.
   for (const unit of state.flapping) {
     const flips = Math.min(50, draws(rng, 1, dt, RHYTHM.meanFlap, Number.MAX_SAFE_INTEGER));
-    for (let i = 0; i < flips; i++) state.change(unit, to, (u) => (u.connected ? disconnect(u, to) : connect(u, rng, to)));
+    for (let i = 0; i < flips; i++)
+      state.change(unit, to, (u) => (u.connected ? disconnect(u, to) : connect(u, rng, to)));
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { metrics } from '../core/metrics';
 import type { Database, Db } from '../store/database';
 import { openCommands, type CommandRow } from '../store/repos/commands-repo';
 import { desiredChangedSince } from '../store/repos/desired-repo';
@@ -7,7 +8,7 @@ import type { SimClock } from './clock';
 import { CommandRunner } from './command-runner';
 import { FleetEngine, type EngineListener } from './engine';
 import type { FleetSettings } from './fleet-settings';
-import type { ServicesBoard } from './services-board';
+import type { BackendStatusBoard } from './backend-status';
 import { ShardLeases } from './shard-leases';
 
 export interface SimulatorOptions {
@@ -15,7 +16,7 @@ export interface SimulatorOptions {
   logger: Logger;
   clock: SimClock;
   seed: string;
-  services: ServicesBoard;
+  services: BackendStatusBoard;
   settings: FleetSettings;
   /** Lease shards from the store with the other simulators (FLEET_ROLE=sim); else simulate every unit. */
   leased?: boolean;
@@ -36,6 +37,7 @@ const EXPIRY_EVERY_MS = 1_000;
  */
 export class Simulator {
   private expiryTimer: NodeJS.Timeout | undefined;
+  private unwatch: (() => void)[] = [];
   /** The shard leases of a simulator among several (null: this one simulates every unit). */
   leases: ShardLeases | null = null;
 
@@ -75,12 +77,14 @@ export class Simulator {
     const simulator = new Simulator(engine, commands, voltageTrouble, options);
     if (options.leased) {
       simulator.leases = new ShardLeases(db, logger, options.writer ?? 'simulator', {
-        take: async (shards) => {
+        take: async (taken) => {
+          const shards = taken.map((h) => h.shard);
           await engine.takeShards(shards);
           commands.offer(await openCommands(db, shards));
         },
         give: async (shards) => commands.forget(await engine.dropShards(shards)),
       });
+      engine.fence = simulator.leases.fence();
     } else {
       commands.offer(await openCommands(db));
     }
@@ -91,7 +95,13 @@ export class Simulator {
   feeds(): Feed[] {
     const { engine } = this;
     const every = !this.options.leased;
-    return [{ name: 'desired', poll: async (db, since) => engine.applyDesired(await desiredChangedSince(db, since, every ? undefined : engine.heldShards())) }];
+    return [
+      {
+        name: 'desired',
+        poll: async (db, since) =>
+          engine.applyDesired(await desiredChangedSince(db, since, every ? undefined : engine.heldShards())),
+      },
+    ];
   }
 
   onEvent(listener: EngineListener): void {
@@ -105,15 +115,26 @@ export class Simulator {
   }
 
   async start(): Promise<void> {
+    const { engine } = this;
+    const worker = this.options.writer ?? 'all';
+    this.unwatch = [
+      metrics.writeBehindQueue.watch(() => [{ value: engine.writeBehind().queued }]),
+      metrics.writeBehindLag.watch(() => [{ value: engine.writeBehind().lagSeconds }]),
+      metrics.unitsSimulated.watch(() => [{ value: engine.state.units.size }]),
+      metrics.shardsHeld.watch(() => [{ labels: { worker }, value: engine.heldShards().length }]),
+    ];
     await this.leases?.start();
     this.engine.start();
     this.expiryTimer = setInterval(() => {
-      this.commands.expire().catch((err: unknown) => this.options.logger.warn({ err }, 'expiring commands failed'));
+      this.commands
+        .expire()
+        .catch((err: unknown) => this.options.logger.warn({ err }, 'expiring commands failed'));
     }, EXPIRY_EVERY_MS);
     this.expiryTimer.unref();
   }
 
   async stop(): Promise<void> {
+    this.unwatch.splice(0).forEach((off) => off());
     clearInterval(this.expiryTimer);
     await this.engine.stop();
     await this.leases?.stop();

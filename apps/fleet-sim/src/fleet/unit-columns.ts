@@ -4,8 +4,8 @@ import type { UpdateFlow } from './unit-runtime';
 /**
  * A simulator's units as columns: one typed array per field, a unit's values at its slot. Typed arrays live
  * outside V8's heap, so the garbage collector neither scans them nor grows the heap for them: with half a million
- * units as objects the live heap was about 220 MB and V8 let RSS grow to three times that (issue 19: at most 600
- * bytes of RSS a unit). Strings of few values (versions, classes, countries ...) are codes into one table; the
+ * units as objects the live heap was about 220 MB and V8 let RSS grow to three times that (the budget is at most 600
+ * bytes of RSS a unit, docs/performance.md). Strings of few values (versions, classes, countries ...) are codes into one table; the
  * fields few units have (a desired staging, an update flow, a timer) are maps by slot.
  */
 const NUMERIC = {
@@ -66,7 +66,8 @@ class ValueCodes {
     if (code === undefined) {
       code = this.values.length;
       // A code is 16 bits: 65,535 distinct versions, classes and countries are far beyond any fleet's.
-      if (code > 0xffff) throw new Error(`more than 65,535 distinct unit field values (at ${JSON.stringify(value)})`);
+      if (code > 0xffff)
+        throw new Error(`more than 65,535 distinct unit field values (at ${JSON.stringify(value)})`);
       this.values.push(value);
       this.codes.set(value, code);
     }
@@ -89,11 +90,19 @@ const latin1 = Buffer.prototype.latin1Slice;
 interface ResizableArrayBuffer extends ArrayBuffer {
   resize(byteLength: number): void;
 }
-const ResizableArrayBuffer = ArrayBuffer as unknown as new (byteLength: number, options: { maxByteLength: number }) => ResizableArrayBuffer;
+const ResizableArrayBuffer = ArrayBuffer as unknown as new (
+  byteLength: number,
+  options: { maxByteLength: number },
+) => ResizableArrayBuffer;
 
 /** A typed array over a resizable buffer of `slots` elements, growing with its buffer. */
-function column<T extends Column>(Type: { new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number }, slots: number): T {
-  const buffer = new ResizableArrayBuffer(slots * Type.BYTES_PER_ELEMENT, { maxByteLength: MAX_SLOTS * Type.BYTES_PER_ELEMENT });
+function column<T extends Column>(
+  Type: { new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number },
+  slots: number,
+): T {
+  const buffer = new ResizableArrayBuffer(slots * Type.BYTES_PER_ELEMENT, {
+    maxByteLength: MAX_SLOTS * Type.BYTES_PER_ELEMENT,
+  });
   return new Type(buffer);
 }
 
@@ -123,7 +132,9 @@ export class UnitColumns<Owner extends object = object> {
   constructor(capacity = GROWTH) {
     this.capacity = capacity;
     this.serials = column(Uint8Array, capacity * SERIAL_BYTES);
-    this.cols = Object.fromEntries(Object.entries(NUMERIC).map(([name, Type]) => [name, column(Type as never, capacity)])) as unknown as NumericColumns;
+    this.cols = Object.fromEntries(
+      Object.entries(NUMERIC).map(([name, Type]) => [name, column(Type as never, capacity)]),
+    ) as unknown as NumericColumns;
   }
 
   /** The serial of `length` characters at a slot. */
@@ -134,7 +145,10 @@ export class UnitColumns<Owner extends object = object> {
 
   /** Bytes of the columns (process.memoryUsage() does not count resizable buffers). */
   get bytes(): number {
-    return Object.values(this.cols).reduce((sum: number, col: Column) => sum + col.byteLength, this.serials.byteLength);
+    return Object.values(this.cols).reduce(
+      (sum: number, col: Column) => sum + col.byteLength,
+      this.serials.byteLength,
+    );
   }
 
   /** Slots taken (held or retired). */

@@ -35,7 +35,11 @@ export function voltagesReport(rng: Rng, now: number, outOfRange: boolean): Volt
       Parameters: params.map(([Name, Min, Max]) => {
         const span = Max - Min;
         const bad = outOfRange && rng.next() < 0.5;
-        const Actual = bad ? (rng.next() < 0.5 ? Min - span * rng.float(0.2, 1) : Max + span * rng.float(0.2, 1)) : Min + span * rng.float(0.1, 0.9);
+        const Actual = bad
+          ? rng.next() < 0.5
+            ? Min - span * rng.float(0.2, 1)
+            : Max + span * rng.float(0.2, 1)
+          : Min + span * rng.float(0.1, 0.9);
         return { Name, Actual: round(Actual), Min, Max };
       }),
     })),
@@ -68,7 +72,9 @@ export function calibrationLogs(unit: UnitRuntime, rng: Rng, now: number): strin
   const lines: string[] = [];
   for (let i = 0; i < 5; i++) {
     const at = new Date(now - (5 - i) * 86_400_000).toISOString();
-    lines.push(`${at} calibration ${rng.next() < 0.9 ? 'passed' : 'failed'} RMS=${rng.float(0.01, 0.2).toFixed(3)}`);
+    lines.push(
+      `${at} calibration ${rng.next() < 0.9 ? 'passed' : 'failed'} RMS=${rng.float(0.01, 0.2).toFixed(3)}`,
+    );
   }
   return [`Calibration log of ${unit.serialNumber}`, ...lines].join('\n');
 }

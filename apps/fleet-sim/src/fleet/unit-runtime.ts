@@ -1,4 +1,5 @@
 import type { Family, LogLevel } from '@equipment-dashboard/domain';
+import type { ReportedConnection } from '../store/repos/runtime-repo';
 import type { DesiredStaging } from './desired-state';
 
 /** A version a unit is moving to: what staging or a schedule gave it. */
@@ -17,7 +18,8 @@ export interface DownloadTrack {
   rate: number;
 }
 
-export type FlowPhase = 'pending' | 'downloading' | 'validating' | 'readyToInstall' | 'installing' | 'restarting' | 'complete';
+export type FlowPhase =
+  'pending' | 'downloading' | 'validating' | 'readyToInstall' | 'installing' | 'restarting' | 'complete';
 
 /** Where a unit is in the update flow of console-core §4 (pending → ... → install complete). */
 export interface UpdateFlow {
@@ -35,16 +37,6 @@ export interface UpdateFlow {
   hung: boolean;
   /** When the updater next checks the cloud on its own (a connected unit starts a pending download then). */
   nextCheckAt: number;
-}
-
-/** What a unit reports of its connection and its work: held in memory, read from its row, written behind. */
-export interface ReportedConnection {
-  connected: boolean;
-  connectCount: number;
-  port: number | null;
-  address: string | null;
-  currentProcedure: string | null;
-  alignmentCount: number;
 }
 
 /**

@@ -95,6 +95,7 @@ export class UnitsBySerial {
   private resize(length: number): void {
     const old = this.table;
     this.table = new Int32Array(length);
-    for (const entry of old) if (entry !== 0) this.place(entry - 1, UNITS.cols.serialHash[entry - 1] as number);
+    for (const entry of old)
+      if (entry !== 0) this.place(entry - 1, UNITS.cols.serialHash[entry - 1] as number);
   }
 }

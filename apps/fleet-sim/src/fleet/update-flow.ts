@@ -1,14 +1,24 @@
 import type { Family } from '@equipment-dashboard/domain';
 import type { UpdateState } from '@equipment-dashboard/contract';
 import type { Rng } from '../core/random';
-import { IDLE_STATE, type DownloadTrack, type FlowPhase, type TargetVersion, type UnitRuntime, type UpdateFlow } from './unit-runtime';
+import {
+  IDLE_STATE,
+  type DownloadTrack,
+  type FlowPhase,
+  type TargetVersion,
+  type UnitRuntime,
+  type UpdateFlow,
+} from './unit-runtime';
 
 const MB = 1024 * 1024;
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 /** Package sizes per family: software then specs, each a number of files. */
-const PACKAGES: Record<Family, { software: [bytes: number, files: number]; specs: [bytes: number, files: number] }> = {
+const PACKAGES: Record<
+  Family,
+  { software: [bytes: number, files: number]; specs: [bytes: number, files: number] }
+> = {
   aligner: { software: [1400 * MB, 120], specs: [180 * MB, 24] },
   gtps: { software: [420 * MB, 40], specs: [60 * MB, 8] },
   'aligner-oasis': { software: [800 * MB, 64], specs: [120 * MB, 16] },
@@ -43,7 +53,13 @@ function track(bytes: number, files: number, rate: number): DownloadTrack {
 }
 
 /** A new flow for a staged version (desired revision `rev`): pending until the updater's next check. */
-export function startFlow(target: TargetVersion, rev: number, family: Family, now: number, random: Rng): UpdateFlow {
+export function startFlow(
+  target: TargetVersion,
+  rev: number,
+  family: Family,
+  now: number,
+  random: Rng,
+): UpdateFlow {
   const pkg = PACKAGES[family];
   // 1.2 to 3.2 MB/s: a 1.4 GB aligner package takes 7 to 20 minutes.
   const rate = Math.round((1.2 + random.next() * 2) * MB);
@@ -139,7 +155,10 @@ export function advanceFlow(flow: UpdateFlow, connected: boolean, from: number, 
       }
       case 'installing': {
         const end = flow.phaseStartedAt + FLOW_TIMING.installing;
-        flow.installProgress = Math.min(100, Math.round(((Math.min(to, end) - flow.phaseStartedAt) / FLOW_TIMING.installing) * 100));
+        flow.installProgress = Math.min(
+          100,
+          Math.round(((Math.min(to, end) - flow.phaseStartedAt) / FLOW_TIMING.installing) * 100),
+        );
         if (end > to) return flow.phase !== startPhase;
         t = end;
         enter(flow, 'restarting', t);
@@ -205,7 +224,10 @@ export function updateStateOf(unit: UnitRuntime, now: number): UpdateState {
       specs: downloading && softwareDone ? progressOf(flow.specs, 'specs', flow.hung) : null,
     },
     installing: flow.phase === 'installing',
-    installProgress: flow.phase === 'installing' ? { progress: flow.installProgress, currentStep: installStep(flow.installProgress) } : null,
+    installProgress:
+      flow.phase === 'installing'
+        ? { progress: flow.installProgress, currentStep: installStep(flow.installProgress) }
+        : null,
   };
 }
 

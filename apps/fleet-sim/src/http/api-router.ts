@@ -12,7 +12,10 @@ export class ApiRouter {
 
   constructor(private readonly deps: RouteDeps) {}
 
-  on<E extends EndpointDef>(def: E, handler: (input: RouteInput<E>) => Promise<RouteResult<E>> | RouteResult<E>): this {
+  on<E extends EndpointDef>(
+    def: E,
+    handler: (input: RouteInput<E>) => Promise<RouteResult<E>> | RouteResult<E>,
+  ): this {
     if (this.served.has(def.name)) throw new Error(`${def.name} is mounted twice`);
     this.served.add(def.name);
     this.handlers.set(def.name, handler as (input: never) => unknown);
@@ -21,8 +24,11 @@ export class ApiRouter {
   }
 
   /** The handler a call was mounted with (undefined when it is not served). */
-  handlerOf<E extends EndpointDef>(def: E): ((input: RouteInput<E>) => Promise<RouteResult<E>> | RouteResult<E>) | undefined {
-    return this.handlers.get(def.name) as ((input: RouteInput<E>) => Promise<RouteResult<E>> | RouteResult<E>) | undefined;
+  handlerOf<E extends EndpointDef>(
+    def: E,
+  ): ((input: RouteInput<E>) => Promise<RouteResult<E>> | RouteResult<E>) | undefined {
+    return this.handlers.get(def.name) as
+      ((input: RouteInput<E>) => Promise<RouteResult<E>> | RouteResult<E>) | undefined;
   }
 
   isServed(name: string): boolean {
@@ -35,7 +41,9 @@ export class ApiRouter {
       if (this.served.has(def.name)) continue;
       const path = def.path.length > 1 ? def.path.replace(/\/+$/, '') : def.path;
       this.router[def.method.toLowerCase() as 'get' | 'post' | 'delete'](path, () => {
-        throw new NotImplementedError(`${def.method} ${def.path} (${def.name}) is not served by this simulator yet.`);
+        throw new NotImplementedError(
+          `${def.method} ${def.path} (${def.name}) is not served by this simulator yet.`,
+        );
       });
     }
   }

@@ -1,17 +1,13 @@
-import { ConflictError, type HttpError, ValidationError } from '../core/errors';
+import {
+  ConflictError,
+  type HttpError,
+  InsufficientStorageError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../core/errors';
+import { sqlStateOf, storeFaultOf } from '../store/database-errors';
 
-/** The SQLSTATE of a PostgreSQL or PGlite error, also when drizzle wraps it (`cause`). */
-export function sqlStateOf(error: unknown): string | undefined {
-  for (
-    let e = error, depth = 0;
-    typeof e === 'object' && e !== null && depth < 4;
-    e = (e as { cause?: unknown }).cause, depth += 1
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
+export { sqlStateOf };
 
 /**
  * A database refusal that the request's data caused, as the error to answer; undefined for the
@@ -37,6 +33,33 @@ export function databaseRefusal(error: unknown): HttpError | undefined {
     );
   if (state?.startsWith('22') || state === '54000') {
     return new ValidationError('A value of the request cannot be stored.', undefined, 'unstorable_value');
+  }
+  return undefined;
+}
+
+/** Seconds a caller is asked to wait before trying again while the store cannot be reached. */
+export const STORE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A store that is away (restarting, unreachable, a statement cut by its timeout) as 503 with a Retry-After the
+ * error middleware sends; a store with no space left as 507. Undefined for every other error.
+ */
+export function storeUnavailable(error: unknown): HttpError | undefined {
+  const fault = storeFaultOf(error);
+  if (fault === 'full') {
+    return new InsufficientStorageError(
+      'The store has no space left to write; try again once space is freed.',
+      {
+        retryAfterSeconds: 30,
+      },
+    );
+  }
+  if (fault === 'unavailable') {
+    return new ServiceUnavailableError(
+      'The store cannot be reached just now; try again in a few seconds.',
+      { retryAfterSeconds: STORE_RETRY_AFTER_SECONDS },
+      'store_unavailable',
+    );
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { databaseRefusal } from './database-errors';
+import { databaseRefusal, storeUnavailable } from './database-errors';
 import { HttpError } from '../core/errors';
 
 interface BodyParserError extends Error {
@@ -14,10 +14,18 @@ export const notFoundHandler: RequestHandler = (req, res) => {
   res.status(404).json({ error: `No such call: ${req.method} ${req.path}`, code: 'not_found' });
 };
 
+/** A typed error's answer; one that tells how long to wait (429, 503, 507) also says so in Retry-After. */
+function answer(res: Response, error: HttpError): void {
+  const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+  res.status(error.status).json(error.toBody());
+}
+
 /**
  * The one place errors become answers. Typed errors keep their status; body-parser failures are the
  * caller's mistake (400/413/415), never a 500; so are database refusals of the request's data (see
- * databaseRefusal), logged as warnings; anything else is logged with the request id and answered 500
+ * databaseRefusal), logged as warnings; a store that cannot be reached is 503 with Retry-After (507 when it is
+ * full; see storeUnavailable), never a 500; anything else is logged with the request id and answered 500
  * without internals.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -28,15 +36,18 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof HttpError) {
       if (error.status >= 500) logger.error({ err: error, reqId: req.id }, error.message);
-      if (error.status === 429 && typeof (error.details as { retryAfterSeconds?: number })?.retryAfterSeconds === 'number') {
-        res.setHeader('Retry-After', String((error.details as { retryAfterSeconds: number }).retryAfterSeconds));
-      }
-      res.status(error.status).json(error.toBody());
+      answer(res, error);
       return;
     }
     const parserError = error as BodyParserError;
-    if (parserError && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      const code = parserError.type === 'entity.parse.failed' ? 'invalid_json' : (parserError.type ?? 'bad_request');
+    if (
+      parserError &&
+      typeof parserError.status === 'number' &&
+      parserError.status >= 400 &&
+      parserError.status < 500
+    ) {
+      const code =
+        parserError.type === 'entity.parse.failed' ? 'invalid_json' : (parserError.type ?? 'bad_request');
       const message =
         parserError.type === 'entity.parse.failed'
           ? 'The request body is not valid JSON.'
@@ -48,6 +59,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(parserError.status).json({ error: message, code });
       return;
     }
+    const away = storeUnavailable(error);
+    if (away) {
+      logger.warn({ err: error, reqId: req.id }, away.message);
+      answer(res, away);
+      return;
+    }
     const refusal = databaseRefusal(error);
     if (refusal) {
       logger.warn({ err: error, reqId: req.id }, `database refused the request's data: ${refusal.message}`);
@@ -55,6 +72,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     logger.error({ err: error, reqId: req.id }, 'unhandled error');
-    res.status(500).json({ error: 'Internal error. The request id is in the server log.', code: 'internal', details: { requestId: req.id } });
+    res.status(500).json({
+      error: 'Internal error. The request id is in the server log.',
+      code: 'internal',
+      details: { requestId: req.id },
+    });
   };
 }

@@ -12,7 +12,11 @@ import { zodDetails } from '../core/zod-details';
 import { refuseHostileInput } from './hostile-input';
 
 /** The parsed type of an optional schema slot (undefined when the endpoint has none). */
-type Out<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
+type Out<T> = [NonNullable<T>] extends [never]
+  ? undefined
+  : NonNullable<T> extends z.ZodType
+    ? z.output<NonNullable<T>>
+    : undefined;
 
 export interface RouteInput<E extends EndpointDef> {
   query: Out<E['query']>;
@@ -35,7 +39,8 @@ export interface FileResult {
 }
 
 type ResponseData<E extends EndpointDef> = z.output<E['response']>;
-export type RouteResult<E extends EndpointDef> = ResponseData<E> | StatusResult<ResponseData<E>> | FileResult | StreamResult;
+export type RouteResult<E extends EndpointDef> =
+  ResponseData<E> | StatusResult<ResponseData<E>> | FileResult | StreamResult;
 
 export const fileResult = (file: Omit<FileResult, 'kind'>): FileResult => ({ kind: 'file', ...file });
 
@@ -50,7 +55,10 @@ export interface StreamResult {
   body: AsyncIterable<string | Buffer>;
 }
 
-export const streamResult = (stream: Omit<StreamResult, 'kind'>): StreamResult => ({ kind: 'stream', ...stream });
+export const streamResult = (stream: Omit<StreamResult, 'kind'>): StreamResult => ({
+  kind: 'stream',
+  ...stream,
+});
 
 function isTagged(value: unknown, kind: string): boolean {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === kind;
@@ -79,7 +87,9 @@ function parseMultipart(req: Request, res: Response): Promise<void> {
       if (!error) return resolve();
       // Busboy's own errors (no boundary, a truncated or malformed part) are the sender's too.
       const field = error instanceof multer.MulterError ? error.field : undefined;
-      reject(new ValidationError(`Upload refused: ${(error as Error).message}.`, { field }, 'invalid_upload'));
+      reject(
+        new ValidationError(`Upload refused: ${(error as Error).message}.`, { field }, 'invalid_upload'),
+      );
     });
   });
 }
@@ -106,14 +116,22 @@ export function route<E extends EndpointDef>(
     if (def.bodyEncoding === 'multipart') await parseMultipart(req, res);
     refuseHostileInput(req);
     const params = def.params ? def.params.safeParse(req.params) : undefined;
-    if (params && !params.success) throw new ValidationError('The path is not valid.', zodDetails(params.error));
+    if (params && !params.success)
+      throw new ValidationError('The path is not valid.', zodDetails(params.error));
     const query = def.query ? def.query.safeParse(req.query) : undefined;
-    if (query && !query.success) throw new ValidationError('The query is not valid.', zodDetails(query.error));
+    if (query && !query.success)
+      throw new ValidationError('The query is not valid.', zodDetails(query.error));
     const rawBody: unknown = req.body ?? {};
     const body = def.body ? def.body.safeParse(rawBody) : undefined;
-    if (body && !body.success) throw new ValidationError('The request body is not valid.', zodDetails(body.error));
+    if (body && !body.success)
+      throw new ValidationError('The request body is not valid.', zodDetails(body.error));
     const file = req.file
-      ? { originalName: req.file.originalname, mimeType: req.file.mimetype, size: req.file.size, buffer: req.file.buffer }
+      ? {
+          originalName: req.file.originalname,
+          mimeType: req.file.mimetype,
+          size: req.file.size,
+          buffer: req.file.buffer,
+        }
       : undefined;
 
     const result = await handler({
@@ -130,7 +148,8 @@ export function route<E extends EndpointDef>(
       res.status(200).type(stream.contentType);
       res.setHeader('Cache-Control', 'no-store');
       // A plain name is written quoted, as most clients show it; any other is encoded by attachment().
-      if (/^[\w.-]+$/.test(stream.fileName)) res.setHeader('Content-Disposition', `attachment; filename="${stream.fileName}"`);
+      if (/^[\w.-]+$/.test(stream.fileName))
+        res.setHeader('Content-Disposition', `attachment; filename="${stream.fileName}"`);
       else res.attachment(stream.fileName);
       // A failure before the first chunk is still answered as an error; after it, the error middleware ends the socket.
       await pipeline(stream.body, res);
@@ -143,19 +162,32 @@ export function route<E extends EndpointDef>(
       if (f.fileName) res.attachment(f.fileName);
       // attachment() encodes any file name safely for the header (a raw one may hold a line break).
       if (f.disposition === 'inline' && f.fileName) {
-        res.setHeader('Content-Disposition', String(res.get('Content-Disposition')).replace(/^attachment/, 'inline'));
+        res.setHeader(
+          'Content-Disposition',
+          String(res.get('Content-Disposition')).replace(/^attachment/, 'inline'),
+        );
       }
       res.send(f.data);
       return;
     }
-    const status = isTagged(result, 'status') ? (result as StatusResult<unknown>).status : (def.successStatus?.[0] ?? 200);
+    const status = isTagged(result, 'status')
+      ? (result as StatusResult<unknown>).status
+      : (def.successStatus?.[0] ?? 200);
     const payload = isTagged(result, 'status') ? (result as StatusResult<unknown>).body : result;
     if (deps.checkResponses && status !== 204) {
       const checked = def.response.safeParse(payload);
       if (!checked.success) {
-        throw new HttpError(500, 'response_contract_violation', `${def.name} answered outside its contract.`, zodDetails(checked.error));
+        throw new HttpError(
+          500,
+          'response_contract_violation',
+          `${def.name} answered outside its contract.`,
+          zodDetails(checked.error),
+        );
       }
     }
+    // A JSON answer is one user's view (or, for the token call, a credential: RFC 6749 §5.1): no cache keeps it,
+    // so a shared browser or a proxy never shows it to the next person.
+    res.setHeader('Cache-Control', 'no-store');
     if (status === 204) res.status(204).end();
     else res.status(status).json(payload);
   };

@@ -20,7 +20,8 @@ export function staticConsole(consoleDir: string, isApiPath: (path: string) => b
       serveStatic: {
         setHeaders(res, path) {
           // Vite fingerprints everything under assets/: cache it for good; never cache the shell.
-          if (path.includes(`${join(consoleDir, 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          if (path.includes(`${join(consoleDir, 'assets')}`))
+            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         },
       },
     }),

@@ -18,7 +18,10 @@ describe('guardedPublisher', () => {
     const warn = jest.fn();
     const client = guardedPublisher(new FakeClient(true), { warn } as never);
     await expect(client.publish('socket.io#/dashboard#', 'event')).resolves.toBe(0);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ channel: 'socket.io#/dashboard#' }), expect.any(String));
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ channel: 'socket.io#/dashboard#' }),
+      expect.any(String),
+    );
   });
 
   it('when a publish succeeds, then its answer passes through and nothing is logged', async () => {

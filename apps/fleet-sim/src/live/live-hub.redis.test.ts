@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { dropSchema } from '../test/test-store';
-import { requireBuild, sharedStoreEnv, startServerProcess, tokenAt as token, type ServerProcess } from '../test/spawn-server';
+import {
+  requireBuild,
+  sharedStoreEnv,
+  startServerProcess,
+  tokenAt as token,
+  type ServerProcess,
+} from '../test/spawn-server';
 
 const databaseUrl = process.env['DATABASE_URL'] ?? '';
 
@@ -30,7 +36,12 @@ describe('two server processes on one Redis', () => {
 
   it('when a role change is made on one process, then the user is disconnected from the other', async () => {
     const techToken = await token(a.url, 'tech');
-    const socket = connect(`${b.url}/dashboard`, { transports: ['polling'], auth: { token: techToken }, reconnection: false, forceNew: true });
+    const socket = connect(`${b.url}/dashboard`, {
+      transports: ['polling'],
+      auth: { token: techToken },
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     await new Promise<void>((ok, fail) => {
       socket.once('connect', () => ok());
@@ -38,7 +49,10 @@ describe('two server processes on one Redis', () => {
     });
     const disconnected = new Promise((r) => socket.once('disconnect', r));
     const admin = await token(a.url, 'admin');
-    const res = await request(a.url).post('/update/user/v1/').set('Authorization', `Bearer ${admin}`).send({ username: 'tech', role: 'guest' });
+    const res = await request(a.url)
+      .post('/update/user/v1/')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ username: 'tech', role: 'guest' });
     expect(res.status).toBe(200);
     await expect(disconnected).resolves.toBe('io server disconnect');
   });

@@ -1,4 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
+import { findUser } from '../store/repos/users-repo';
 import { startTestServer, type TestServer } from '../test/test-server';
 
 function client(url: string, token?: string): Socket {
@@ -48,9 +49,13 @@ describe('live channel /dashboard (console-core §4)', () => {
     });
     expect(ack).toEqual({ ok: true });
     const received = new Promise((resolve) => socket.once('CONNECTION_COUNTERS', resolve));
-    t.server.deps.live.emit('CONNECTION_COUNTERS', { connectedAligners: 1, totalAligners: 2, connectedUsers: 1 });
+    t.server.deps.live.emit('CONNECTION_COUNTERS', {
+      connectedAligners: 1,
+      totalAligners: 2,
+      connectedUsers: 1,
+    });
     await expect(received).resolves.toEqual({ connectedAligners: 1, totalAligners: 2, connectedUsers: 1 });
-    expect(await t.server.deps.live.connectedUsers()).toBeGreaterThanOrEqual(1);
+    expect(await t.server.live.connectedUsers()).toBeGreaterThanOrEqual(1);
   });
 
   it('when a client claims another identity, then the identity is refused', async () => {
@@ -58,7 +63,9 @@ describe('live channel /dashboard (console-core §4)', () => {
     const socket = client(t.url, token);
     sockets.push(socket);
     await outcome(socket);
-    const ack = await socket.timeout(5000).emitWithAck('dashboard/identity', { username: 'admin', email: 'a@x', role: 'admin' });
+    const ack = await socket
+      .timeout(5000)
+      .emitWithAck('dashboard/identity', { username: 'admin', email: 'a@x', role: 'admin' });
     expect(ack).toMatchObject({ ok: false });
   });
 
@@ -69,8 +76,31 @@ describe('live channel /dashboard (console-core §4)', () => {
     sockets.push(socket);
     expect(await outcome(socket)).toBe('connected');
     const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
-    const res = await t.http.post('/update/user/v1/').set('Authorization', `Bearer ${admin}`).send({ username: 'tech', role: 'guest' });
+    const res = await t.http
+      .post('/update/user/v1/')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ username: 'tech', role: 'guest' });
     expect(res.status).toBe(200);
     await expect(disconnected).resolves.toBe('io server disconnect');
+  });
+
+  it('when the token a socket was opened with expires, then the server disconnects the socket', async () => {
+    const { signer, db } = t.server.deps;
+    const row = await findUser(db, 'support');
+    if (!row) throw new Error('no user support');
+    // Issued so long ago that it expires about two seconds from now.
+    const issuedAt = new Date(Date.now() + 2_000 - signer.lifetimeSeconds * 1000);
+    const token = await signer.sign(
+      { username: 'support', role: 'support', version: row.tokenVersion, accountId: row.accountId },
+      issuedAt,
+    );
+    const socket = client(t.url, token);
+    sockets.push(socket);
+    expect(await outcome(socket)).toBe('connected');
+    const ended = new Promise((resolve) => socket.once('disconnect', resolve));
+    const stillOpen = new Promise((resolve) =>
+      setTimeout(() => resolve('still connected 6 s later'), 6_000).unref(),
+    );
+    await expect(Promise.race([ended, stillOpen])).resolves.toBe('io server disconnect');
   });
 });

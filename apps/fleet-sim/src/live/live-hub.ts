@@ -6,26 +6,37 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@equipment-dashboard/contract';
+import { permissionsOf, type Permission } from '@equipment-dashboard/domain';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { guardedPublisher } from './guarded-publisher';
 import { Server, type Namespace } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
+import { metrics } from '../core/metrics';
+import type { LiveEventName, LivePayloadOf, LivePublisher } from '../services/live-publisher';
+import { storeFaultOf } from '../store/database-errors';
 
 interface SocketData {
   user: AuthUser;
   identified: boolean;
+  /** When the handshake's token expires (ms since the epoch): the socket is closed then. */
+  expiresAt: number;
 }
 
-type DashboardNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type EventName = keyof ServerToClientEvents;
-type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+/** setTimeout's longest delay (about 24.8 days): an expiry further away is waited for in steps. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
-/** What services need of the live channel: push events, and end a user's sockets. */
-export interface LiveHub {
-  /** To every console, on every server process (an event raised by this process's action). */
-  emit<E extends EventName>(event: E, payload: PayloadOf<E>): void;
-  emitToUser<E extends EventName>(username: string, event: E, payload: PayloadOf<E>): void;
+type DashboardNamespace = Namespace<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type EventName = LiveEventName;
+type PayloadOf<E extends EventName> = LivePayloadOf<E>;
+
+/** The live channel of this process: what the services publish through it, and what the process's own bridge needs. */
+export interface LiveHub extends LivePublisher {
   /**
    * To the consoles of this process only: events every process derives on its own from what it reads in
    * the store (counters, staged totals, services, radars), which would otherwise reach consoles once per
@@ -33,10 +44,12 @@ export interface LiveHub {
    */
   emitLocal<E extends EventName>(event: E, payload: PayloadOf<E>): void;
   emitToUserLocal<E extends EventName>(username: string, event: E, payload: PayloadOf<E>): void;
+  /** {@link LiveHub.emitToPermitted} for this process's consoles only (see {@link LiveHub.emitLocal}). */
+  emitToPermittedLocal<E extends EventName>(permission: Permission, event: E, payload: PayloadOf<E>): void;
+  /** Whether both Redis connections are up (null without Redis). */
+  redisReady(): boolean | null;
   /** Users with a live socket on this process. */
   localUsernames(): string[];
-  /** Closes every socket of the user on every server process (after a password or role change). */
-  disconnectUser(username: string): void;
   /** Distinct signed-in users with a live socket, across every server process. */
   connectedUsers(): Promise<number>;
   /** Called when a console connects, identifies or leaves (the counters are re-sent then). */
@@ -48,8 +61,17 @@ export interface LiveHub {
 
 export const userRoom = (username: string) => `user:${username}`;
 
+/** Over how long the consoles of a process are asked to reconnect after Redis came back (not all in one instant). */
+const RESYNC_SPREAD_MS = 1_500;
+/**
+ * A socket joins one room per permission of its user's role when it connects. A role change closes the user's
+ * sockets (see disconnectUser), so a socket never keeps the rooms of a role its user no longer has.
+ */
+export const permissionRoom = (permission: Permission) => `permission:${permission}`;
+
 /** The adapter's key for a deployment in a schema of its own; the adapter's default (`socket.io`) otherwise. */
-export const liveChannelKey = (schema: string | undefined): string | undefined => (schema ? `socket.io:${schema}` : undefined);
+export const liveChannelKey = (schema: string | undefined): string | undefined =>
+  schema ? `socket.io:${schema}` : undefined;
 
 export interface LiveHubOptions {
   transports: ('polling' | 'websocket')[];
@@ -60,7 +82,8 @@ export interface LiveHubOptions {
    */
   redisKey?: string;
   logger: Logger;
-  authenticate(token: string | null): Promise<AuthUser>;
+  /** The token's user and when the token expires; throws when the token is not (or no longer) valid. */
+  authenticate(token: string | null): Promise<{ user: AuthUser; expiresAt: Date }>;
 }
 
 function handshakeToken(auth: Record<string, unknown>, header: string | undefined): string | null {
@@ -75,41 +98,101 @@ function handshakeToken(auth: Record<string, unknown>, header: string | undefine
  * recovery, so no reconnect skips that check (the console refetches what it missed instead).
  */
 export async function createLiveHub(httpServer: HttpServer, options: LiveHubOptions): Promise<LiveHub> {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
-    transports: options.transports,
-    serveClient: false,
-    cors: undefined,
-  });
-  const redisClients: { quit(): Promise<unknown> }[] = [];
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
+    httpServer,
+    {
+      transports: options.transports,
+      serveClient: false,
+      cors: undefined,
+    },
+  );
+  const redisClients: { quit(): Promise<unknown>; readonly isReady: boolean }[] = [];
+  const unwatch: (() => void)[] = [];
+  // Set once the namespace exists: what to do when Redis comes back after it was lost.
+  let redisBack = (): void => undefined;
   if (options.redisUrl) {
-    const pub = createClient({ url: options.redisUrl });
+    // Tried again at most every second while Redis is away, so that events flow again soon after it returns.
+    const pub = createClient({
+      url: options.redisUrl,
+      socket: { reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 1_000) },
+    });
     const sub = pub.duplicate();
-    pub.on('error', (err) => options.logger.error({ err }, 'redis publisher error'));
-    sub.on('error', (err) => options.logger.error({ err }, 'redis subscriber error'));
+    let lost = false;
+    const watchClient = (client: typeof pub, name: string) => {
+      client.on('error', (err) => {
+        if (!lost)
+          options.logger.error(
+            { err },
+            `redis ${name} error: live events between processes stop until it is back`,
+          );
+        lost = true;
+      });
+      client.on('ready', () => {
+        if (!lost || !pub.isReady || !sub.isReady) return;
+        lost = false;
+        metrics.redisReconnects.inc();
+        options.logger.info('redis is back: live events flow again between processes');
+        redisBack();
+      });
+    };
+    watchClient(pub, 'publisher');
+    watchClient(sub, 'subscriber');
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(guardedPublisher(pub, options.logger), sub, options.redisKey ? { key: options.redisKey } : {}));
+    io.adapter(
+      createAdapter(
+        guardedPublisher(pub, options.logger),
+        sub,
+        options.redisKey ? { key: options.redisKey } : {},
+      ),
+    );
     redisClients.push(pub, sub);
+    unwatch.push(metrics.redisUp.watch(() => [{ value: pub.isReady && sub.isReady ? 1 : 0 }]));
   }
   const nsp: DashboardNamespace = io.of(LIVE_NAMESPACE);
+  unwatch.push(metrics.liveConnections.watch(() => [{ value: nsp.sockets.size }]));
+  // Events of other processes published while Redis was away never reached this process's consoles: each is asked
+  // to reconnect (spread over a second or two), and a console refetches what it shows when it reconnects.
+  redisBack = () => {
+    const sockets = [...nsp.sockets.values()];
+    sockets.forEach((socket, i) =>
+      setTimeout(
+        () => socket.disconnect(false),
+        Math.floor((i / Math.max(1, sockets.length)) * RESYNC_SPREAD_MS),
+      ).unref(),
+    );
+  };
   const listeners: (() => void)[] = [];
   const presenceChanged = () => listeners.forEach((listener) => listener());
   const joinListeners: Parameters<LiveHub['onJoin']>[0][] = [];
 
   nsp.use((socket, next) => {
-    const token = handshakeToken(socket.handshake.auth as Record<string, unknown>, socket.handshake.headers.authorization);
+    const token = handshakeToken(
+      socket.handshake.auth as Record<string, unknown>,
+      socket.handshake.headers.authorization,
+    );
     options
       .authenticate(token)
-      .then((user) => {
+      .then(({ user, expiresAt }) => {
         socket.data.user = user;
         socket.data.identified = false;
+        socket.data.expiresAt = expiresAt.getTime();
         next();
       })
-      .catch(() => next(new Error('unauthorized: a valid access token is required')));
+      // A store that is away is no reason to sign the console out: it is told to try again.
+      .catch((err: unknown) =>
+        next(
+          new Error(
+            storeFaultOf(err)
+              ? 'unavailable: the server cannot check the token just now; try again'
+              : 'unauthorized: a valid access token is required',
+          ),
+        ),
+      );
   });
 
   nsp.on('connection', (socket) => {
     const { user } = socket.data;
-    void socket.join(userRoom(user.username));
+    void socket.join([userRoom(user.username), ...permissionsOf(user.role).map(permissionRoom)]);
     options.logger.debug({ username: user.username, socket: socket.id }, 'live socket connected');
     presenceChanged();
     const send = <E extends EventName>(event: E, payload: PayloadOf<E>) =>
@@ -119,24 +202,58 @@ export async function createLiveHub(httpServer: HttpServer, options: LiveHubOpti
       const accepted = identity?.username === user.username;
       if (accepted) socket.data.identified = true;
       else options.logger.warn({ username: user.username, claimed: identity?.username }, 'identity refused');
-      if (typeof ack === 'function') ack(accepted ? { ok: true } : { ok: false, error: 'The identity does not match the signed-in user.' });
+      if (typeof ack === 'function')
+        ack(
+          accepted ? { ok: true } : { ok: false, error: 'The identity does not match the signed-in user.' },
+        );
       if (accepted) presenceChanged();
     });
-    socket.on('disconnect', () => presenceChanged());
+    // A socket is as good as the token it was opened with: it ends when the token expires, as a call with that
+    // token would be refused from then on (the console reconnects with its current token, or signs out).
+    let expiry: NodeJS.Timeout | undefined;
+    const closeAtExpiry = () => {
+      const left = socket.data.expiresAt - Date.now();
+      if (left <= 0) {
+        socket.disconnect(true);
+        return;
+      }
+      expiry = setTimeout(closeAtExpiry, Math.min(left, LONGEST_TIMER_MS));
+      expiry.unref();
+    };
+    closeAtExpiry();
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      presenceChanged();
+    });
   });
 
   return {
     emit(event, payload) {
+      metrics.liveEventsSent.inc({ event });
       (nsp.emit as (e: string, p: unknown) => boolean)(event, payload);
     },
     emitToUser(username, event, payload) {
+      metrics.liveEventsSent.inc({ event });
       (nsp.to(userRoom(username)).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
+    emitToPermitted(permission, event, payload) {
+      metrics.liveEventsSent.inc({ event });
+      (nsp.to(permissionRoom(permission)).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
     emitLocal(event, payload) {
+      metrics.liveEventsSent.inc({ event });
       (nsp.local.emit as (e: string, p: unknown) => boolean)(event, payload);
     },
     emitToUserLocal(username, event, payload) {
+      metrics.liveEventsSent.inc({ event });
       (nsp.local.to(userRoom(username)).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    emitToPermittedLocal(permission, event, payload) {
+      metrics.liveEventsSent.inc({ event });
+      (nsp.local.to(permissionRoom(permission)).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    redisReady() {
+      return redisClients.length === 0 ? null : redisClients.every((client) => client.isReady);
     },
     localUsernames() {
       return [...new Set([...nsp.sockets.values()].map((socket) => socket.data.user.username))];
@@ -155,6 +272,7 @@ export async function createLiveHub(httpServer: HttpServer, options: LiveHubOpti
       joinListeners.push(listener);
     },
     async close() {
+      unwatch.forEach((off) => off());
       nsp.disconnectSockets(true);
       await new Promise<void>((resolve) => {
         // io.close() also closes the HTTP server; the caller owns that, so only close the engine.

@@ -1,8 +1,9 @@
 import type { ConnectionCounters } from '@equipment-dashboard/contract';
 import { readAlignersFor } from '../services/equipment-service';
 import type { ServiceDeps } from '../services/service-deps';
+import type { LiveHub } from './live-hub';
 import { watchersOf } from '../store/repos/units-repo';
-import type { FiguresChange } from '../views/fleet-figures';
+import type { FiguresChange } from '../read-models/fleet-figures';
 
 /** CONNECTION_COUNTERS at most this often (console-core §4: coalesced, a few per second at most). */
 const COUNTERS_EVERY_MS = 500;
@@ -30,10 +31,10 @@ function throttle(run: () => void, everyMs: number): () => void {
  * most, staged totals per family, services, and radar units once a second at most. Events of an action
  * (a ticket, a schedule) are raised by the process that did it, for every console.
  */
-export function bridgeStoreToLive(deps: ServiceDeps) {
-  const { live, logger, views, world, clock, db } = deps;
+export function bridgeStoreToLive(deps: ServiceDeps, live: LiveHub) {
+  const { logger, readModels, world, clock, db } = deps;
   const counters = (): ConnectionCounters | Promise<ConnectionCounters> =>
-    live.connectedUsers().then((connectedUsers) => ({ ...views.figures.counters(), connectedUsers }));
+    live.connectedUsers().then((connectedUsers) => ({ ...readModels.figures.counters(), connectedUsers }));
   const sendCounters = throttle(() => {
     Promise.resolve(counters())
       .then((c) => live.emitLocal('CONNECTION_COUNTERS', c))
@@ -57,7 +58,8 @@ export function bridgeStoreToLive(deps: ServiceDeps) {
         const byUser = new Map<string, string[]>();
         for (const w of watchers) byUser.set(w.username, [...(byUser.get(w.username) ?? []), w.serialNumber]);
         for (const [username, list] of byUser) {
-          for (const aligner of await readAlignersFor(deps, username, list)) live.emitToUserLocal(username, 'RADAR_UPDATE_FAVORITE', aligner);
+          for (const aligner of await readAlignersFor(deps, username, list))
+            live.emitToUserLocal(username, 'RADAR_UPDATE_FAVORITE', aligner);
         }
       })
       .catch((err: unknown) => logger.warn({ err }, 'radar update failed'));
@@ -87,7 +89,7 @@ export function bridgeStoreToLive(deps: ServiceDeps) {
         servicesSent = JSON.stringify(status);
         live.emitLocal('SERVICE_STATUS', status);
       }
-      await views.trend.sample(db, now, views.figures.counters().connectedAligners);
+      await readModels.trend.sample(db, now, readModels.figures.counters().connectedAligners);
     },
   };
 }

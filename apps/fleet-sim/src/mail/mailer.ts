@@ -20,7 +20,12 @@ export interface Mailer {
  * nodemailer with one of two transports: SMTP when SMTP_URL is set, otherwise a stream transport
  * whose rendered message is written to `outboxDir` as one `.eml` file per mail (and logged).
  */
-export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  logger: Logger;
+}): Mailer {
   const { smtpUrl, outboxDir, from, logger } = options;
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(smtpUrl);
@@ -28,7 +33,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       destination: new URL(smtpUrl).host,
       async send(message) {
         const info = await transport.sendMail({ from, ...message });
-        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent by SMTP');
+        logger.info(
+          { to: message.to, subject: message.subject, messageId: info.messageId },
+          'mail sent by SMTP',
+        );
       },
     };
   }

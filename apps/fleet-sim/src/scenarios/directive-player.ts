@@ -2,7 +2,13 @@ import type { Family } from '@equipment-dashboard/domain';
 import type { Logger } from 'pino';
 import type { Simulator } from '../fleet/simulator';
 import { Rng } from '../core/random';
-import { claimGlobal, directivesSince, pendingDirectives, recordResult, type DirectiveRow } from '../store/repos/directives-repo';
+import {
+  claimGlobal,
+  directivesSince,
+  pendingDirectives,
+  recordResult,
+  type DirectiveRow,
+} from '../store/repos/directives-repo';
 import { insertSoftwareUpdate } from '../store/repos/releases-repo';
 import { addFavorite, countFavorites } from '../store/repos/units-repo';
 import { SHARD_COUNT } from '../store/schema';
@@ -68,14 +74,17 @@ export class DirectivePlayer {
     for (const row of due) {
       this.playing = this.playing
         .then(() => this.play(row))
-        .catch((err: unknown) => this.deps.logger.error({ err, directive: row.id }, 'a scenario directive failed'));
+        .catch((err: unknown) =>
+          this.deps.logger.error({ err, directive: row.id }, 'a scenario directive failed'),
+        );
     }
   }
 
   private async play(row: DirectiveRow): Promise<void> {
     const changes = row.changes as ScenarioChanges;
     const rng = new Rng(`${row.seed}/${row.id}`);
-    if (row.dueAt && hasWorldChanges(changes) && (await claimGlobal(this.deps.db, row.id, this.worker))) await this.changeWorld(changes, rng);
+    if (row.dueAt && hasWorldChanges(changes) && (await claimGlobal(this.deps.db, row.id, this.worker)))
+      await this.changeWorld(changes, rng);
     const held = this.sim.engine.heldShards();
     const share = held.length / SHARD_COUNT;
     let changed = 0;
@@ -86,21 +95,40 @@ export class DirectivePlayer {
       }
     }
     await this.sim.engine.flush();
-    await recordResult(this.deps.db, { directiveId: row.id, worker: this.worker, shards: held, unitsChanged: changed });
+    await recordResult(this.deps.db, {
+      directiveId: row.id,
+      worker: this.worker,
+      shards: held,
+      unitsChanged: changed,
+    });
   }
 
   /** A later step's changes outside the units (no live event: consoles see them as they read the store). */
   private async changeWorld(changes: ScenarioChanges, rng: Rng): Promise<void> {
     for (const release of changes.publish ?? []) {
       const path = release.path ?? `/updates/${release.family}/${release.version}`;
-      await insertSoftwareUpdate(this.deps.db, { family: release.family, semantic: release.version, meta: release.meta, path, prerequisite: '', createdBy: 'scenario' });
-      this.deps.world.latest.offer(release.family as Family, { semantic: release.version, meta: release.meta, path });
+      await insertSoftwareUpdate(this.deps.db, {
+        family: release.family,
+        semantic: release.version,
+        meta: release.meta,
+        path,
+        prerequisite: '',
+        createdBy: 'scenario',
+      });
+      this.deps.world.latest.offer(release.family as Family, {
+        semantic: release.version,
+        meta: release.meta,
+        path,
+      });
     }
     await changeServicesAndSettings(this.deps, changes);
     for (const fav of changes.favorites ?? []) {
       const have = await countFavorites(this.deps.db, fav.user);
       const more = fav.fill ? Math.max(0, this.deps.config.FAVORITES_LIMIT - have) : (fav.count ?? 0);
-      const serials = [...(fav.serials ?? []), ...selectUnits(this.deps, this.sim, { count: more }, rng).map((u) => u.serialNumber)];
+      const serials = [
+        ...(fav.serials ?? []),
+        ...selectUnits(this.deps, this.sim, { count: more }, rng).map((u) => u.serialNumber),
+      ];
       for (const serial of serials) await addFavorite(this.deps.db, fav.user, serial);
     }
   }

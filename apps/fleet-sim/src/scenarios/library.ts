@@ -10,16 +10,28 @@ export const SCENARIOS_DIR = CANDIDATES.find((dir) => existsSync(dir)) ?? (CANDI
 
 const isScenarioFile = (file: string) => /\.(ya?ml|json)$/.test(file);
 
-/** The named scenarios of the library, with what each shows. */
+/**
+ * Former names of library scenarios, which still apply them (testers' scripts use them): rollout-in-progress
+ * was renamed because it stages units one by one, which is not a phased rollout of the Rollouts screen.
+ */
+export const SCENARIO_ALIASES: Readonly<Record<string, string>> = {
+  'rollout-in-progress': 'staged-updates-in-progress',
+};
+
+/** The named scenarios of the library, with what each shows, and each former name with what it applies. */
 export function listScenarios(): { name: string; description: string }[] {
   if (!existsSync(SCENARIOS_DIR)) return [];
-  return readdirSync(SCENARIOS_DIR)
+  const named = readdirSync(SCENARIOS_DIR)
     .filter(isScenarioFile)
-    .sort()
     .map((file) => {
       const scenario = loadScenarioFile(join(SCENARIOS_DIR, file));
       return { name: file.replace(/\.(ya?ml|json)$/, ''), description: scenario.description };
     });
+  const aliases = Object.entries(SCENARIO_ALIASES).flatMap(([alias, name]) => {
+    const target = named.find((s) => s.name === name);
+    return target ? [{ name: alias, description: `Former name of ${name}: ${target.description}` }] : [];
+  });
+  return [...named, ...aliases].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 export function loadScenarioFile(path: string): Scenario {
@@ -27,9 +39,17 @@ export function loadScenarioFile(path: string): Scenario {
 }
 
 /** A scenario of the library by its file name (without extension). */
-export function loadNamedScenario(name: string): Scenario {
+export function loadNamedScenario(asked: string): Scenario {
+  const name = Object.hasOwn(SCENARIO_ALIASES, asked) ? (SCENARIO_ALIASES[asked] as string) : asked;
   if (!/^[a-z0-9-]+$/.test(name)) throw new NotFoundError(`No scenario named ${JSON.stringify(name)}.`);
-  const file = existsSync(SCENARIOS_DIR) ? readdirSync(SCENARIOS_DIR).find((f) => isScenarioFile(f) && f.replace(/\.(ya?ml|json)$/, '') === name) : undefined;
-  if (!file) throw new NotFoundError(`No scenario named ${name}. Known: ${listScenarios().map((s) => s.name).join(', ')}.`);
+  const file = existsSync(SCENARIOS_DIR)
+    ? readdirSync(SCENARIOS_DIR).find((f) => isScenarioFile(f) && f.replace(/\.(ya?ml|json)$/, '') === name)
+    : undefined;
+  if (!file)
+    throw new NotFoundError(
+      `No scenario named ${name}. Known: ${listScenarios()
+        .map((s) => s.name)
+        .join(', ')}.`,
+    );
   return loadScenarioFile(join(SCENARIOS_DIR, file));
 }

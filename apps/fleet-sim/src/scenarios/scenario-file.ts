@@ -10,7 +10,9 @@ export class ScenarioError extends Error {
   ) {
     super(
       `${source}: the scenario is not valid:\n` +
-        problems.map((p) => `  ${p.line ? `line ${p.line}, ` : ''}${p.field || '(top)'}: ${p.message}`).join('\n'),
+        problems
+          .map((p) => `  ${p.line ? `line ${p.line}, ` : ''}${p.field || '(top)'}: ${p.message}`)
+          .join('\n'),
     );
     this.name = 'ScenarioError';
   }
@@ -25,7 +27,10 @@ function lineOf(doc: Document, counter: LineCounter, path: readonly PropertyKey[
 }
 
 function fieldOf(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '');
+  return path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
+    '',
+  );
 }
 
 /** Reads a scenario from YAML or JSON text (JSON is YAML), naming the line and field of each problem. */
@@ -35,18 +40,30 @@ export function parseScenarioText(text: string, source = 'scenario'): Scenario {
   if (doc.errors.length > 0) {
     throw new ScenarioError(
       source,
-      doc.errors.map((e) => ({ line: counter.linePos(e.pos[0]).line, field: '', message: e.message.split('\n')[0] ?? e.message })),
+      doc.errors.map((e) => ({
+        line: counter.linePos(e.pos[0]).line,
+        field: '',
+        message: e.message.split('\n')[0] ?? e.message,
+      })),
     );
   }
   const parsed = scenarioSchema.safeParse(doc.toJS());
-  if (!parsed.success) throw new ScenarioError(source, issues(parsed.error, (path) => lineOf(doc, counter, path)));
+  if (!parsed.success)
+    throw new ScenarioError(
+      source,
+      issues(parsed.error, (path) => lineOf(doc, counter, path)),
+    );
   return parsed.data;
 }
 
 /** Reads a scenario given as an object (the REST call), naming the field of each problem. */
 export function parseScenarioObject(value: unknown, source = 'scenario'): Scenario {
   const parsed = scenarioSchema.safeParse(value);
-  if (!parsed.success) throw new ScenarioError(source, issues(parsed.error, () => undefined));
+  if (!parsed.success)
+    throw new ScenarioError(
+      source,
+      issues(parsed.error, () => undefined),
+    );
   return parsed.data;
 }
 

@@ -1,10 +1,22 @@
 import { COMMAND_NAMES } from '@equipment-dashboard/contract';
-import { FAMILIES, LOG_LEVELS, SERVICE_NAMES, TARGET_TYPES, type ServiceName } from '@equipment-dashboard/domain';
+import {
+  FAMILIES,
+  LOG_LEVELS,
+  SERVICE_NAMES,
+  TARGET_TYPES,
+  type ServiceName,
+} from '@equipment-dashboard/domain';
 import { z } from 'zod';
 
-const duration = z.union([z.number().int().min(0), z.string().regex(/^\s*(\d+(\.\d+)?\s*(ms|s|m|h|d)\s*)+$/, "a duration like '90s', '20m' or '1h30m'")]);
+const duration = z.union([
+  z.number().int().min(0),
+  z.string().regex(/^\s*(\d+(\.\d+)?\s*(ms|s|m|h|d)\s*)+$/, "a duration like '90s', '20m' or '1h30m'"),
+]);
 /** 'latest' (the family's latest published version) or a semantic version. */
-const versionRef = z.union([z.literal('latest'), z.string().regex(/^\d+\.\d+(\.\d+)?([-+_ ].*)?$/, "'latest' or a version like '5.2.0'")]);
+const versionRef = z.union([
+  z.literal('latest'),
+  z.string().regex(/^\d+\.\d+(\.\d+)?([-+_ ].*)?$/, "'latest' or a version like '5.2.0'"),
+]);
 const serviceState = z.enum(['up', 'down']);
 
 /** Which units a change applies to. Without count or fraction: every unit that matches. */
@@ -54,13 +66,16 @@ export const unitChangeSchema = z.strictObject({
 
 export const unitRuleSchema = z.strictObject({ select: selectionSchema.default({}), set: unitChangeSchema });
 
-const servicesSchema = z.partialRecord(z.enum(SERVICE_NAMES as [ServiceName, ...ServiceName[]]), serviceState);
+const servicesSchema = z.partialRecord(
+  z.enum(SERVICE_NAMES as [ServiceName, ...ServiceName[]]),
+  serviceState,
+);
 
 /** The part of a scenario that can also happen later, as a step. */
 const changesShape = {
   services: servicesSchema.optional(),
   units: z.array(unitRuleSchema).optional(),
-  /** Share (0-1) of each command the units fail; `update`: share of update installs that fail (issue 21). */
+  /** Share (0-1) of each command the units fail; `update`: share of update installs that fail (a rollout's phase verdict counts them). */
   failureRates: z.partialRecord(z.enum([...COMMAND_NAMES, 'update']), z.number().min(0).max(1)).optional(),
   /** Multiplies the field's connect/drop rhythm (0 freezes connections; 1 is normal). */
   churn: z.number().min(0).max(10_000).optional(),
@@ -77,7 +92,14 @@ const changesShape = {
     .optional(),
   /** Publish a software update (raises NEW_SOFTWARE_UPDATE_CREATED). */
   publish: z
-    .array(z.strictObject({ family: z.enum(FAMILIES), version: z.string().min(1), meta: z.string().default(''), path: z.string().optional() }))
+    .array(
+      z.strictObject({
+        family: z.enum(FAMILIES),
+        version: z.string().min(1),
+        meta: z.string().default(''),
+        path: z.string().optional(),
+      }),
+    )
     .optional(),
 };
 
@@ -86,6 +108,12 @@ export const scenarioSchema = z.strictObject({
   description: z.string().default(''),
   /** Seed of the scenario's random picks: the same scenario picks the same units. */
   seed: z.string().optional(),
+  /**
+   * The outage it makes is planned (a maintenance, a gateway restart): the alerts it causes are silenced, with the
+   * scenario as their cause, until its last step plus a quarter of an hour (or for `plannedFor`).
+   */
+  planned: z.boolean().optional(),
+  plannedFor: duration.optional(),
   clock: z
     .strictObject({
       speed: z.number().min(0).max(100_000).optional(),

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { unitHistory } from '../store/schema';
 import { engineOf, settle, simOf, stepClock, storeCount, until } from '../test/fleet-helpers';
 import { connectLive } from '../test/live-socket';
 import { useTestServer } from '../test/test-server';
@@ -15,13 +17,22 @@ describe('scenarios and the clock (docs/simulator.md)', () => {
   it('when the library is listed, then every file parses and has a description', async () => {
     const res = await t.as('admin').get('/sim/scenarios');
     expect(res.body.map((s: { name: string }) => s.name)).toEqual(
-      expect.arrayContaining(['rollout-in-progress', 'hung-downloads', 'gateway-outage', 'voltages-out-of-range', 'favourites-full', 'fresh-release-available']),
+      expect.arrayContaining([
+        'rollout-in-progress',
+        'hung-downloads',
+        'gateway-outage',
+        'voltages-out-of-range',
+        'favourites-full',
+        'fresh-release-available',
+      ]),
     );
     for (const s of listScenarios()) expect(s.description.length).toBeGreaterThan(20);
   });
 
   it('when a non-admin applies a scenario or moves the clock, then 403', async () => {
-    expect((await t.as('support').post('/sim/scenario/apply').send({ name: 'gateway-outage' })).status).toBe(403);
+    expect((await t.as('support').post('/sim/scenario/apply').send({ name: 'gateway-outage' })).status).toBe(
+      403,
+    );
     expect((await t.as('support').post('/sim/clock').send({ step: '1m' })).status).toBe(403);
   });
 
@@ -41,7 +52,10 @@ describe('scenarios and the clock (docs/simulator.md)', () => {
     const unit = hung[0];
     if (!unit) throw new Error('no hung unit');
     await stepClock(t, 60 * 60_000);
-    const read = await t.as('admin').get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'admin' });
+    const read = await t
+      .as('admin')
+      .get('/read/aligner/v1/')
+      .query({ serialNumber: unit.serialNumber, username: 'admin' });
     expect(read.body.updateState.state).toBe('DOWNLOADING');
     const progress = read.body.updateState.downloadProgress.software.fileProgress;
     expect(progress).toMatchObject({ progress: 45, transferRate: 0 });
@@ -53,7 +67,25 @@ describe('scenarios and the clock (docs/simulator.md)', () => {
     expect(res.body.clock.speed).toBe(20);
     const after = (await t.as('admin').get('/read/staged_update_totals/v1')).body.total;
     expect(after).toBeGreaterThan(before);
-    const moving = [...engine().state.inFlow].find((u) => u.flow?.phase === 'downloading' && !u.flow.hung && u.connected);
+    // A unit the scenario staged: its timeline says so, and this process's lists' index shows it at once.
+    const [entry] = await t.server.deps.db
+      .select()
+      .from(unitHistory)
+      .where(and(eq(unitHistory.kind, 'staged'), eq(unitHistory.actor, 'scenario')))
+      .limit(1);
+    if (!entry) throw new Error('no staging by the scenario on any timeline');
+    expect(entry.summary).toMatch(/^Update \S+ staged by scenario$/);
+    const unit = (
+      await t
+        .as('admin')
+        .get('/read/aligner/v1/')
+        .query({ serialNumber: entry.serialNumber, username: 'admin' })
+    ).body;
+    expect(unit.pendingSoftwareDownload).toBe(entry.detail['version']);
+    expect(t.server.deps.readModels.index.unitFacts(entry.serialNumber)?.state).toBe(unit.updateState?.state);
+    const moving = [...engine().state.inFlow].find(
+      (u) => u.flow?.phase === 'downloading' && !u.flow.hung && u.connected,
+    );
     if (!moving?.flow) throw new Error('no unit downloading');
     const bytes = moving.flow.software.bytesTransferred;
     await stepClock(t, 60_000);
@@ -65,17 +97,29 @@ describe('scenarios and the clock (docs/simulator.md)', () => {
     await apply('voltages-out-of-range');
     const serial = [...simOf(t).voltageTrouble][0];
     if (!serial) throw new Error('no unit with voltage trouble');
-    const report = await t.as('admin').get('/api/v1/get_latest_voltages_for_aligner').query({ serialNumber: serial });
-    const params = report.body.boards.flatMap((b: { Parameters: { Actual: number; Min: number; Max: number }[] }) => b.Parameters);
-    expect(params.some((p: { Actual: number; Min: number; Max: number }) => p.Actual < p.Min || p.Actual > p.Max)).toBe(true);
+    const report = await t
+      .as('admin')
+      .get('/api/v1/get_latest_voltages_for_aligner')
+      .query({ serialNumber: serial });
+    const params = report.body.boards.flatMap(
+      (b: { Parameters: { Actual: number; Min: number; Max: number }[] }) => b.Parameters,
+    );
+    expect(
+      params.some((p: { Actual: number; Min: number; Max: number }) => p.Actual < p.Min || p.Actual > p.Max),
+    ).toBe(true);
   });
 
   it("when favourites-full is applied, then support's radar is at the limit and one more is refused", async () => {
     await apply('favourites-full');
     const radar = await t.as('support').get('/read/favorites/v1/').query({ username: 'support' });
     expect(radar.body).toHaveLength(12);
-    const outside = [...engine().state.units.keys()].find((s) => !radar.body.some((a: { serialNumber: string }) => a.serialNumber === s));
-    const res = await t.as('support').post('/create/favorite/v1/').send({ username: 'support', serialNumber: outside });
+    const outside = [...engine().state.units.keys()].find(
+      (s) => !radar.body.some((a: { serialNumber: string }) => a.serialNumber === s),
+    );
+    const res = await t
+      .as('support')
+      .post('/create/favorite/v1/')
+      .send({ username: 'support', serialNumber: outside });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('favorite_limit_exceeded');
   });
@@ -84,7 +128,10 @@ describe('scenarios and the clock (docs/simulator.md)', () => {
     const socket = await connectLive(t.url, t.token('support'));
     const heard = new Promise((r) => socket.once('NEW_SOFTWARE_UPDATE_CREATED', r));
     await apply('fresh-release-available');
-    await expect(heard).resolves.toMatchObject({ family: expect.any(String), version: { semantic: expect.any(String) } });
+    await expect(heard).resolves.toMatchObject({
+      family: expect.any(String),
+      version: { semantic: expect.any(String) },
+    });
     socket.close();
     const latest = await t.as('admin').get('/read/latest_software_version/v1');
     expect(latest.body).toMatchObject({ semantic: '5.5.0', meta: 'build 2500' });
@@ -100,12 +147,18 @@ describe('scenarios and the clock (docs/simulator.md)', () => {
     await settle(t);
     expect((await t.as('admin').get('/api/v1/check_services')).body.charon).toBe(false);
     expect(await storeCount(t, 'connected')).toBe(0);
-    expect(t.server.deps.views.figures.counters().connectedAligners).toBe(0);
+    expect(t.server.deps.readModels.figures.counters().connectedAligners).toBe(0);
     const unit = [...engine().state.units.values()][0];
-    const cmd = await t.as('admin').post('/cmd/aligner_activate/v1').send({ serialNumber: unit?.serialNumber });
+    const cmd = await t
+      .as('admin')
+      .post('/cmd/aligner_activate/v1')
+      .send({ serialNumber: unit?.serialNumber });
     expect(cmd.status).toBe(503);
     await stepClock(t, 16 * 60_000);
-    await until(async () => (await t.as('admin').get('/api/v1/check_services')).body.charon, (up) => up === true);
+    await until(
+      async () => (await t.as('admin').get('/api/v1/check_services')).body.charon,
+      (up) => up === true,
+    );
     // The cut-off units retry (about a minute each), not the field's hours-long offline rhythm.
     for (let step = 0; step < 30; step++) await stepClock(t, 20_000);
     expect(await storeCount(t, 'connected')).toBeGreaterThanOrEqual(Math.floor(connectedBefore * 0.9));
@@ -124,7 +177,12 @@ describe('scenarios and the clock (docs/simulator.md)', () => {
   });
 
   it('when a scenario text has a wrong field, then 400 names its line and field', async () => {
-    const text = ['name: broken', 'units:', '  - select: { family: toaster }', '    set: { connected: maybe }'].join('\n');
+    const text = [
+      'name: broken',
+      'units:',
+      '  - select: { family: toaster }',
+      '    set: { connected: maybe }',
+    ].join('\n');
     const res = await t.as('admin').post('/sim/scenario/apply').send({ text });
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual(
@@ -139,7 +197,9 @@ describe('scenarios and the clock (docs/simulator.md)', () => {
 describe('scenario files', () => {
   it('when every library file is read, then it parses', () => {
     for (const s of listScenarios()) expect(s.name).toMatch(/^[a-z0-9-]+$/);
-    expect(() => parseScenarioText(readFileSync(join(SCENARIOS_DIR, 'gateway-outage.yaml'), 'utf8'))).not.toThrow();
+    expect(() =>
+      parseScenarioText(readFileSync(join(SCENARIOS_DIR, 'gateway-outage.yaml'), 'utf8')),
+    ).not.toThrow();
   });
 
   it('when a key is unknown or YAML is broken, then the error names the line', () => {

@@ -1,4 +1,10 @@
-import { compareVersions, isAtLeast, semanticOf, unitCapabilities, type Family } from '@equipment-dashboard/domain';
+import {
+  compareVersions,
+  isAtLeast,
+  semanticOf,
+  unitCapabilities,
+  type Family,
+} from '@equipment-dashboard/domain';
 import { isPending } from '../fleet/desired-state';
 import type { Simulator } from '../fleet/simulator';
 import { connect, disconnect } from '../fleet/simulation';
@@ -8,12 +14,12 @@ import type { TargetVersion, UnitRuntime } from '../fleet/unit-runtime';
 import { ValidationError } from '../core/errors';
 import type { Rng } from '../core/random';
 import type { ServiceDeps } from '../services/service-deps';
-import { writeStaging } from '../store/repos/desired-repo';
+import { commitStaging } from '../services/staging-service';
 import { findUnitWithDesired, writeReport } from '../store/repos/units-repo';
 import type { Selection, UnitChange } from './scenario-schema';
 
-/** What a scenario's unit changes need: the store, the clock, the world's releases, the process's views. */
-export type UnitDeps = Pick<ServiceDeps, 'db' | 'clock' | 'world' | 'views'>;
+/** What a scenario's unit changes need: the store, the clock, the world's releases, the process's read models. */
+export type UnitDeps = Pick<ServiceDeps, 'db' | 'clock' | 'world' | 'readModels'>;
 
 function matches(deps: UnitDeps, unit: UnitRuntime, s: Selection): boolean {
   if (s.family && unit.family !== s.family) return false;
@@ -21,17 +27,29 @@ function matches(deps: UnitDeps, unit: UnitRuntime, s: Selection): boolean {
   if (s.connected !== undefined && unit.connected !== s.connected) return false;
   if (s.staged !== undefined && isPending(unit.desired, unit.stagedRevDone) !== s.staged) return false;
   if (s.version) {
-    const prefix = s.version.endsWith('*') ? s.version.slice(0, -1) : s.version.endsWith('.') ? s.version : null;
-    if (prefix !== null ? !unit.versionSemantic.startsWith(prefix) : unit.versionSemantic !== s.version) return false;
+    const prefix = s.version.endsWith('*')
+      ? s.version.slice(0, -1)
+      : s.version.endsWith('.')
+        ? s.version
+        : null;
+    if (prefix !== null ? !unit.versionSemantic.startsWith(prefix) : unit.versionSemantic !== s.version)
+      return false;
   }
   if (s.belowLatest) {
     const latest = deps.world.latest.of(unit.family);
     if (!latest || compareVersions(semanticOf(unit.versionSemantic), latest.semantic) >= 0) return false;
   }
   if (s.updatable !== undefined) {
-    const can = unitCapabilities({ family: unit.family, version: { semantic: unit.versionSemantic } }, deps.world.latest.byFamily());
+    const can = unitCapabilities(
+      { family: unit.family, version: { semantic: unit.versionSemantic } },
+      deps.world.latest.byFamily(),
+    );
     // Staging a plain aligner also needs 4.0.0 (console-core §5); update status needs more.
-    if (can.updateStatus !== s.updatable || (unit.family === 'aligner' && !isAtLeast(unit.versionSemantic, '4.0.0'))) return false;
+    if (
+      can.updateStatus !== s.updatable ||
+      (unit.family === 'aligner' && !isAtLeast(unit.versionSemantic, '4.0.0'))
+    )
+      return false;
   }
   return true;
 }
@@ -40,18 +58,34 @@ function matches(deps: UnitDeps, unit: UnitRuntime, s: Selection): boolean {
  * The units a rule picks among the simulator's units: every match, or a seeded random count or fraction of
  * them. `share` scales a count (a simulator of a cluster holds that share of the fleet, and picks its part).
  */
-export function selectUnits(deps: UnitDeps, sim: Simulator, selection: Selection, rng: Rng, share = 1): UnitRuntime[] {
+export function selectUnits(
+  deps: UnitDeps,
+  sim: Simulator,
+  selection: Selection,
+  rng: Rng,
+  share = 1,
+): UnitRuntime[] {
   const engine = sim.engine;
   if (selection.serials) {
     const missing = selection.serials.filter((s) => !engine.get(s));
     // A simulator of a cluster holds some units only: the others are another simulator's.
-    if (missing.length > 0 && share === 1) throw new ValidationError(`No unit with serial number ${missing.join(', ')}.`, { missing });
+    if (missing.length > 0 && share === 1)
+      throw new ValidationError(`No unit with serial number ${missing.join(', ')}.`, { missing });
   }
   const pool = selection.serials
     ? selection.serials.flatMap((s) => engine.get(s) ?? []).filter((u) => matches(deps, u, selection))
     : [...engine.state.units.values()].filter((u) => matches(deps, u, selection));
-  const count = selection.count === undefined ? undefined : share === 1 ? selection.count : Math.round(selection.count * share);
-  const wanted = count ?? (selection.fraction !== undefined ? Math.max(pool.length > 0 ? 1 : 0, Math.round(pool.length * selection.fraction)) : pool.length);
+  const count =
+    selection.count === undefined
+      ? undefined
+      : share === 1
+        ? selection.count
+        : Math.round(selection.count * share);
+  const wanted =
+    count ??
+    (selection.fraction !== undefined
+      ? Math.max(pool.length > 0 ? 1 : 0, Math.round(pool.length * selection.fraction))
+      : pool.length);
   if (wanted >= pool.length) return pool;
   // A partial Fisher-Yates shuffle: the same seed picks the same units.
   for (let i = 0; i < wanted; i++) {
@@ -71,31 +105,31 @@ function targetOf(deps: UnitDeps, family: Family, ref: string): TargetVersion {
 }
 
 /**
- * Stages (or unstages) a unit as the API does, in the store, and lets the unit take it at once: a
- * scenario sets desired state through the same writer as the console.
+ * Stages (or unstages) a unit as the API does, through the staging's one path (the store, the unit's timeline, this
+ * process's read models and units): a scenario sets desired state as the console does, by 'scenario'.
  */
-async function setStaging(deps: UnitDeps, sim: Simulator, unit: UnitRuntime, target: TargetVersion | null): Promise<void> {
+async function setStaging(
+  deps: UnitDeps,
+  sim: Simulator,
+  unit: UnitRuntime,
+  target: TargetVersion | null,
+): Promise<void> {
   const found = await findUnitWithDesired(deps.db, unit.serialNumber);
   if (!found) return;
-  const written = await writeStaging(deps.db, {
-    serialNumber: unit.serialNumber,
-    family: found.unit.family,
-    shard: found.unit.shard,
-    expectedRev: found.desired ? Number(found.desired.rev) : 0,
-    target: target && { ...target, autoStaged: false },
-    by: 'scenario',
-    at: deps.clock.nowDate(),
-  });
-  if (written) {
-    deps.views.takeCounts(written.counts);
-    sim.engine.applyDesired([written.desired]);
-  }
+  const staged = target && { ...target, autoStaged: false };
+  await commitStaging({ ...deps, sim }, found, staged, 'scenario', deps.clock.nowDate());
 }
 
-export async function changeUnit(deps: UnitDeps, sim: Simulator, unit: UnitRuntime, change: UnitChange): Promise<void> {
+export async function changeUnit(
+  deps: UnitDeps,
+  sim: Simulator,
+  unit: UnitRuntime,
+  change: UnitChange,
+): Promise<void> {
   const engine = sim.engine;
   const now = deps.clock.now();
-  if (change.staged === false && isPending(unit.desired, unit.stagedRevDone)) await setStaging(deps, sim, unit, null);
+  if (change.staged === false && isPending(unit.desired, unit.stagedRevDone))
+    await setStaging(deps, sim, unit, null);
   else if (change.staged) await setStaging(deps, sim, unit, targetOf(deps, unit.family, change.staged));
   if (change.update) await setStaging(deps, sim, unit, targetOf(deps, unit.family, change.update.target));
   engine.change(unit, (u) => {
@@ -131,6 +165,12 @@ export async function changeUnit(deps: UnitDeps, sim: Simulator, unit: UnitRunti
     const trouble = change.voltages === 'outOfRange';
     if (trouble) sim.voltageTrouble.add(unit.serialNumber);
     else sim.voltageTrouble.delete(unit.serialNumber);
-    await writeReport(deps.db, unit.serialNumber, 'voltages', voltagesReport(engine.rng, now, trouble), new Date(now));
+    await writeReport(
+      deps.db,
+      unit.serialNumber,
+      'voltages',
+      voltagesReport(engine.rng, now, trouble),
+      new Date(now),
+    );
   }
 }

@@ -9,16 +9,20 @@ import type { ScenarioChanges } from './scenario-schema';
 export function hasWorldChanges(changes: ScenarioChanges): boolean {
   return Boolean(
     Object.keys(changes.services ?? {}).length ||
-      changes.failureRates ||
-      changes.churn !== undefined ||
-      changes.publish?.length ||
-      changes.favorites?.length,
+    changes.failureRates ||
+    changes.churn !== undefined ||
+    changes.publish?.length ||
+    changes.favorites?.length,
   );
 }
 
 /** Services held up or down, and the fleet's settings (churn, failure rates), as rows every process follows. */
-export async function changeServicesAndSettings(deps: Pick<ServiceDeps, 'db' | 'world'>, changes: ScenarioChanges): Promise<void> {
-  for (const [name, state] of Object.entries(changes.services ?? {})) await writeService(deps.db, name as ServiceName, state === 'up');
+export async function changeServicesAndSettings(
+  deps: Pick<ServiceDeps, 'db' | 'world'>,
+  changes: ScenarioChanges,
+): Promise<void> {
+  for (const [name, state] of Object.entries(changes.services ?? {}))
+    await writeService(deps.db, name as ServiceName, state === 'up');
   if (changes.churn === undefined && !changes.failureRates) return;
   const settings: FleetSettings = {
     churn: changes.churn ?? deps.world.settings.churn,

@@ -41,12 +41,23 @@ const RUNTIME_TABLES = new Set([
   'sim_workers',
   'sim_directives',
   'sim_directive_results',
-  // Filled by staff's use (issue 21): saved views, rollouts, bulk actions, and the units' timeline as they change.
+  // Filled by staff's use: saved views, rollouts, bulk actions, and the units' timeline as they change.
   'saved_views',
   'rollouts',
   'rollout_units',
   'bulk_actions',
   'unit_history',
+  // Filled by staff's use and the jobs: alert rules and what they raise, silences, webhooks, leases, the audit log.
+  'job_leases',
+  'alert_rules',
+  'alerts',
+  'alert_events',
+  'silences',
+  'webhooks',
+  'alert_notifications',
+  'alert_deliveries',
+  'alert_preferences',
+  'audit_log',
 ]);
 const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))

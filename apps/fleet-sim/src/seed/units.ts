@@ -368,7 +368,11 @@ const UNIT_COLUMNS = Object.entries(getTableColumns(units))
  * PostgreSQL needs to store the rows (about 3,500 rows/s on PGlite); one parameter is several times
  * faster, and the column list still comes from the schema.
  */
-export async function insertUnitBatch(db: Db, rows: readonly UnitRow[], desired: readonly DesiredSeed[] = []): Promise<void> {
+export async function insertUnitBatch(
+  db: Db,
+  rows: readonly UnitRow[],
+  desired: readonly DesiredSeed[] = [],
+): Promise<void> {
   const records = rows.map((row) => {
     const record: Record<string, unknown> = {};
     for (const { key, name } of UNIT_COLUMNS) {

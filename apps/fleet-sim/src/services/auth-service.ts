@@ -1,10 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { can, isPasswordExpired, isRole, MIN_PASSWORD_LENGTH, PERMISSIONS, passwordChangeProblems } from '@equipment-dashboard/domain';
+import {
+  can,
+  isPasswordExpired,
+  isRole,
+  MIN_PASSWORD_LENGTH,
+  PERMISSIONS,
+  passwordChangeProblems,
+} from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { bearerToken } from '../auth/tokens';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
 import * as usersRepo from '../store/repos/users-repo';
+import { inTransaction } from '../store/transaction';
 import type { ServiceDeps } from './service-deps';
 
 /** How long a password-reset link works (one hour). */
@@ -51,7 +59,12 @@ function hashResetToken(token: string): string {
 
 async function issueToken(deps: ServiceDeps, row: usersRepo.UserRow): Promise<TokenObject> {
   const user = toAuthUser(row);
-  const access_token = await deps.signer.sign({ username: user.username, role: user.role, version: row.tokenVersion });
+  const access_token = await deps.signer.sign({
+    username: user.username,
+    role: user.role,
+    version: row.tokenVersion,
+    accountId: row.accountId,
+  });
   return { access_token, token_type: 'bearer', expires_in: deps.signer.lifetimeSeconds, user };
 }
 
@@ -60,7 +73,10 @@ async function issueToken(deps: ServiceDeps, row: usersRepo.UserRow): Promise<To
  * 401 after the same hashing work, so the answer tells nothing about which accounts exist. A hash of an
  * earlier algorithm or setting is replaced by a current one while the password is at hand.
  */
-export async function signIn(deps: ServiceDeps, input: { username: string; password: string }): Promise<TokenObject> {
+export async function signIn(
+  deps: ServiceDeps,
+  input: { username: string; password: string },
+): Promise<TokenObject> {
   const row = await usersRepo.findUser(deps.db, input.username);
   const matches = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
   if (!row || !matches || !row.active) throw new OAuthError(401, 'invalid_grant', INVALID_CREDENTIALS);
@@ -72,16 +88,30 @@ export async function signIn(deps: ServiceDeps, input: { username: string; passw
   return issueToken(deps, row);
 }
 
-/** Resolves a bearer token to the current user: signature, expiry, active flag and token version. */
-export async function authenticate(deps: ServiceDeps, token: string | null): Promise<AuthUser> {
+/** A verified token's user and when the token stops working (a live socket ends then). */
+export interface Session {
+  user: AuthUser;
+  expiresAt: Date;
+}
+
+/**
+ * Resolves a bearer token to the current user and the token's expiry: signature, expiry, the account (not only
+ * its name: a deleted user's token is no key to a new account of the same name), active flag and token version.
+ */
+export async function authenticateSession(deps: ServiceDeps, token: string | null): Promise<Session> {
   if (!token) throw new UnauthorizedError();
   const claims = await deps.signer.verify(token);
   if (!claims) throw new UnauthorizedError('The access token is not valid or has expired.');
   const row = await deps.sessions.get(claims.username, (username) => usersRepo.findUser(deps.db, username));
-  if (!row || !row.active || row.tokenVersion !== claims.version) {
+  if (!row || row.accountId !== claims.accountId || !row.active || row.tokenVersion !== claims.version) {
     throw new UnauthorizedError('The access token is no longer valid. Please sign in again.');
   }
-  return toAuthUser(row);
+  return { user: toAuthUser(row), expiresAt: claims.expiresAt };
+}
+
+/** Resolves a bearer token to the current user (see {@link authenticateSession}). */
+export async function authenticate(deps: ServiceDeps, token: string | null): Promise<AuthUser> {
+  return (await authenticateSession(deps, token)).user;
 }
 
 export function tokenFromHeader(header: string | undefined): string | null {
@@ -99,12 +129,21 @@ export async function changePassword(
   input: { username: string; prevPassword: string; newPassword: string },
 ): Promise<TokenObject> {
   if (input.username !== caller.username) throw new ForbiddenError('You can only change your own password.');
-  const problems = passwordChangeProblems({ currentPassword: input.prevPassword, newPassword: input.newPassword });
-  if (problems.length) throw new ValidationError(problems.join(' '), problems.map((message) => ({ message })));
+  const problems = passwordChangeProblems({
+    currentPassword: input.prevPassword,
+    newPassword: input.newPassword,
+  });
+  if (problems.length)
+    throw new ValidationError(
+      problems.join(' '),
+      problems.map((message) => ({ message })),
+    );
   const row = await usersRepo.findUser(deps.db, caller.username);
   if (!row) throw new UnauthorizedError();
   if (!(await verifyPassword(input.prevPassword, row.passwordHash))) {
-    throw new ValidationError('The current password is not correct.', [{ path: 'prevPassword', message: 'incorrect' }]);
+    throw new ValidationError('The current password is not correct.', [
+      { path: 'prevPassword', message: 'incorrect' },
+    ]);
   }
   const updated = await usersRepo.updateUser(
     deps.db,
@@ -140,10 +179,18 @@ export async function passwordExpiry(
 }
 
 /**
- * Mails a single-use reset link when the user exists and is active. The answer is the same either way,
- * so it cannot be used to find accounts.
+ * Asks for a reset link: the work (look the user up, store a link, mail it) starts and the call returns at once,
+ * so the answer is the same, and as quick, whether the user exists or not: neither its body nor its time can be
+ * used to find accounts. A failure of the work is logged; the asker is never told.
  */
-export async function requestPasswordReset(deps: ServiceDeps, username: string): Promise<void> {
+export function requestPasswordReset(deps: ServiceDeps, username: string): void {
+  sendResetLink(deps, username).catch((err: unknown) =>
+    deps.logger.error({ err, username }, 'password reset request failed'),
+  );
+}
+
+/** Mails a single-use reset link when the user exists and is active; nothing otherwise. */
+async function sendResetLink(deps: ServiceDeps, username: string): Promise<void> {
   const row = await usersRepo.findUser(deps.db, username);
   if (!row || !row.active) {
     deps.logger.info({ username }, 'password reset requested for an unknown or inactive user; nothing sent');
@@ -171,16 +218,35 @@ export async function requestPasswordReset(deps: ServiceDeps, username: string):
 }
 
 /** Sets a new password from a reset link; the link works once and for one hour. */
-export async function resetPassword(deps: ServiceDeps, input: { token: string; newPassword: string }): Promise<void> {
+export async function resetPassword(
+  deps: ServiceDeps,
+  input: { token: string; newPassword: string },
+): Promise<void> {
   if (input.newPassword.length < MIN_PASSWORD_LENGTH) {
     throw new ValidationError(`The new password must be ${MIN_PASSWORD_LENGTH} characters or longer.`, [
       { path: 'newPassword', message: 'too short' },
     ]);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const used = await usersRepo.consumeResetToken(deps.db, hashResetToken(input.token), new Date());
-  if (!used) throw new ValidationError('The reset link is not valid: it was already used or has expired.', undefined, 'invalid_token');
-  await usersRepo.updateUser(deps.db, used.username, { passwordHash, passwordChangedAt: new Date() }, { revokeTokens: true });
+  // The link is used and the password set together (which voids the user's other unused links), or neither is.
+  const used = await inTransaction(deps.db, async (tx) => {
+    const now = new Date();
+    const token = await usersRepo.consumeResetToken(tx, hashResetToken(input.token), now);
+    if (token)
+      await usersRepo.updateUser(
+        tx,
+        token.username,
+        { passwordHash, passwordChangedAt: now },
+        { revokeTokens: true },
+      );
+    return token;
+  });
+  if (!used)
+    throw new ValidationError(
+      'The reset link is not valid: it was already used or has expired.',
+      undefined,
+      'invalid_token',
+    );
   deps.sessions.forget(used.username);
   deps.live.disconnectUser(used.username);
   deps.logger.info({ username: used.username }, 'password reset');

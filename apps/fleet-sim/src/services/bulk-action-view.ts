@@ -1,10 +1,16 @@
-import type { BulkAction, BulkActionKind, BulkActionProgress, BulkReasonCount } from '@equipment-dashboard/contract';
+import type {
+  BulkAction,
+  BulkActionKind,
+  BulkActionProgress,
+  BulkReasonCount,
+} from '@equipment-dashboard/contract';
 import type { BulkActionRow, StoredOutcomes, StoredSelection } from '../store/repos/bulk-actions-repo';
 
 // A bulk job's row as the calls and the live event answer it.
 
 /** The stored selection of a row. */
-export const selectionOf = (row: BulkActionRow): StoredSelection => row.selection as unknown as StoredSelection;
+export const selectionOf = (row: BulkActionRow): StoredSelection =>
+  row.selection as unknown as StoredSelection;
 /** The stored outcomes of a row. */
 export const outcomesOf = (row: BulkActionRow): StoredOutcomes => row.outcomes as StoredOutcomes;
 

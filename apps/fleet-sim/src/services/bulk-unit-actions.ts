@@ -1,12 +1,13 @@
+import { setImmediate } from 'node:timers/promises';
 import type { BulkActionKind, CommandName } from '@equipment-dashboard/contract';
 import type { Family } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { isPending } from '../fleet/desired-state';
+import { isPending, desiredOf } from '../fleet/desired-state';
 import { HttpError } from '../core/errors';
 import { commandsQueuedBy, desiredWrittenBy } from '../store/repos/bulk-actions-repo';
+import { FencedOutError } from '../store/repos/job-leases-repo';
 import * as unitsRepo from '../store/repos/units-repo';
 import { queueBulkCommand } from './commands-service';
-import { desiredOf } from './equipment-service';
 import { addFavorite } from './favorites-service';
 import type { ServiceDeps } from './service-deps';
 import { stage, unstage } from './staging-service';
@@ -21,9 +22,14 @@ export interface ChunkContext {
   user: AuthUser;
   jobId: number;
   startedAt: Date;
+  /** The runner is stopping: the chunk ends after the unit under way, and whoever claims the job next goes on. */
+  stopping(): boolean;
 }
 
-/** One action: how it runs on a chunk of units (one outcome per serial). Who may: libs/domain's mayRunBulkAction. */
+/**
+ * One action: how it runs on a chunk of units (one outcome per serial, in order; fewer when the runner stops). Who
+ * may: libs/domain's mayRunBulkAction.
+ */
 interface UnitAction {
   run(ctx: ChunkContext, serials: readonly string[]): Promise<UnitOutcome[]>;
 }
@@ -33,7 +39,7 @@ export const REASONS = {
   notFound: 'The unit no longer exists.',
   nothingStaged: 'Nothing is staged on the unit.',
   notSupported: "The unit's software does not support this command.",
-  noLatest: 'No update of the unit\'s family is published.',
+  noLatest: "No update of the unit's family is published.",
   unexpected: 'The action failed unexpectedly.',
 } as const;
 
@@ -50,19 +56,35 @@ const SKIP_REASON_BY_CODE: Record<string, string> = {
  */
 export function outcomeOfError(error: unknown): UnitOutcome {
   if (error instanceof HttpError) {
-    if (error.status < 500) return { outcome: 'skipped', reason: SKIP_REASON_BY_CODE[error.code] ?? error.message };
+    if (error.status < 500)
+      return { outcome: 'skipped', reason: SKIP_REASON_BY_CODE[error.code] ?? error.message };
     return { outcome: 'failed', reason: error.message };
   }
   return { outcome: 'failed', reason: REASONS.unexpected };
 }
 
-/** Runs `each` on the serials one after another, catching each unit's refusal or failure as its outcome. */
-async function eachUnit(serials: readonly string[], each: (serial: string) => Promise<UnitOutcome>, logFailure: (err: unknown) => void) {
+/**
+ * Runs `each` on the serials one after another, catching each unit's refusal or failure as its outcome, until the
+ * runner stops. A failure while it stops (the store closing or gone) is not the unit's: it is left out, to be redone.
+ * Nor is a write refused because another process took the job: it ends the chunk (the runner lets the job go).
+ */
+async function eachUnit(
+  ctx: ChunkContext,
+  serials: readonly string[],
+  each: (serial: string) => Promise<UnitOutcome>,
+  logFailure: (err: unknown) => void,
+) {
   const outcomes: UnitOutcome[] = [];
   for (const serial of serials) {
+    // The embedded store answers without ever leaving the microtask queue: a turn of the event loop between units
+    // lets requests, timers and signals (a SIGTERM) in during a chunk, which took up to seconds on a busy machine.
+    await setImmediate();
+    if (ctx.stopping()) break;
     try {
       outcomes.push(await each(serial));
     } catch (error) {
+      if (error instanceof FencedOutError) throw error;
+      if (ctx.stopping() && !(error instanceof HttpError)) break;
       const outcome = outcomeOfError(error);
       if (!(error instanceof HttpError)) logFailure(error);
       outcomes.push(outcome);
@@ -81,6 +103,7 @@ function stagingAction(kind: 'stage' | 'unstage'): UnitAction {
       // A redone chunk: units this job's user already changed since the job started count as done.
       const written = await desiredWrittenBy(deps.db, serials, user.username, ctx.startedAt);
       return eachUnit(
+        ctx,
         serials,
         async (serial) => {
           const found = await unitsRepo.findUnitWithDesired(deps.db, serial);
@@ -95,7 +118,11 @@ function stagingAction(kind: 'stage' | 'unstage'): UnitAction {
           const latest = deps.world.latest.of(family);
           if (!latest) return { outcome: 'skipped', reason: REASONS.noLatest };
           if (pending && written.get(serial) === latest.semantic) return DONE;
-          await stage(deps, user, family, { serialNumber: serial, version: { semantic: latest.semantic, meta: latest.meta }, path: latest.path });
+          await stage(deps, user, family, {
+            serialNumber: serial,
+            version: { semantic: latest.semantic, meta: latest.meta },
+            path: latest.path,
+          });
           return DONE;
         },
         (err) => deps.logger.error({ err, job: ctx.jobId }, 'bulk staging failed'),
@@ -105,15 +132,22 @@ function stagingAction(kind: 'stage' | 'unstage'): UnitAction {
 }
 
 /** A command that needs only the serial: queued for each unit (an offline unit takes it when it reconnects). */
-function commandAction(command: Extract<CommandName, 'aligner_get_voltages' | 'aligner_get_usb_status' | 'aligner_get_printer_status' | 'aligner_check_now'>): UnitAction {
+function commandAction(
+  command: Extract<
+    CommandName,
+    'aligner_get_voltages' | 'aligner_get_usb_status' | 'aligner_get_printer_status' | 'aligner_check_now'
+  >,
+): UnitAction {
   return {
     async run(ctx, serials) {
       const { deps, user } = ctx;
       const queued = await commandsQueuedBy(deps.db, serials, command, ctx.jobId);
       return eachUnit(
+        ctx,
         serials,
         async (serial) => {
-          if (!queued.has(serial)) await queueBulkCommand(deps, user, command, serial, { bulkActionId: ctx.jobId });
+          if (!queued.has(serial))
+            await queueBulkCommand(deps, user, command, serial, { bulkActionId: ctx.jobId });
           return DONE;
         },
         (err) => deps.logger.error({ err, job: ctx.jobId }, 'bulk command failed'),
@@ -122,7 +156,7 @@ function commandAction(command: Extract<CommandName, 'aligner_get_voltages' | 'a
   };
 }
 
-/** Every action of a bulk job (issue 21). */
+/** Every action of a bulk job. */
 export const UNIT_ACTIONS: Record<BulkActionKind, UnitAction> = {
   stageLatest: stagingAction('stage'),
   unstage: stagingAction('unstage'),
@@ -130,6 +164,7 @@ export const UNIT_ACTIONS: Record<BulkActionKind, UnitAction> = {
     // The favourites service keeps My Radar's limit (units past it are skipped).
     run: (ctx, serials) =>
       eachUnit(
+        ctx,
         serials,
         async (serial) => {
           await addFavorite(ctx.deps, ctx.user, { username: ctx.user.username, serialNumber: serial });

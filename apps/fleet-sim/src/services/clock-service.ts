@@ -1,7 +1,7 @@
 import type { ClockState } from '../fleet/clock';
 import { CLOCK_KEY } from '../fleet/fleet-settings';
 import { ValidationError } from '../core/errors';
-import { parseDuration } from '../scenarios/duration';
+import { parseDuration } from '../core/duration';
 import { replaceSetting } from '../store/repos/settings-repo';
 import type { ServiceDeps } from './service-deps';
 
@@ -10,7 +10,10 @@ export function readClock(deps: ServiceDeps) {
   return {
     now: new Date(deps.clock.now()).toISOString(),
     speed: deps.clock.speed,
-    stats: { unitChanges: deps.sim?.engine.state.changes ?? 0, rowsWritten: deps.sim?.engine.rowsWritten ?? 0 },
+    stats: {
+      unitChanges: deps.sim?.engine.state.changes ?? 0,
+      rowsWritten: deps.sim?.engine.rowsWritten ?? 0,
+    },
   };
 }
 
@@ -18,7 +21,10 @@ export function readClock(deps: ServiceDeps) {
  * Sets, steps or re-speeds the simulated clock: the new clock is stored (one row every process follows)
  * before the answer, and this process's simulator plays the time at once.
  */
-export async function changeClock(deps: ServiceDeps, change: { time?: string; step?: string | number; speed?: number }): Promise<ClockState> {
+export async function changeClock(
+  deps: ServiceDeps,
+  change: { time?: string; step?: string | number; speed?: number },
+): Promise<ClockState> {
   const clock = deps.clock;
   try {
     if (change.time !== undefined) clock.setTime(Date.parse(change.time));

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { csvChunks, csvLines, EXPORT_CHUNK, READS_AHEAD, rowsBySerial } from './csv-export-service';
 
 type Row = readonly string[];
-const columnsOf = (n: number): CsvColumn<Row>[] => Array.from({ length: n }, (_, i) => ({ header: `c${i}`, cell: (row: Row) => row[i] }));
+const columnsOf = (n: number): CsvColumn<Row>[] =>
+  Array.from({ length: n }, (_, i) => ({ header: `c${i}`, cell: (row: Row) => row[i] }));
 
 async function collect<T>(batches: AsyncIterable<readonly T[]>): Promise<T[][]> {
   const out: T[][] = [];
@@ -15,10 +16,15 @@ async function collect<T>(batches: AsyncIterable<readonly T[]>): Promise<T[][]> 
 
 describe('csvLines: rows written without csv-stringify when it would not quote them', () => {
   it("when cells hold anything (quotes, commas, line breaks, formulas, non-ASCII), then the text is csv-stringify's for the same cells", () => {
-    const cell = fc.oneof(fc.string(), fc.constantFrom('', ',', '"', '\r', '\n', '\r\n', '=1+1', '-2', ' a ', 'Zoë 東京', "'x"));
+    const cell = fc.oneof(
+      fc.string(),
+      fc.constantFrom('', ',', '"', '\r', '\n', '\r\n', '=1+1', '-2', ' a ', 'Zoë 東京', "'x"),
+    );
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 6 }).chain((n) => fc.tuple(fc.constant(n), fc.array(fc.array(cell, { minLength: n, maxLength: n })))),
+        fc
+          .integer({ min: 1, max: 6 })
+          .chain((n) => fc.tuple(fc.constant(n), fc.array(fc.array(cell, { minLength: n, maxLength: n })))),
         ([n, rows]) => {
           const expected =
             rows.length === 0

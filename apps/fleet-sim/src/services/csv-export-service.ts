@@ -3,7 +3,7 @@ import { csvCellText, type Family } from '@equipment-dashboard/domain';
 import { stringify } from 'csv-stringify/sync';
 import * as exportRepo from '../store/repos/unit-export-repo';
 import type { EquipmentExportSource } from '../store/repos/unit-export-repo';
-import type { SchedulerQuery, UnitQuery } from '../views/unit-index';
+import type { SchedulerQuery, UnitQuery } from '../read-models/unit-index';
 import { listRowOf } from './equipment-service';
 import type { ServiceDeps } from './service-deps';
 import { schedulerDeviceOf } from './update-scheduler-service';
@@ -33,7 +33,9 @@ export function csvLines<Row>(columns: readonly CsvColumn<Row>[], rows: readonly
   let out = '';
   for (const row of rows) {
     const cells = columns.map((c) => csvCellText(c.cell(row)));
-    out += cells.some((cell) => NEEDS_QUOTING.test(cell)) ? stringify([cells], CSV_OPTIONS) : `${cells.join(',')}\r\n`;
+    out += cells.some((cell) => NEEDS_QUOTING.test(cell))
+      ? stringify([cells], CSV_OPTIONS)
+      : `${cells.join(',')}\r\n`;
   }
   return out;
 }
@@ -43,7 +45,10 @@ export function csvLines<Row>(columns: readonly CsvColumn<Row>[], rows: readonly
  * file as UTF-8) and the header row, then each row's cells. Every cell goes through the OWASP rule of
  * libs/domain (csvCellText); csv-stringify quotes what needs quoting. Lines end with CRLF (RFC 4180).
  */
-export async function* csvChunks<Row>(columns: readonly CsvColumn<Row>[], batches: RowBatches<Row>): AsyncGenerator<string> {
+export async function* csvChunks<Row>(
+  columns: readonly CsvColumn<Row>[],
+  batches: RowBatches<Row>,
+): AsyncGenerator<string> {
   yield `\ufeff${stringify([columns.map((c) => csvCellText(c.header))], CSV_OPTIONS)}`;
   for await (const rows of batches) {
     if (rows.length > 0) yield csvLines(columns, rows);
@@ -54,7 +59,9 @@ export async function* csvChunks<Row>(columns: readonly CsvColumn<Row>[], batche
  * Every row of a small server-paged list, by asking its own list call page after page (its filters, order,
  * permission rules and row shape as they are) until the list's total is reached or a page comes back empty.
  */
-export async function* pagedRows<Row>(readPage: (page: number) => Promise<Paged<Row>>): AsyncGenerator<Row[]> {
+export async function* pagedRows<Row>(
+  readPage: (page: number) => Promise<Paged<Row>>,
+): AsyncGenerator<Row[]> {
   let seen = 0;
   for (let page = 1; ; page += 1) {
     const { docs, totalDocs } = await readPage(page);
@@ -79,7 +86,11 @@ export async function* rowsBySerial<Source, Row>(
   // The chunk's serials are taken before the first await, so chunks are cut in order whatever order reads end in.
   const readNext = (): Promise<Row[]> | null => {
     const chunk: string[] = [];
-    for (let next = serials.next(); !next.done; next = chunk.length < EXPORT_CHUNK ? serials.next() : { done: true, value: undefined }) {
+    for (
+      let next = serials.next();
+      !next.done;
+      next = chunk.length < EXPORT_CHUNK ? serials.next() : { done: true, value: undefined }
+    ) {
       chunk.push(next.value);
     }
     if (chunk.length === 0) return null;
@@ -125,7 +136,7 @@ const equipmentRowOf = (unit: EquipmentExportSource): ListRow =>
 /** Every row of the equipment list's query (console-core §7 read/aligners), in its order, at any fleet size. */
 export function equipmentRows(deps: ServiceDeps, query: Omit<UnitQuery, 'page'>): RowBatches<ListRow> {
   return rowsBySerial(
-    deps.views.index.equipmentSerials(query),
+    deps.readModels.index.equipmentSerials(query),
     (chunk) => exportRepo.equipmentExportSources(deps.db, chunk),
     (unit) => unit.serialNumber,
     equipmentRowOf,
@@ -133,9 +144,13 @@ export function equipmentRows(deps: ServiceDeps, query: Omit<UnitQuery, 'page'>)
 }
 
 /** Every row of one family's update scheduler query (back-office §2.4), in its order, at any fleet size. */
-export function schedulerRows(deps: ServiceDeps, family: Family, query: Omit<SchedulerQuery, 'page' | 'family'>): RowBatches<UpdateSchedulerDevice> {
+export function schedulerRows(
+  deps: ServiceDeps,
+  family: Family,
+  query: Omit<SchedulerQuery, 'page' | 'family'>,
+): RowBatches<UpdateSchedulerDevice> {
   return rowsBySerial(
-    deps.views.index.schedulerSerials({ ...query, family }),
+    deps.readModels.index.schedulerSerials({ ...query, family }),
     (chunk) => exportRepo.schedulerExportSources(deps.db, chunk),
     (found) => found.unit.serialNumber,
     schedulerDeviceOf,

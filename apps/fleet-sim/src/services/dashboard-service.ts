@@ -1,9 +1,10 @@
 import type { ServiceStatus } from '@equipment-dashboard/contract';
 import type { Family, ServiceName } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { RESTART_DOWNTIME_MS } from '../fleet/services-board';
+import { RESTART_DOWNTIME_MS } from '../fleet/backend-status';
 import { restartService } from '../store/repos/services-repo';
-import { trendGraphPng } from '../views/trend-graph';
+import { declarePlannedOutage } from './planned-outages';
+import { trendGraphPng } from '../read-models/trend-graph';
 import type { ServiceDeps } from './service-deps';
 
 /** The home dashboard's reads (console-core §7 "Dashboard data"), from the counters the store keeps. */
@@ -12,19 +13,19 @@ export function latestVersion(deps: ServiceDeps, family: Family) {
 }
 
 export function stagedTotals(deps: ServiceDeps, family: Family) {
-  return deps.views.figures.stagedTotals(family);
+  return deps.readModels.figures.stagedTotals(family);
 }
 
 export function installedVersions(deps: ServiceDeps, family: Family) {
-  return deps.views.figures.installedVersions(family);
+  return deps.readModels.figures.installedVersions(family);
 }
 
 export function specVersions(deps: ServiceDeps) {
-  return deps.views.figures.specVersions();
+  return deps.readModels.figures.specVersions();
 }
 
 export function topAligners(deps: ServiceDeps) {
-  return deps.views.figures.topAligners();
+  return deps.readModels.figures.topAligners();
 }
 
 export function serviceStatus(deps: ServiceDeps): ServiceStatus {
@@ -33,6 +34,13 @@ export function serviceStatus(deps: ServiceDeps): ServiceStatus {
 
 /** Restarts an emulated service: it goes down, and comes back a few seconds later (SERVICE_STATUS both times). */
 export async function resetService(deps: ServiceDeps, caller: AuthUser, serviceName: ServiceName) {
+  // Declared before the service goes down, so that no alert about it fires unexplained.
+  await declarePlannedOutage(
+    deps,
+    { services: [serviceName] },
+    RESTART_DOWNTIME_MS + 60_000,
+    `restart of ${serviceName} from the dashboard by ${caller.username}`,
+  );
   await restartService(deps.db, serviceName, new Date(deps.clock.now() + RESTART_DOWNTIME_MS));
   await deps.follower.wake({ world: true });
   deps.logger.info({ serviceName, by: caller.username }, 'service restart');
@@ -40,5 +48,5 @@ export async function resetService(deps: ServiceDeps, caller: AuthUser, serviceN
 }
 
 export async function trendGraph(deps: ServiceDeps): Promise<Buffer> {
-  return trendGraphPng(await deps.views.trend.samples(deps.db, deps.clock.now()));
+  return trendGraphPng(await deps.readModels.trend.samples(deps.db, deps.clock.now()));
 }

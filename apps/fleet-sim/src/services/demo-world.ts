@@ -19,13 +19,18 @@ function generatedPassword(): string {
  * The demo password is DEMO_PASSWORD, or a generated one printed once and written to
  * DATA_DIR/demo-credentials.txt (readable by the owner only).
  */
-export async function ensureDemoWorld(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' | 'prefixes'>): Promise<void> {
+export async function ensureDemoWorld(
+  deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' | 'prefixes'>,
+): Promise<void> {
   const { db, config, logger } = deps;
   if ((await countUsers(db)) > 0) return;
   const password = config.DEMO_PASSWORD ?? generatedPassword();
   const seeded = await db.transaction(async (tx) => {
     // Held until commit, on the transaction's own connection.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    // The seed computes between its statements (password hashes, thousands of units): on a busy machine a gap can
+    // pass the store's idle-in-transaction limit, which would end the connection and leave the process unseeded.
+    await tx.execute(sql`SET LOCAL idle_in_transaction_session_timeout = 0`);
     const txDb = tx as unknown as typeof db;
     if ((await countUsers(txDb)) > 0) return null;
     const started = Date.now();

@@ -1,18 +1,20 @@
-import type { Aligner, ListRow, ScreenShot, StatusReport, UpdateState, VoltagesReport } from '@equipment-dashboard/contract';
+import type {
+  Aligner,
+  ListRow,
+  ScreenShot,
+  StatusReport,
+  VoltagesReport,
+} from '@equipment-dashboard/contract';
 import { FAMILIES, unitCapabilities, versionLabel, type Family } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { deltaOf, pendingVersionOf, type DesiredStaging } from '../fleet/desired-state';
-import { IDLE_STATE } from '../fleet/unit-runtime';
+import { desiredOf, pendingVersionOf, updateStateFor } from '../fleet/desired-state';
 import { ForbiddenError, NotFoundError } from '../core/errors';
-import type { DesiredRow } from '../store/repos/desired-repo';
+import { numberOrNull } from '../store/repos/rows';
 import * as unitsRepo from '../store/repos/units-repo';
-import type { UnitQuery } from '../views/unit-index';
+import type { UnitQuery } from '../read-models/unit-index';
 import type { ServiceDeps } from './service-deps';
 
 const iso = (ms: number | Date) => new Date(ms).toISOString();
-
-/** A bigint column as a number (node-postgres hands them over as text). */
-export const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 export const screenShotPaths = (id: number) => ({
   image: `/api/v1/screen_shot/${id}`,
@@ -23,56 +25,15 @@ function asFamily(value: string): Family {
   return (FAMILIES as readonly string[]).includes(value) ? (value as Family) : 'aligner';
 }
 
-/** A stored desired row as the rules of fleet/desired-state.ts read it. */
-export function desiredOf(row: Omit<DesiredRow, 'serialNumber'> | null | undefined): DesiredStaging | null {
-  if (!row) return null;
-  return {
-    rev: Number(row.rev),
-    semantic: row.stagedSemantic,
-    meta: row.stagedMeta,
-    path: row.path,
-    stagedAt: row.stagedAt?.getTime() ?? null,
-    autoStaged: row.autoStaged,
-  };
-}
-
-/** The public part of the updater state a unit reported (the simulator's bookkeeping left out). */
-function reportedUpdateState(stored: Record<string, unknown>): UpdateState {
-  const { sim: _sim, ...reported } = stored;
-  return {
-    state: IDLE_STATE,
-    softwareUpdateDownload: null,
-    downloading: false,
-    downloadProgress: { software: null, specs: null },
-    installing: false,
-    installProgress: null,
-    ...reported,
-  } as UpdateState;
-}
-
-/**
- * The updater state the console shows: what the unit reported, unless the API changed the desired
- * staging since (a staging not taken yet reads READY_TO_DOWNLOAD with its version, an unstaging idle).
- */
-export function updateStateFor(stored: Record<string, unknown>, flowRev: number | null, desired: DesiredStaging | null, doneRev: number): UpdateState {
-  const reported = reportedUpdateState(stored);
-  const delta = deltaOf(reported.state, flowRev, desired, doneRev);
-  if (!delta) return reported;
-  return {
-    state: delta.state,
-    softwareUpdateDownload: delta.stagedSemantic ? { version: { semantic: delta.stagedSemantic } } : null,
-    downloading: false,
-    downloadProgress: { software: null, specs: null },
-    installing: false,
-    installProgress: null,
-  };
-}
-
 /**
  * A unit as console-core §3 describes it, from the store: its reported row and desired staging, plus what
  * belongs to the reader (favourite) and to other tables (open tickets, screenshots, latest reports).
  */
-export async function readAligner(deps: ServiceDeps, caller: AuthUser, serialNumber: string): Promise<Aligner> {
+export async function readAligner(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  serialNumber: string,
+): Promise<Aligner> {
   const serial = serialNumber.trim().toUpperCase();
   const found = await unitsRepo.findUnitWithDesired(deps.db, serial);
   if (!found) throw new NotFoundError(`Serial number ${serial} not found.`);
@@ -86,7 +47,11 @@ export async function readAligner(deps: ServiceDeps, caller: AuthUser, serialNum
   return composeAligner(deps, found, {
     favorite,
     openSupportTickets: openTickets.get(serial) ?? 0,
-    screenShots: shots.map((s) => ({ id: String(s.id), ...screenShotPaths(s.id), createdAt: iso(s.createdAt) })),
+    screenShots: shots.map((s) => ({
+      id: String(s.id),
+      ...screenShotPaths(s.id),
+      createdAt: iso(s.createdAt),
+    })),
     voltages: (voltages?.data as VoltagesReport | undefined) ?? null,
     status: statusReportOf(usb)?.status ?? null,
   });
@@ -100,7 +65,11 @@ interface AlignerExtras {
   status: string | null;
 }
 
-export function composeAligner(deps: ServiceDeps, { unit: row, desired: desiredRow }: unitsRepo.UnitWithDesired, extras: AlignerExtras): Aligner {
+export function composeAligner(
+  deps: ServiceDeps,
+  { unit: row, desired: desiredRow }: unitsRepo.UnitWithDesired,
+  extras: AlignerExtras,
+): Aligner {
   const family = asFamily(row.family);
   const version = { semantic: row.versionSemantic, meta: row.versionMeta };
   const desired = desiredOf(desiredRow);
@@ -128,7 +97,9 @@ export function composeAligner(deps: ServiceDeps, { unit: row, desired: desiredR
     alignmentCount: row.alignmentCount,
     geolocation: row.geolocation,
     pendingSoftwareDownload: pendingVersionOf(desired, doneRev),
-    updateState: supportsUpdateStatus ? updateStateFor(row.updateState, numberOrNull(row.flowRev), desired, doneRev) : null,
+    updateState: supportsUpdateStatus
+      ? updateStateFor(row.updateState, numberOrNull(row.flowRev), desired, doneRev)
+      : null,
     openSupportTickets: extras.openSupportTickets,
     favorite: extras.favorite,
     screenShots: extras.screenShots,
@@ -141,11 +112,16 @@ export function composeAligner(deps: ServiceDeps, { unit: row, desired: desiredR
 
 /**
  * A page of the equipment list: the order and the exact total from this process's index of the fleet
- * (views/unit-index.ts), then the page's rows by key from the store.
+ * (read-models/unit-index.ts), then the page's rows by key from the store.
  */
-export async function listAligners(deps: ServiceDeps, query: UnitQuery): Promise<{ docs: ListRow[]; totalDocs: number }> {
-  const { serials, total } = deps.views.index.queryEquipment(query);
-  const rows = new Map((await unitsRepo.findUnitsWithDesired(deps.db, serials)).map((r) => [r.unit.serialNumber, r.unit]));
+export async function listAligners(
+  deps: ServiceDeps,
+  query: UnitQuery,
+): Promise<{ docs: ListRow[]; totalDocs: number }> {
+  const { serials, total } = deps.readModels.index.queryEquipment(query);
+  const rows = new Map(
+    (await unitsRepo.findUnitsWithDesired(deps.db, serials)).map((r) => [r.unit.serialNumber, r.unit]),
+  );
   return {
     totalDocs: total,
     docs: serials.flatMap((serial) => {
@@ -157,7 +133,17 @@ export async function listAligners(deps: ServiceDeps, query: UnitQuery): Promise
 
 /** A unit as a row of the equipment list. */
 export function listRowOf(
-  unit: Pick<unitsRepo.UnitRow, 'serialNumber' | 'family' | 'systemClass' | 'versionSemantic' | 'versionMeta' | 'createdAt' | 'updatedAt' | 'geolocation'>,
+  unit: Pick<
+    unitsRepo.UnitRow,
+    | 'serialNumber'
+    | 'family'
+    | 'systemClass'
+    | 'versionSemantic'
+    | 'versionMeta'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'geolocation'
+  >,
 ): ListRow {
   return {
     serialNumber: unit.serialNumber,
@@ -171,14 +157,22 @@ export function listRowOf(
 }
 
 /** The units on a user's radar, in the order they were added, as full aligners. */
-export async function readFavorites(deps: ServiceDeps, caller: AuthUser, username: string): Promise<Aligner[]> {
-  if (username !== caller.username) throw new ForbiddenError("You can only read your own radar.");
+export async function readFavorites(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  username: string,
+): Promise<Aligner[]> {
+  if (username !== caller.username) throw new ForbiddenError('You can only read your own radar.');
   const serials = await unitsRepo.favoriteSerials(deps.db, username);
   return readAlignersFor(deps, username, serials);
 }
 
 /** Full aligners for several serials at once (radar lists and radar events). */
-export async function readAlignersFor(deps: ServiceDeps, username: string, serials: string[]): Promise<Aligner[]> {
+export async function readAlignersFor(
+  deps: ServiceDeps,
+  username: string,
+  serials: string[],
+): Promise<Aligner[]> {
   if (serials.length === 0) return [];
   const [rows, openTickets, favorites] = await Promise.all([
     unitsRepo.findUnitsWithDesired(deps.db, serials),
@@ -204,11 +198,15 @@ export async function readAlignersFor(deps: ServiceDeps, username: string, seria
 }
 
 /** Deletes a unit and what hangs on it (favourites, screenshots, reports); its tickets stay as history. */
-export async function deleteEquipment(deps: ServiceDeps, caller: AuthUser, serialNumber: string): Promise<void> {
+export async function deleteEquipment(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  serialNumber: string,
+): Promise<void> {
   const deleted = await unitsRepo.deleteUnit(deps.db, serialNumber);
   if (!deleted) throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
-  // This process's views and units drop it at once; other processes read the tombstone within a poll.
-  deps.views.index.remove([serialNumber]);
+  // This process's read models and units drop it at once; other processes read the tombstone within a poll.
+  deps.readModels.index.remove([serialNumber]);
   deps.sim?.engine.removeUnits([serialNumber]);
   deps.logger.info({ serialNumber, by: caller.username }, 'equipment deleted');
 }
@@ -221,7 +219,10 @@ export async function screenShotsOf(deps: ServiceDeps, serialNumber: string): Pr
 
 export async function screenShotImage(deps: ServiceDeps, id: string, thumbnail: boolean): Promise<Buffer> {
   const numeric = Number(id);
-  const data = Number.isInteger(numeric) && numeric > 0 ? await unitsRepo.screenshotImage(deps.db, numeric, thumbnail) : undefined;
+  const data =
+    Number.isInteger(numeric) && numeric > 0
+      ? await unitsRepo.screenshotImage(deps.db, numeric, thumbnail)
+      : undefined;
   if (!data) throw new NotFoundError(`No screenshot ${id}.`);
   return data;
 }
@@ -231,15 +232,26 @@ export async function deleteScreenShot(deps: ServiceDeps, id: number): Promise<v
 }
 
 async function requireUnit(deps: ServiceDeps, serialNumber: string): Promise<void> {
-  if (!(await unitsRepo.findUnit(deps.db, serialNumber))) throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
+  if (!(await unitsRepo.findUnit(deps.db, serialNumber)))
+    throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
 }
 
-export async function latestVoltages(deps: ServiceDeps, serialNumber: string): Promise<VoltagesReport | null> {
+export async function latestVoltages(
+  deps: ServiceDeps,
+  serialNumber: string,
+): Promise<VoltagesReport | null> {
   await requireUnit(deps, serialNumber);
-  return ((await unitsRepo.latestReport(deps.db, serialNumber, 'voltages'))?.data as VoltagesReport | undefined) ?? null;
+  return (
+    ((await unitsRepo.latestReport(deps.db, serialNumber, 'voltages'))?.data as VoltagesReport | undefined) ??
+    null
+  );
 }
 
-export async function latestStatus(deps: ServiceDeps, serialNumber: string, kind: 'usb' | 'printer'): Promise<StatusReport | null> {
+export async function latestStatus(
+  deps: ServiceDeps,
+  serialNumber: string,
+  kind: 'usb' | 'printer',
+): Promise<StatusReport | null> {
   await requireUnit(deps, serialNumber);
   return statusReportOf(await unitsRepo.latestReport(deps.db, serialNumber, kind));
 }

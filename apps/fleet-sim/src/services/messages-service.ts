@@ -3,6 +3,7 @@ import {
   can,
   MESSAGE_DISPOSITIONS,
   MESSAGE_SOFTWARE_VERSION,
+  mayReadOthersDrafts,
   messageDispositionAt,
   messageProblems,
   messageTransitions,
@@ -47,10 +48,12 @@ export function messageOf(row: messagesRepo.MessageRow, now: number): Message {
 
 /**
  * Back-office §7.4: one Messaging tab. Upcoming, active and completed are computed from the dates of
- * approved messages at the simulated clock's now, so a message moves between those tabs by itself.
+ * approved messages at the simulated clock's now, so a message moves between those tabs by itself. Others'
+ * drafts are left out for a caller who may not read them (libs/domain mayReadOthersDrafts).
  */
 export async function listMessages(
   deps: ServiceDeps,
+  caller: AuthUser,
   query: {
     page: number;
     filterIssuerUsername?: string;
@@ -65,6 +68,7 @@ export async function listMessages(
     invert: query.invert,
     disposition: query.filterDisposition,
     now: new Date(now),
+    draftsOnlyOf: mayReadOthersDrafts(caller.role) ? undefined : caller.username,
   });
   return { docs: docs.map((row) => messageOf(row, now)), totalDocs };
 }

@@ -116,8 +116,8 @@ const cache = new WeakMap<object, CachedIndex>();
  * when the number of units changed since the last build: units are added or deleted, never moved.
  * While a rebuild runs, the previous index answers, so a read never waits for it except the very first.
  */
-export function placeIndex(deps: Pick<ServiceDeps, 'db' | 'views'>): Promise<PlaceIndex> {
-  const units = deps.views.index.size;
+export function placeIndex(deps: Pick<ServiceDeps, 'db' | 'readModels'>): Promise<PlaceIndex> {
+  const units = deps.readModels.index.size;
   let entry = cache.get(deps);
   if (!entry) cache.set(deps, (entry = { units: -1, current: null, building: null }));
   if (entry.units !== units && !entry.building) {

@@ -8,8 +8,10 @@ import type { ServiceDeps } from './service-deps';
  */
 export async function radarTouched(deps: ServiceDeps, serials: string[]): Promise<void> {
   const byUser = new Map<string, string[]>();
-  for (const w of await allWatchersOf(deps.db, serials)) byUser.set(w.username, [...(byUser.get(w.username) ?? []), w.serialNumber]);
+  for (const w of await allWatchersOf(deps.db, serials))
+    byUser.set(w.username, [...(byUser.get(w.username) ?? []), w.serialNumber]);
   for (const [username, list] of byUser) {
-    for (const aligner of await readAlignersFor(deps, username, list)) deps.live.emitToUser(username, 'RADAR_UPDATE_FAVORITE', aligner);
+    for (const aligner of await readAlignersFor(deps, username, list))
+      deps.live.emitToUser(username, 'RADAR_UPDATE_FAVORITE', aligner);
   }
 }

@@ -9,7 +9,14 @@ import type { ServiceDeps } from './service-deps';
  */
 export async function publishSoftwareUpdate(
   deps: ServiceDeps,
-  input: { family: Family; semantic: string; meta: string; path: string; prerequisite: string; createdBy: string },
+  input: {
+    family: Family;
+    semantic: string;
+    meta: string;
+    path: string;
+    prerequisite: string;
+    createdBy: string;
+  },
 ): Promise<SoftwareUpdate> {
   const row = await insertSoftwareUpdate(deps.db, {
     family: input.family,
@@ -20,8 +27,15 @@ export async function publishSoftwareUpdate(
     createdBy: input.createdBy,
   });
   deps.world.latest.offer(input.family, { semantic: row.semantic, meta: row.meta, path: row.path });
-  deps.live.emit('NEW_SOFTWARE_UPDATE_CREATED', { family: input.family, version: { semantic: row.semantic, meta: row.meta }, path: row.path });
-  deps.logger.info({ family: input.family, version: row.semantic, by: input.createdBy }, 'software update published');
+  deps.live.emit('NEW_SOFTWARE_UPDATE_CREATED', {
+    family: input.family,
+    version: { semantic: row.semantic, meta: row.meta },
+    path: row.path,
+  });
+  deps.logger.info(
+    { family: input.family, version: row.semantic, by: input.createdBy },
+    'software update published',
+  );
   return {
     family: input.family,
     version: { semantic: row.semantic, meta: row.meta },

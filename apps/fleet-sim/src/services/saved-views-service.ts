@@ -19,7 +19,11 @@ function viewOf(row: repo.SavedViewRow): SavedView {
 }
 
 /** A screen's views the caller may apply: their own and the shared ones. */
-export async function listSavedViews(deps: ServiceDeps, user: AuthUser, screen: SavedViewScreen): Promise<SavedView[]> {
+export async function listSavedViews(
+  deps: ServiceDeps,
+  user: AuthUser,
+  screen: SavedViewScreen,
+): Promise<SavedView[]> {
   return (await repo.viewsFor(deps.db, screen, user.username)).map(viewOf);
 }
 
@@ -35,11 +39,18 @@ export async function createSavedView(
 }
 
 /** Deletes a view: its owner or an admin (403 for anyone else, 404 when there is none). */
-export async function deleteSavedView(deps: ServiceDeps, user: AuthUser, id: number): Promise<{ id: number; deleted: true }> {
+export async function deleteSavedView(
+  deps: ServiceDeps,
+  user: AuthUser,
+  id: number,
+): Promise<{ id: number; deleted: true }> {
   const row = await repo.findView(deps.db, id);
   if (!row) throw new NotFoundError(`No saved view ${id}.`, { id });
   if (!mayDeleteView(user, row)) {
-    throw new ForbiddenError(`Saved view ${id} belongs to ${row.owner}: only they or an admin may delete it.`, { id });
+    throw new ForbiddenError(
+      `Saved view ${id} belongs to ${row.owner}: only they or an admin may delete it.`,
+      { id },
+    );
   }
   if (!(await repo.deleteView(deps.db, id))) throw new NotFoundError(`No saved view ${id}.`, { id });
   deps.live.emit('SAVED_VIEWS_CHANGED', { screen: row.screen as SavedViewScreen });
@@ -59,7 +70,11 @@ export interface ResolvedSavedView {
  * actions). The caller must be allowed to apply it (their own or a shared one): 404 otherwise, as for an
  * unknown id, so that a private view's existence is not told.
  */
-export async function resolveSavedView(deps: Pick<ServiceDeps, 'db'>, user: Pick<AuthUser, 'username'>, id: number): Promise<ResolvedSavedView> {
+export async function resolveSavedView(
+  deps: Pick<ServiceDeps, 'db'>,
+  user: Pick<AuthUser, 'username'>,
+  id: number,
+): Promise<ResolvedSavedView> {
   const row = await repo.findView(deps.db, id);
   const screen = SAVED_VIEW_SCREENS.find((s) => s === row?.screen);
   if (!row || !screen || !maySeeView(user, row)) throw new NotFoundError(`No saved view ${id}.`, { id });

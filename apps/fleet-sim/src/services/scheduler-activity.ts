@@ -1,6 +1,4 @@
-import { compareVersions, FAMILIES, type Family } from '@equipment-dashboard/domain';
-import type { EngineListener } from '../fleet/engine';
-import type { UnitRuntime } from '../fleet/unit-runtime';
+import { compareVersions, type Family } from '@equipment-dashboard/domain';
 import * as statsRepo from '../store/repos/scheduler-stats-repo';
 import type { ServiceDeps } from './service-deps';
 
@@ -11,10 +9,10 @@ export const hourKeyOf = (ms: number): string => new Date(ms).toISOString().slic
 
 /** A family's live figures: units at the family's latest version, and connected units. */
 export function liveFigures(
-  deps: Pick<ServiceDeps, 'views' | 'world'>,
+  deps: Pick<ServiceDeps, 'readModels' | 'world'>,
   family: Family,
 ): { atCurrentVersion: number; connectedCount: number } {
-  const figures = deps.views.figures;
+  const figures = deps.readModels.figures;
   const latest = deps.world.latest.of(family)?.semantic;
   const atCurrentVersion = latest
     ? figures
@@ -30,7 +28,7 @@ export function liveFigures(
  * hour's buckets of the simulated clock, and auto-staged ones into the family's counter too.
  */
 export async function recordSchedulerActivity(
-  deps: Pick<ServiceDeps, 'db' | 'views' | 'world' | 'clock'>,
+  deps: Pick<ServiceDeps, 'db' | 'readModels' | 'world' | 'clock'>,
   family: Family,
   counts: { deliveries?: number; autoStaged?: number },
 ): Promise<void> {
@@ -46,22 +44,4 @@ export async function recordSchedulerActivity(
     await statsRepo.addActivity(deps.db, { family, bucket, key, deliveries, autoStaged, ...figures });
   }
   if (autoStaged > 0) await statsRepo.addAutoStaged(deps.db, family, autoStaged);
-}
-
-/**
- * The simulator's listener that keeps the scheduler statistics alive: every unit that finishes installing
- * is a delivery of its family, counted in the current day and hour.
- */
-export function schedulerActivityListener(deps: Pick<ServiceDeps, 'db' | 'views' | 'world' | 'clock' | 'logger'>): EngineListener {
-  return {
-    unitsInstalled(units: UnitRuntime[]) {
-      for (const family of FAMILIES) {
-        const deliveries = units.filter((u) => u.family === family).length;
-        if (deliveries === 0) continue;
-        recordSchedulerActivity(deps, family, { deliveries }).catch((err: unknown) =>
-          deps.logger.error({ err, family, deliveries }, 'could not count deliveries'),
-        );
-      }
-    },
-  };
 }

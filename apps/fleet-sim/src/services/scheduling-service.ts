@@ -1,6 +1,9 @@
 import type { ScheduleCreated } from '@equipment-dashboard/contract';
+import { PERMISSIONS } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { ValidationError } from '../core/errors';
+import { storeFaultOf } from '../store/database-errors';
+import { FencedOutError } from '../store/repos/job-leases-repo';
 import { findSoftwareUpdate } from '../store/repos/releases-repo';
 import * as schedulesRepo from '../store/repos/schedules-repo';
 import { familiesOf } from '../store/repos/units-repo';
@@ -24,9 +27,12 @@ export async function scheduleByDay(deps: ServiceDeps) {
  * without '*' the pattern matches the start (back-office §2.2).
  */
 export function alignerSerialNumbers(deps: ServiceDeps, pattern: string): string[] {
-  const escaped = pattern.toUpperCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  const escaped = pattern
+    .toUpperCase()
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*');
   const re = new RegExp(`^${escaped}${pattern.includes('*') ? '$' : ''}`);
-  return deps.views.index.serialsWhere('aligner', (serial) => re.test(serial));
+  return deps.readModels.index.serialsWhere('aligner', (serial) => re.test(serial));
 }
 
 /** Schedules aligners to be staged with a published version on a day (the update flow takes over then). */
@@ -36,13 +42,21 @@ export async function scheduleUpdates(
   input: { serialNumbers: string[]; version: { semantic: string; meta: string }; path: string; date: string },
 ): Promise<ScheduleCreated> {
   const today = dayOf(deps.clock.now());
-  if (input.date < today) throw new ValidationError(`The day ${input.date} has passed (today is ${today}).`, [{ path: 'date', message: 'in the past' }]);
+  if (input.date < today)
+    throw new ValidationError(`The day ${input.date} has passed (today is ${today}).`, [
+      { path: 'date', message: 'in the past' },
+    ]);
   const published = await findSoftwareUpdate(deps.db, 'aligner', input.version.semantic);
-  if (!published) throw new ValidationError(`No aligner update ${input.version.semantic} has been published.`);
+  if (!published)
+    throw new ValidationError(`No aligner update ${input.version.semantic} has been published.`);
   const serials = [...new Set(input.serialNumbers)];
   const families = await familiesOf(deps.db, serials);
   const unknown = serials.filter((s) => families.get(s) !== 'aligner');
-  if (unknown.length > 0) throw new ValidationError(`Not aligner units: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ' ...' : ''}.`, { unknown });
+  if (unknown.length > 0)
+    throw new ValidationError(
+      `Not aligner units: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ' ...' : ''}.`,
+      { unknown },
+    );
   await schedulesRepo.insertSchedules(
     deps.db,
     serials.map((serialNumber) => ({
@@ -55,8 +69,13 @@ export async function scheduleUpdates(
       createdBy: caller.username,
     })),
   );
-  const created = { date: input.date, count: serials.length, version: { semantic: published.semantic, meta: published.meta } };
-  deps.live.emit('NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED', created);
+  const created = {
+    date: input.date,
+    count: serials.length,
+    version: { semantic: published.semantic, meta: published.meta },
+  };
+  // The schedule's day, count and version are the Update Scheduler's reads: only its roles hear of it.
+  deps.live.emitToPermitted(PERMISSIONS.viewUpdateScheduler, 'NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED', created);
   deps.logger.info({ ...created, by: caller.username }, 'updates scheduled');
   if (input.date === today) await playDueSchedules(deps);
   return created;
@@ -76,37 +95,29 @@ export async function playDueSchedules(deps: ServiceDeps): Promise<number> {
     for (const row of due) {
       const system = { username: `schedule:${row.createdBy}`, email: '', role: 'admin' as const };
       try {
-        await stage(deps, system, 'aligner', { serialNumber: row.serialNumber, version: { semantic: row.versionSemantic, meta: row.versionMeta }, path: row.path }, { auto: true });
+        await stage(
+          deps,
+          system,
+          'aligner',
+          {
+            serialNumber: row.serialNumber,
+            version: { semantic: row.versionSemantic, meta: row.versionMeta },
+            path: row.path,
+          },
+          { auto: true },
+        );
         await schedulesRepo.markSchedule(deps.db, row.id, 'staged');
         staged += 1;
-      } catch {
+      } catch (error) {
+        // A store that is away, or a lease lost, is no reason to skip the unit: the next pass plays it.
+        if (storeFaultOf(error) || error instanceof FencedOutError) throw error;
         await schedulesRepo.markSchedule(deps.db, row.id, 'skipped');
       }
       played += 1;
     }
     // The update scheduler's statistics count what it staged (back-office §2.4 Daily/Hourly Activity).
-    await recordSchedulerActivity(deps, 'aligner', { autoStaged: staged }).catch((err: unknown) => deps.logger.error({ err }, 'could not count auto-staged updates'));
+    await recordSchedulerActivity(deps, 'aligner', { autoStaged: staged }).catch((err: unknown) =>
+      deps.logger.error({ err }, 'could not count auto-staged updates'),
+    );
   }
-}
-
-/**
- * Plays due schedules every few seconds of real time and after every clock jump, while `leads` says this
- * process is the one that plays them; answers a stop function.
- */
-export function startSchedulePlayer(deps: ServiceDeps, leads: () => Promise<boolean> = async () => true, everyMs = 2_000): () => void {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    if (running) return;
-    running = leads()
-      .then((leading) => (leading ? playDueSchedules(deps) : 0))
-      .catch((err: unknown) => deps.logger.error({ err }, 'playing schedules failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  const off = deps.clock.onChange(run);
-  return () => {
-    clearInterval(timer);
-    off();
-  };
 }

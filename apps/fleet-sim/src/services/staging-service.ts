@@ -1,17 +1,17 @@
 import type { StagedUpdate, UnstagedUpdate } from '@equipment-dashboard/contract';
 import { stagingRefusal, type Family } from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { isPending } from '../fleet/desired-state';
+import { isPending, desiredOf, updateStateFor } from '../fleet/desired-state';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
-import type { Db } from '../store/database';
 import { writeStaging, type StagedTarget } from '../store/repos/desired-repo';
 import { stagingEvent } from '../store/repos/history-events';
 import { recordHistory } from '../store/repos/history-repo';
-import { indexedUnitOfRows } from '../views/unit-feed';
+import { indexedUnitOfRows } from '../read-models/unit-feed';
 import { findSoftwareUpdate } from '../store/repos/releases-repo';
 import * as unitsRepo from '../store/repos/units-repo';
-import { desiredOf, numberOrNull, updateStateFor } from './equipment-service';
+import { numberOrNull } from '../store/repos/rows';
 import type { ServiceDeps } from './service-deps';
+import { inTransaction } from '../store/transaction';
 
 const FAMILY_CALL: Record<Family, string> = {
   aligner: 'immediate_stage_of_software_update',
@@ -22,17 +22,52 @@ const FAMILY_CALL: Record<Family, string> = {
 function requireFamily(unit: unitsRepo.UnitRow, family: Family): void {
   const unitFamily = unit.family as Family;
   if (unitFamily !== family) {
-    throw new ValidationError(`Unit ${unit.serialNumber} is a ${unitFamily} unit; use /create/${FAMILY_CALL[unitFamily]}/v1.`, {
-      family: unitFamily,
-    });
+    throw new ValidationError(
+      `Unit ${unit.serialNumber} is a ${unitFamily} unit; use /create/${FAMILY_CALL[unitFamily]}/v1.`,
+      {
+        family: unitFamily,
+      },
+    );
   }
 }
 
 /**
- * Writes a unit's desired staging as `decide` answers from the unit as it is (it may throw to refuse),
- * and makes this process's views and units show it at once (its list row, the staged totals); other
- * processes read it from the store within a poll. A concurrent staging of the same unit makes it read
- * the unit again.
+ * The one path of a staging: the unit's desired state and its timeline entry commit together; once committed, this
+ * process shows it at once (the staged totals, the unit's list row, the units it simulates) and other processes read
+ * it from the store within a poll. False when the unit's staging changed since `found` was read.
+ */
+export async function commitStaging(
+  deps: Pick<ServiceDeps, 'db' | 'readModels' | 'sim'>,
+  found: unitsRepo.UnitWithDesired,
+  target: StagedTarget | null,
+  by: string,
+  at: Date,
+): Promise<boolean> {
+  const written = await inTransaction(deps.db, async (t) => {
+    const changed = await writeStaging(t, {
+      serialNumber: found.unit.serialNumber,
+      family: found.unit.family,
+      shard: found.unit.shard,
+      expectedRev: found.desired ? Number(found.desired.rev) : 0,
+      target,
+      by,
+      at,
+    });
+    const change = target ? { semantic: target.semantic, auto: target.autoStaged } : null;
+    if (changed) await recordHistory(t, [stagingEvent(found.unit.serialNumber, change, by, at)]);
+    return changed;
+  });
+  if (!written) return false;
+  deps.readModels.takeCounts(written.counts);
+  const indexed = indexedUnitOfRows(found.unit, written.desired);
+  if (indexed) deps.readModels.index.upsert([indexed]);
+  deps.sim?.engine.applyDesired([written.desired]);
+  return true;
+}
+
+/**
+ * Writes a unit's desired staging as `decide` answers from the unit as it is (it may throw to refuse). A concurrent
+ * staging of the same unit makes it read the unit again.
  */
 async function changeStaging(
   deps: ServiceDeps,
@@ -43,33 +78,13 @@ async function changeStaging(
   for (let attempt = 0; attempt < 3; attempt++) {
     const found = await unitsRepo.findUnitWithDesired(deps.db, serialNumber);
     if (!found) throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
-    const target = decide(found);
-    const at = deps.clock.nowDate();
-    // The staging and its entry on the unit's timeline commit together.
-    const written = await deps.db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const changed = await writeStaging(t, {
-        serialNumber: found.unit.serialNumber,
-        family: found.unit.family,
-        shard: found.unit.shard,
-        expectedRev: found.desired ? Number(found.desired.rev) : 0,
-        target,
-        by: user.username,
-        at,
-      });
-      const change = target ? { semantic: target.semantic, auto: target.autoStaged } : null;
-      if (changed) await recordHistory(t, [stagingEvent(found.unit.serialNumber, change, user.username, at)]);
-      return changed;
-    });
-    if (!written) continue;
-    deps.views.takeCounts(written.counts);
-    const indexed = indexedUnitOfRows(found.unit, written.desired);
-    if (indexed) deps.views.index.upsert([indexed]);
-    // This process's units take it at once; other processes' read it on their next poll.
-    deps.sim?.engine.applyDesired([written.desired]);
-    return found;
+    if (await commitStaging(deps, found, decide(found), user.username, deps.clock.nowDate())) return found;
   }
-  throw new ConflictError(`The staging of unit ${serialNumber} changed while this call ran; try again.`, undefined, 'staging_changed');
+  throw new ConflictError(
+    `The staging of unit ${serialNumber} changed while this call ran; try again.`,
+    undefined,
+    'staging_changed',
+  );
 }
 
 /**
@@ -85,11 +100,20 @@ export async function stage(
   input: { serialNumber: string; version: { semantic: string; meta: string }; path: string },
   options: { auto?: boolean } = {},
 ): Promise<StagedUpdate> {
-  const published = deps.world.latest.find(family, input.version.semantic) ?? (await findSoftwareUpdate(deps.db, family, input.version.semantic));
+  const published =
+    deps.world.latest.find(family, input.version.semantic) ??
+    (await findSoftwareUpdate(deps.db, family, input.version.semantic));
   if (!published) {
-    throw new ValidationError(`No ${family} update ${input.version.semantic} has been published.`, { version: input.version });
+    throw new ValidationError(`No ${family} update ${input.version.semantic} has been published.`, {
+      version: input.version,
+    });
   }
-  const target = { semantic: published.semantic, meta: published.meta, path: published.path, autoStaged: Boolean(options.auto) };
+  const target = {
+    semantic: published.semantic,
+    meta: published.meta,
+    path: published.path,
+    autoStaged: Boolean(options.auto),
+  };
   const found = await changeStaging(deps, user, input.serialNumber, ({ unit, desired: desiredRow }) => {
     requireFamily(unit, family);
     const desired = desiredOf(desiredRow);
@@ -100,23 +124,48 @@ export async function stage(
         family,
         version: { semantic: unit.versionSemantic, meta: unit.versionMeta },
         pendingSoftwareDownload: isPending(desired, doneRev) ? desired.semantic : '',
-        updateState: { downloading: updateState.downloading, softwareUpdateDownload: updateState.softwareUpdateDownload },
+        updateState: {
+          downloading: updateState.downloading,
+          softwareUpdateDownload: updateState.softwareUpdateDownload,
+        },
       },
       deps.world.latest.byFamily(),
     );
     if (refusal) throw new ValidationError(refusal, { serialNumber: unit.serialNumber }, 'staging_refused');
     return target;
   });
-  deps.logger.info({ serialNumber: found.unit.serialNumber, version: target.semantic, by: user.username, auto: target.autoStaged }, 'update staged');
-  return { serialNumber: found.unit.serialNumber, family, version: { semantic: target.semantic, meta: target.meta }, path: target.path };
+  deps.logger.info(
+    {
+      serialNumber: found.unit.serialNumber,
+      version: target.semantic,
+      by: user.username,
+      auto: target.autoStaged,
+    },
+    'update staged',
+  );
+  return {
+    serialNumber: found.unit.serialNumber,
+    family,
+    version: { semantic: target.semantic, meta: target.meta },
+    path: target.path,
+  };
 }
 
 /** Unstage: the pending download is cleared (a download in progress stops when the unit reads it). */
-export async function unstage(deps: ServiceDeps, user: AuthUser, family: Family, serialNumber: string): Promise<UnstagedUpdate> {
+export async function unstage(
+  deps: ServiceDeps,
+  user: AuthUser,
+  family: Family,
+  serialNumber: string,
+): Promise<UnstagedUpdate> {
   await changeStaging(deps, user, serialNumber, ({ unit, desired }) => {
     requireFamily(unit, family);
     if (!isPending(desiredOf(desired), Number(unit.stagedRevDone))) {
-      throw new ValidationError(`Unit ${serialNumber} has no staged update to unstage.`, undefined, 'nothing_staged');
+      throw new ValidationError(
+        `Unit ${serialNumber} has no staged update to unstage.`,
+        undefined,
+        'nothing_staged',
+      );
     }
     return null;
   });

@@ -35,7 +35,11 @@ async function ticketFor(
   const row = await ticketsRepo.findTicket(deps.db, id);
   if (!row) throw new NotFoundError(`No ticket ${id}.`);
   if (!offers(ticketRowActions({ status: row.status as TicketStatus, escalated: row.escalated }))) {
-    throw new ConflictError(`Ticket ${id} is closed: it cannot be changed or commented on.`, { id }, 'ticket_closed');
+    throw new ConflictError(
+      `Ticket ${id} is closed: it cannot be changed or commented on.`,
+      { id },
+      'ticket_closed',
+    );
   }
   return row;
 }
@@ -82,51 +86,100 @@ export async function listTickets(
 export async function readTicket(deps: ServiceDeps, id: number): Promise<Ticket> {
   const row = await ticketsRepo.findTicket(deps.db, id);
   if (!row) throw new NotFoundError(`No ticket ${id}.`);
-  const [comments, attachments] = await Promise.all([ticketsRepo.commentsOf(deps.db, [id]), ticketsRepo.attachmentsOf(deps.db, id)]);
+  const [comments, attachments] = await Promise.all([
+    ticketsRepo.commentsOf(deps.db, [id]),
+    ticketsRepo.attachmentsOf(deps.db, id),
+  ]);
   return { ...ticketOf(row, comments), attachments: attachments.map(attachmentOf) };
 }
 
 /** Escalated tickets mail engineering (back-office §4); escalating an escalated ticket changes nothing. */
-export async function setEscalated(deps: ServiceDeps, caller: AuthUser, id: number, escalated: boolean): Promise<Ticket> {
+export async function setEscalated(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  id: number,
+  escalated: boolean,
+): Promise<Ticket> {
   const row = await ticketFor(deps, id, changesEscalation);
   if (row.escalated !== escalated) {
     await ticketsRepo.updateTicket(deps.db, id, { escalated });
     deps.logger.info({ ticket: id, escalated, by: caller.username }, 'ticket escalation changed');
   }
   const ticket = await readTicket(deps, id);
-  if (escalated && !row.escalated) await mailEngineering(deps, ticket, `Ticket escalated by ${caller.username}`);
+  if (escalated && !row.escalated)
+    await mailEngineering(deps, ticket, `Ticket escalated by ${caller.username}`);
   return ticket;
 }
 
 /** Closing is for good: a closed ticket takes no comments and cannot be reopened (back-office §4). */
-export async function closeTicket(deps: ServiceDeps, caller: AuthUser, id: number, username: string): Promise<Ticket> {
+export async function closeTicket(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  id: number,
+  username: string,
+): Promise<Ticket> {
   requireSelf(caller, username, 'closer');
   await ticketFor(deps, id, closes);
   await withHistory(
     deps,
-    (t) => ticketsRepo.updateTicket(t, id, { status: 'closed', closedByUsername: caller.username, closedAt: new Date() }),
-    (row) => (row ? [ticketEvent(row.serialNumber, id, 'closed', caller.username, deps.clock.nowDate())] : []),
+    (t) =>
+      ticketsRepo.updateTicket(t, id, {
+        status: 'closed',
+        closedByUsername: caller.username,
+        closedAt: new Date(),
+      }),
+    (row) =>
+      row ? [ticketEvent(row.serialNumber, id, 'closed', caller.username, deps.clock.nowDate())] : [],
   );
   const ticket = await readTicket(deps, id);
-  deps.live.emit('REPORT_SUPPORT_TICKET_CLOSED', { id, serialNumber: ticket.serialNumber, closedBy: caller.username });
+  deps.live.emit('REPORT_SUPPORT_TICKET_CLOSED', {
+    id,
+    serialNumber: ticket.serialNumber,
+    closedBy: caller.username,
+  });
   deps.live.emit('SUPPORT_TICKET_STATISTICS', await ticketStatistics(deps));
-  await radarTouched(deps, [ticket.serialNumber]).catch((err: unknown) => deps.logger.warn({ err }, 'radar update failed'));
+  await radarTouched(deps, [ticket.serialNumber]).catch((err: unknown) =>
+    deps.logger.warn({ err }, 'radar update failed'),
+  );
   if (ticket.escalated) await mailEngineering(deps, ticket, `Ticket closed by ${caller.username}`);
   return ticket;
 }
 
-export async function addComment(deps: ServiceDeps, caller: AuthUser, input: { ticketId: number; authorUsername: string; text: string }): Promise<Comment> {
+export async function addComment(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  input: { ticketId: number; authorUsername: string; text: string },
+): Promise<Comment> {
   requireSelf(caller, input.authorUsername, 'author');
-  if (!canSendComment(input.text)) throw new ValidationError('A comment needs text.', [{ path: 'text', message: 'Required' }]);
+  if (!canSendComment(input.text))
+    throw new ValidationError('A comment needs text.', [{ path: 'text', message: 'Required' }]);
   const text = input.text.trim();
   const row = await ticketFor(deps, input.ticketId, comments);
-  const comment = await ticketsRepo.insertComment(deps.db, { ticketId: input.ticketId, authorUsername: caller.username, text });
+  const comment = await ticketsRepo.insertComment(deps.db, {
+    ticketId: input.ticketId,
+    authorUsername: caller.username,
+    text,
+  });
   await ticketsRepo.updateTicket(deps.db, input.ticketId, {});
-  deps.live.emit('REPORT_SUPPORT_TICKET_COMMENT_CREATED', { id: input.ticketId, serialNumber: row.serialNumber, author: caller.username, comment: text });
+  deps.live.emit('REPORT_SUPPORT_TICKET_COMMENT_CREATED', {
+    id: input.ticketId,
+    serialNumber: row.serialNumber,
+    author: caller.username,
+    comment: text,
+  });
   if (row.escalated) {
-    await mailEngineering(deps, await readTicket(deps, input.ticketId), `Comment by ${caller.username}: ${text.slice(0, 60)}`);
+    await mailEngineering(
+      deps,
+      await readTicket(deps, input.ticketId),
+      `Comment by ${caller.username}: ${text.slice(0, 60)}`,
+    );
   }
-  return { id: comment.id, authorUsername: comment.authorUsername, createdAt: comment.createdAt.toISOString(), text: comment.text };
+  return {
+    id: comment.id,
+    authorUsername: comment.authorUsername,
+    createdAt: comment.createdAt.toISOString(),
+    text: comment.text,
+  };
 }
 
 /**
@@ -139,9 +192,15 @@ export async function addAttachment(
   input: { ticketId: number; authorUsername: string; description: string; file?: UploadedFile },
 ): Promise<Attachment> {
   requireSelf(caller, input.authorUsername, 'author');
-  if (!input.file) throw new ValidationError('Choose a PNG or JPEG file to upload.', [{ path: 'file', message: 'Required' }]);
+  if (!input.file)
+    throw new ValidationError('Choose a PNG or JPEG file to upload.', [
+      { path: 'file', message: 'Required' },
+    ]);
   const description = input.description.trim();
-  if (!description) throw new ValidationError('An attachment needs a description.', [{ path: 'description', message: 'Required' }]);
+  if (!description)
+    throw new ValidationError('An attachment needs a description.', [
+      { path: 'description', message: 'Required' },
+    ]);
   await ticketFor(deps, input.ticketId, attaches);
   let format: string | undefined;
   try {
@@ -152,9 +211,26 @@ export async function addAttachment(
   // The type is read from the bytes; the description is known to be there, so a refusal is the type's.
   const sniffedType = format ? `image/${format}` : 'application/octet-stream';
   if (!canUploadAttachment({ file: { type: sniffedType }, description })) {
-    throw new ValidationError('Only PNG and JPEG images can be attached.', [{ path: 'file', message: `not PNG or JPEG (${input.file.mimeType})` }], 'unsupported_file_type');
+    throw new ValidationError(
+      'Only PNG and JPEG images can be attached.',
+      [{ path: 'file', message: `not PNG or JPEG (${input.file.mimeType})` }],
+      'unsupported_file_type',
+    );
   }
-  const thumbnail = await sharp(input.file.buffer).rotate().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).png().toBuffer();
+  // A header can be whole while the image data is cut short or damaged: only drawing the thumbnail reads it all,
+  // so a failure here is the file's, not the server's.
+  const thumbnail = await sharp(input.file.buffer)
+    .rotate()
+    .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+    .png()
+    .toBuffer()
+    .catch(() => {
+      throw new ValidationError(
+        'The image cannot be read: it is damaged or cut short.',
+        [{ path: 'file', message: `unreadable ${format === 'png' ? 'PNG' : 'JPEG'} image data` }],
+        'unsupported_file_type',
+      );
+    });
   const ext = format === 'png' ? 'png' : 'jpg';
   const row = await ticketsRepo.insertAttachment(deps.db, {
     ticketId: input.ticketId,
@@ -169,13 +245,26 @@ export async function addAttachment(
   const fileName = `ticket-${input.ticketId}-attachment-${row.id}.${ext}`;
   const thumbFileName = `ticket-${input.ticketId}-attachment-${row.id}-thumb.png`;
   await ticketsRepo.renameAttachmentFiles(deps.db, row.id, fileName, thumbFileName);
-  deps.logger.info({ ticket: input.ticketId, attachment: row.id, bytes: input.file.size, by: caller.username }, 'attachment added');
-  return { id: row.id, fileName, thumbFileName, description, authorUsername: caller.username, createdAt: row.createdAt.toISOString() };
+  deps.logger.info(
+    { ticket: input.ticketId, attachment: row.id, bytes: input.file.size, by: caller.username },
+    'attachment added',
+  );
+  return {
+    id: row.id,
+    fileName,
+    thumbFileName,
+    description,
+    authorUsername: caller.username,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export async function attachmentFile(deps: ServiceDeps, id: string, thumbnail: boolean) {
   const numeric = Number(id);
-  const row = Number.isInteger(numeric) && numeric > 0 ? await ticketsRepo.attachmentFile(deps.db, numeric, thumbnail) : undefined;
+  const row =
+    Number.isInteger(numeric) && numeric > 0
+      ? await ticketsRepo.attachmentFile(deps.db, numeric, thumbnail)
+      : undefined;
   if (!row) throw new NotFoundError(`No attachment ${id}.`);
   return { data: row.data, contentType: thumbnail ? 'image/png' : row.mimeType, fileName: row.fileName };
 }

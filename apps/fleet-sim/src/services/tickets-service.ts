@@ -1,5 +1,15 @@
-import type { CreateTicketBody, Ticket, TicketHistoryItem, TicketStatistics } from '@equipment-dashboard/contract';
-import { FAMILIES, TICKET_DISPOSITIONS, type Family, type TicketDisposition } from '@equipment-dashboard/domain';
+import type {
+  CreateTicketBody,
+  Ticket,
+  TicketHistoryItem,
+  TicketStatistics,
+} from '@equipment-dashboard/contract';
+import {
+  FAMILIES,
+  TICKET_DISPOSITIONS,
+  type Family,
+  type TicketDisposition,
+} from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { ForbiddenError, NotFoundError } from '../core/errors';
 import * as ticketsRepo from '../store/repos/tickets-repo';
@@ -20,7 +30,12 @@ function familyOf(value: string): Family {
 }
 
 function comments(rows: ticketsRepo.CommentRow[]) {
-  return rows.map((c) => ({ id: c.id, authorUsername: c.authorUsername, createdAt: iso(c.createdAt), text: c.text }));
+  return rows.map((c) => ({
+    id: c.id,
+    authorUsername: c.authorUsername,
+    createdAt: iso(c.createdAt),
+    text: c.text,
+  }));
 }
 
 /** What the caller reported, as a ticket and the unit's ticket history both answer it. */
@@ -70,41 +85,63 @@ export function ticketOf(row: ticketsRepo.TicketRow, commentRows: ticketsRepo.Co
  * escalated ticket mails engineering (console-core §3 "Escalate to engineering (generate emails)").
  * Consoles hear REPORT_SUPPORT_TICKET_CREATED and the new statistics.
  */
-export async function createTicket(deps: ServiceDeps, caller: AuthUser, input: CreateTicketBody & { escalated: boolean }): Promise<Ticket> {
-  if (input.issuerUsername !== caller.username) throw new ForbiddenError('The issuer must be the signed-in user.');
-  if (!(await findUnit(deps.db, input.serialNumber))) throw new NotFoundError(`No unit with serial number ${input.serialNumber}.`);
-  const row = await withHistory(deps, (t) => ticketsRepo.insertTicket(t, {
-    serialNumber: input.serialNumber,
-    status: 'open',
-    escalated: input.escalated,
-    issuerUsername: caller.username,
-    issuerEmail: input.issuerEmail || caller.email,
-    originatorName: input.originatorName ?? '',
-    originatorEmail: input.originatorEmail ?? '',
-    techOnSite: input.techOnSite ?? null,
-    exhibitingNow: input.exhibitingNow ?? null,
-    reproducible: input.reproducible ?? null,
-    disposition: input.disposition ?? '',
-    inService: input.inService ?? '',
-    componentsReplaced: input.componentsReplaced ?? '',
-    description: input.description ?? '',
-    circumstance: input.circumstance ?? '',
-    attemptedResolution: input.attemptedResolution ?? '',
-    environment: input.environment ?? '',
-    other: input.other ?? '',
-    issueStartedOn: input.issueStartedOn ?? '',
-    version: input.version,
-    specs: input.specs ?? 'unknown',
-    connected: input.connected,
-    family: input.family,
-    model: input.model,
-  }), (created) => [ticketEvent(created.serialNumber, created.id, 'opened', caller.username, deps.clock.nowDate())]);
+export async function createTicket(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  input: CreateTicketBody & { escalated: boolean },
+): Promise<Ticket> {
+  if (input.issuerUsername !== caller.username)
+    throw new ForbiddenError('The issuer must be the signed-in user.');
+  if (!(await findUnit(deps.db, input.serialNumber)))
+    throw new NotFoundError(`No unit with serial number ${input.serialNumber}.`);
+  const row = await withHistory(
+    deps,
+    (t) =>
+      ticketsRepo.insertTicket(t, {
+        serialNumber: input.serialNumber,
+        status: 'open',
+        escalated: input.escalated,
+        issuerUsername: caller.username,
+        issuerEmail: input.issuerEmail || caller.email,
+        originatorName: input.originatorName ?? '',
+        originatorEmail: input.originatorEmail ?? '',
+        techOnSite: input.techOnSite ?? null,
+        exhibitingNow: input.exhibitingNow ?? null,
+        reproducible: input.reproducible ?? null,
+        disposition: input.disposition ?? '',
+        inService: input.inService ?? '',
+        componentsReplaced: input.componentsReplaced ?? '',
+        description: input.description ?? '',
+        circumstance: input.circumstance ?? '',
+        attemptedResolution: input.attemptedResolution ?? '',
+        environment: input.environment ?? '',
+        other: input.other ?? '',
+        issueStartedOn: input.issueStartedOn ?? '',
+        version: input.version,
+        specs: input.specs ?? 'unknown',
+        connected: input.connected,
+        family: input.family,
+        model: input.model,
+      }),
+    (created) => [
+      ticketEvent(created.serialNumber, created.id, 'opened', caller.username, deps.clock.nowDate()),
+    ],
+  );
   const ticket = ticketOf(row, []);
-  deps.live.emit('REPORT_SUPPORT_TICKET_CREATED', { id: ticket.id, serialNumber: ticket.serialNumber, openedBy: caller.username });
+  deps.live.emit('REPORT_SUPPORT_TICKET_CREATED', {
+    id: ticket.id,
+    serialNumber: ticket.serialNumber,
+    openedBy: caller.username,
+  });
   deps.live.emit('SUPPORT_TICKET_STATISTICS', await ticketStatistics(deps));
-  await radarTouched(deps, [ticket.serialNumber]).catch((err: unknown) => deps.logger.warn({ err }, 'radar update failed'));
+  await radarTouched(deps, [ticket.serialNumber]).catch((err: unknown) =>
+    deps.logger.warn({ err }, 'radar update failed'),
+  );
   if (ticket.escalated) await mailEngineering(deps, ticket, 'New escalated ticket');
-  deps.logger.info({ ticket: ticket.id, serialNumber: ticket.serialNumber, by: caller.username }, 'ticket created');
+  deps.logger.info(
+    { ticket: ticket.id, serialNumber: ticket.serialNumber, by: caller.username },
+    'ticket created',
+  );
   return ticket;
 }
 
@@ -122,7 +159,10 @@ export async function mailEngineering(deps: ServiceDeps, ticket: Ticket, what: s
 /** Every ticket of a unit with its comments, newest first (console-core §7 ticketHistory). */
 export async function ticketHistory(deps: ServiceDeps, serialNumber: string): Promise<TicketHistoryItem[]> {
   const rows = await ticketsRepo.ticketsOfUnit(deps.db, serialNumber);
-  const all = await ticketsRepo.commentsOf(deps.db, rows.map((r) => r.id));
+  const all = await ticketsRepo.commentsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     version: row.version,
@@ -153,6 +193,14 @@ export async function ticketStatistics(deps: ServiceDeps): Promise<TicketStatist
     }
   }
   const list = (m: Map<string, number>) =>
-    [...m].map(([issuerUsername, total]) => ({ issuerUsername, total })).sort((a, b) => b.total - a.total || a.issuerUsername.localeCompare(b.issuerUsername));
-  return { openTicketCount, closedTicketCount, totalTickets: openTicketCount + closedTicketCount, openTicketsByIssuer: list(open), ticketsByIssuer: list(all) };
+    [...m]
+      .map(([issuerUsername, total]) => ({ issuerUsername, total }))
+      .sort((a, b) => b.total - a.total || a.issuerUsername.localeCompare(b.issuerUsername));
+  return {
+    openTicketCount,
+    closedTicketCount,
+    totalTickets: openTicketCount + closedTicketCount,
+    openTicketsByIssuer: list(open),
+    ticketsByIssuer: list(all),
+  };
 }

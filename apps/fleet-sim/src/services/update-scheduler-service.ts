@@ -1,11 +1,11 @@
 import type { Paged, UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipment-dashboard/contract';
 import type { Family } from '@equipment-dashboard/domain';
-import { deltaOf, stagingOf } from '../fleet/desired-state';
+import { deltaOf, stagingOf, desiredOf, updateStateFor } from '../fleet/desired-state';
 import * as statsRepo from '../store/repos/scheduler-stats-repo';
 import type { SchedulerSource } from '../store/repos/unit-export-repo';
 import * as unitsRepo from '../store/repos/units-repo';
-import type { SchedulerQuery } from '../views/unit-index';
-import { desiredOf, numberOrNull, updateStateFor } from './equipment-service';
+import type { SchedulerQuery } from '../read-models/unit-index';
+import { numberOrNull } from '../store/repos/rows';
 import { dayKeyOf, hourKeyOf, liveFigures } from './scheduler-activity';
 import type { ServiceDeps } from './service-deps';
 
@@ -22,8 +22,14 @@ function targetVersionOf(found: SchedulerSource): { semantic: string; meta: stri
   const { unit } = found;
   const desired = desiredOf(found.desired);
   const stored = unit.updateState;
-  const delta = deltaOf(String(stored['state'] ?? ''), numberOrNull(unit.flowRev), desired, Number(unit.stagedRevDone));
-  if (delta) return delta.stagedSemantic ? { semantic: delta.stagedSemantic, meta: desired?.meta ?? '' } : null;
+  const delta = deltaOf(
+    String(stored['state'] ?? ''),
+    numberOrNull(unit.flowRev),
+    desired,
+    Number(unit.stagedRevDone),
+  );
+  if (delta)
+    return delta.stagedSemantic ? { semantic: delta.stagedSemantic, meta: desired?.meta ?? '' } : null;
   const sim = stored['sim'] as { flow?: { target: { semantic: string; meta: string } } | null } | undefined;
   if (sim) return sim.flow ? { semantic: sim.flow.target.semantic, meta: sim.flow.target.meta } : null;
   const download = stored['softwareUpdateDownload'] as { version?: { semantic?: string } } | null | undefined;
@@ -51,7 +57,12 @@ export function schedulerDeviceOf(found: SchedulerSource): UpdateSchedulerDevice
     connected: unit.connected,
     // The scheduler's best guesses are what the unit reported: its updater's state, and the version its
     // update flow is moving to (none without a flow). The console shows 'unknown' when disconnected.
-    bestGuessAtSoftwareUpdateState: updateStateFor(unit.updateState, numberOrNull(unit.flowRev), desired, doneRev).state,
+    bestGuessAtSoftwareUpdateState: updateStateFor(
+      unit.updateState,
+      numberOrNull(unit.flowRev),
+      desired,
+      doneRev,
+    ).state,
     bestGuessAtSoftwareUpdateVersion: targetVersionOf(found),
     createdAt: unit.createdAt.toISOString(),
     updatedAt: unit.updatedAt.toISOString(),
@@ -64,9 +75,16 @@ export async function listSchedulerDevices(
   family: Family,
   query: Omit<SchedulerQuery, 'family'>,
 ): Promise<Paged<UpdateSchedulerDevice>> {
-  const { serials, total } = deps.views.index.queryScheduler({ ...query, family });
-  const rows = new Map((await unitsRepo.findUnitsWithDesired(deps.db, serials)).map((r) => [r.unit.serialNumber, r]));
-  return { docs: serials.flatMap((serial) => (rows.has(serial) ? [schedulerDeviceOf(rows.get(serial) as unitsRepo.UnitWithDesired)] : [])), totalDocs: total };
+  const { serials, total } = deps.readModels.index.queryScheduler({ ...query, family });
+  const rows = new Map(
+    (await unitsRepo.findUnitsWithDesired(deps.db, serials)).map((r) => [r.unit.serialNumber, r]),
+  );
+  return {
+    docs: serials.flatMap((serial) =>
+      rows.has(serial) ? [schedulerDeviceOf(rows.get(serial) as unitsRepo.UnitWithDesired)] : [],
+    ),
+    totalDocs: total,
+  };
 }
 
 type Series = Record<string, number>;

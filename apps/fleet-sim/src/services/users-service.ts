@@ -1,4 +1,11 @@
-import { can, isRole, MIN_PASSWORD_LENGTH, PERMISSIONS, rolesWith, type Role } from '@equipment-dashboard/domain';
+import {
+  can,
+  isRole,
+  MIN_PASSWORD_LENGTH,
+  PERMISSIONS,
+  rolesWith,
+  type Role,
+} from '@equipment-dashboard/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { hashPassword } from '../auth/passwords';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
@@ -52,7 +59,11 @@ export async function createUser(
 ): Promise<PublicUser> {
   checkPassword(input.password);
   if (await usersRepo.findUser(deps.db, input.username)) {
-    throw new ConflictError(`The user ${input.username} already exists.`, { username: input.username }, 'user_exists');
+    throw new ConflictError(
+      `The user ${input.username} already exists.`,
+      { username: input.username },
+      'user_exists',
+    );
   }
   const row = await usersRepo.insertUser(deps.db, {
     username: input.username,
@@ -84,7 +95,11 @@ export async function updateUser(
     throw new ForbiddenError('You cannot remove your own admin role or deactivate yourself.');
   }
   if (losesAdmin && (await isLastActiveAdministrator(deps))) {
-    throw new ConflictError('This is the last active admin; make another admin first.', undefined, 'last_admin');
+    throw new ConflictError(
+      'This is the last active admin; make another admin first.',
+      undefined,
+      'last_admin',
+    );
   }
   const password = input.password ?? '';
   if (password) checkPassword(password);
@@ -107,12 +122,20 @@ export async function updateUser(
   return publicUser(updated);
 }
 
-export async function deleteUser(deps: ServiceDeps, caller: AuthUser, username: string): Promise<{ username: string }> {
+export async function deleteUser(
+  deps: ServiceDeps,
+  caller: AuthUser,
+  username: string,
+): Promise<{ username: string }> {
   if (username === caller.username) throw new ForbiddenError('You cannot delete yourself.');
   const current = await usersRepo.findUser(deps.db, username);
   if (!current) throw new NotFoundError(`No user ${username}.`);
   if (administersUsers(current.role) && current.active && (await isLastActiveAdministrator(deps))) {
-    throw new ConflictError('This is the last active admin; make another admin first.', undefined, 'last_admin');
+    throw new ConflictError(
+      'This is the last active admin; make another admin first.',
+      undefined,
+      'last_admin',
+    );
   }
   await usersRepo.deleteUser(deps.db, username);
   deps.sessions.forget(username);

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR, openDatabase } from './database';
@@ -16,7 +24,9 @@ describe('the embedded store (PGlite in DATA_DIR)', () => {
   it('when another live process holds the folder, then opening fails fast and names it', async () => {
     const dir = fresh();
     writeFileSync(join(dir, 'fleet-sim.lock'), String(process.ppid));
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(`in use by another fleet-sim process (pid ${process.ppid})`);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+      `in use by another fleet-sim process (pid ${process.ppid})`,
+    );
     expect(existsSync(join(dir, 'pgdata'))).toBe(false);
   });
 
@@ -58,7 +68,10 @@ describe('the embedded store (PGlite in DATA_DIR)', () => {
 
   it('when the migrations are read, then none names the public schema (they apply in any schema)', () => {
     for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'))) {
-      expect({ file, qualified: readFileSync(join(MIGRATIONS_DIR, file), 'utf8').includes('"public".') }).toEqual({ file, qualified: false });
+      expect({
+        file,
+        qualified: readFileSync(join(MIGRATIONS_DIR, file), 'utf8').includes('"public".'),
+      }).toEqual({ file, qualified: false });
     }
   });
 });

@@ -22,6 +22,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -37,7 +38,10 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * transaction still running at their previous read, so no commit is ever skipped (store/repos/feed-repo.ts).
  */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
-const changeXid = () => xid8('change_xid').notNull().default(sql`pg_current_xact_id()`);
+const changeXid = () =>
+  xid8('change_xid')
+    .notNull()
+    .default(sql`pg_current_xact_id()`);
 
 /** Shards of the fleet: a unit's shard is a hash of its serial (the simulator's unit of ownership). */
 export const SHARD_COUNT = 64;
@@ -53,6 +57,11 @@ export const users = pgTable('users', {
   passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
   /** Bumped by a password, role or active change: tokens carry it, so older tokens stop working. */
   tokenVersion: integer('token_version').notNull().default(0),
+  /**
+   * A random id of this account, fixed at its creation: tokens carry it, so a token of a deleted account never
+   * works for a later account of the same name (whose token version starts again at 0).
+   */
+  accountId: uuid('account_id').notNull().defaultRandom(),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -111,7 +120,7 @@ export const units = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  // Lists are filtered, sorted and counted from each API process's compact index (views/unit-index.ts),
+  // Lists are filtered, sorted and counted from each API process's compact index (read-models/unit-index.ts),
   // which follows this table through unit_change_log; the page's rows are then read by key. So the table
   // keeps few indexes, none on a reported column: an update of reported fields is a HOT update, which
   // keeps the write-behind cheap (1,000 rows: 43 ms without index writes, 323 ms with seven indexes).
@@ -156,7 +165,7 @@ export const unitChangeLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     serials: text('serials').array().notNull(),
-    /** The process whose simulator wrote them (it hands its own writes to its own views directly). */
+    /** The process whose simulator wrote them (it hands its own writes to its own read models directly). */
     writer: text('writer'),
     /**
      * The index columns of each unit as the statement left it (the simulators' write-behind): API processes
@@ -240,7 +249,10 @@ export const fleetCounts = pgTable(
     n: integer('n').notNull(),
     changeXid: changeXid(),
   },
-  (t) => [primaryKey({ columns: [t.metric, t.family, t.key, t.shard] }), index('fleet_counts_change_idx').on(t.changeXid)],
+  (t) => [
+    primaryKey({ columns: [t.metric, t.family, t.key, t.shard] }),
+    index('fleet_counts_change_idx').on(t.changeXid),
+  ],
 );
 
 /** Connected units sampled every simulated minute (the trend graph), the first sampler of a minute wins. */
@@ -258,7 +270,10 @@ export const favorites = pgTable(
       .references(() => units.serialNumber, { onDelete: 'cascade', onUpdate: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.username, t.serialNumber] }), index('favorites_serial_idx').on(t.serialNumber)],
+  (t) => [
+    primaryKey({ columns: [t.username, t.serialNumber] }),
+    index('favorites_serial_idx').on(t.serialNumber),
+  ],
 );
 
 export const screenshots = pgTable(
@@ -474,7 +489,9 @@ export const notifications = pgTable('notifications', {
   beginsOn: ts('begins_on').notNull(),
   endsOn: ts('ends_on').notNull(),
   targetType: text('target_type').notNull(),
-  target: jsonb('target').$type<{ family: string; country: string; region: string | null; city: string | null }>().notNull(),
+  target: jsonb('target')
+    .$type<{ family: string; country: string; region: string | null; city: string | null }>()
+    .notNull(),
   createdBy: text('created_by').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
@@ -583,12 +600,15 @@ export const services = pgTable('services', {
 /**
  * Which simulator holds each shard of the fleet, until when (the database's clock). A holder renews its
  * leases while it lives; a lease that runs out is taken by another simulator. Only the holder of a shard
- * writes its units' reported state.
+ * writes its units' reported state, and every write carries the fencing token it got with the lease: the token
+ * grows with every new holder, so a simulator frozen past its lease writes nothing once another took the shard,
+ * even if it takes the shard back later.
  */
 export const shardLeases = pgTable('shard_leases', {
   shard: smallint('shard').primaryKey(),
   holder: text('holder'),
   expiresAt: ts('expires_at'),
+  token: bigint('token', { mode: 'number' }).notNull().default(0),
 });
 
 /** The simulators alive (each renews its row), so that each takes its fair share of the shards. */
@@ -639,7 +659,7 @@ export const simSettings = pgTable('sim_settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-// ---------------------------------------------------------------- fleet operations (issue 21)
+// ---------------------------------------------------------------- fleet operations: saved views, rollouts, bulk actions, history
 
 /** A named set of filters and sort of a list screen, for its owner or shared with everyone. */
 export const savedViews = pgTable(
@@ -727,6 +747,10 @@ export const rolloutUnits = pgTable(
     primaryKey({ columns: [t.rolloutId, t.serialNumber] }),
     index('rollout_units_phase_idx').on(t.rolloutId, t.phase, t.state),
     index('rollout_units_serial_idx').on(t.serialNumber),
+    // The alert evaluator's look for units that failed since its last look.
+    index('rollout_units_failed_idx')
+      .on(t.rolloutId, t.updatedAt)
+      .where(sql`state = 'failed'`),
   ],
 );
 
@@ -750,3 +774,216 @@ export const bulkActions = pgTable('bulk_actions', {
   finishedAt: ts('finished_at'),
   changeXid: changeXid(),
 });
+
+// ---------------------------------------------------------------- alerts
+
+/**
+ * Whatever one process may do alone (the alert evaluator and notifier, ...): a lease row with an expiry and a
+ * fencing token that grows with every new holder. Every write of the holder checks its token, so a holder that
+ * was frozen past its lease and wakes up after another took it writes nothing.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder'),
+  token: bigint('token', { mode: 'number' }).notNull().default(0),
+  expiresAt: ts('expires_at'),
+});
+
+/** An alert rule: what it watches (kind, scope), how severe, after how long, and whom it notifies. */
+export const alertRules = pgTable('alert_rules', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind').notNull(),
+  severity: text('severity').notNull(),
+  /** { kind: 'fleet' | 'view' | 'filters' | 'serials', viewId?, filters?, serials? }. */
+  scope: jsonb('scope').$type<Record<string, unknown>>().notNull(),
+  forMinutes: integer('for_minutes').notNull(),
+  threshold: doublePrecision('threshold'),
+  includeAlreadyOffline: boolean('include_already_offline').notNull().default(false),
+  /** { email: string[], webhookIds: number[] }. */
+  channels: jsonb('channels').$type<{ email: string[]; webhookIds: number[] }>().notNull(),
+  remindEveryMinutes: integer('remind_every_minutes'),
+  escalateAfterMinutes: integer('escalate_after_minutes'),
+  escalateTo: jsonb('escalate_to').$type<{ email: string[]; webhookIds: number[] } | null>(),
+  /** The flapping guard: { drops, windowMinutes }. */
+  flapping: jsonb('flapping').$type<{ drops: number; windowMinutes: number }>().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdBy: text('created_by').notNull(),
+  /** Simulated time. */
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * An alert: one rule and one subject. At most one open (not resolved) alert per rule and subject, which a condition
+ * that holds again updates; times are simulated.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    ruleId: integer('rule_id').notNull(),
+    /** The rule's name when the alert last changed (a deleted rule's alerts keep it). */
+    ruleName: text('rule_name').notNull(),
+    kind: text('kind').notNull(),
+    severity: text('severity').notNull(),
+    /** 'unit:<serial>', 'service:<name>', 'rollout:<id>', 'ticket:<id>', 'scope' (connectedShare), 'flap:<serial>'. */
+    subjectKey: text('subject_key').notNull(),
+    subject: jsonb('subject').$type<Record<string, unknown>>().notNull(),
+    /** The unit the alert is about, for its History timeline and the serial filter. */
+    serialNumber: text('serial_number'),
+    family: text('family'),
+    /** 'pending' | 'firing' | 'acknowledged' | 'resolved' | 'silenced'. */
+    state: text('state').notNull(),
+    summary: text('summary').notNull(),
+    cause: text('cause'),
+    startedAt: ts('started_at').notNull(),
+    firedAt: ts('fired_at'),
+    acknowledgedBy: text('acknowledged_by'),
+    acknowledgedAt: ts('acknowledged_at'),
+    comment: text('comment'),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: text('resolved_by'),
+    /** Reminders and escalation (simulated time). */
+    lastRemindedAt: ts('last_reminded_at'),
+    escalatedAt: ts('escalated_at'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('alerts_open_subject_idx')
+      .on(t.ruleId, t.subjectKey)
+      .where(sql`state <> 'resolved'`),
+    index('alerts_state_idx').on(t.state, t.updatedAt),
+    index('alerts_serial_idx').on(t.serialNumber),
+    index('alerts_rule_idx').on(t.ruleId, t.state),
+    // The list's order (most recently changed first), and a subject's earlier alerts (the evaluator's episode check).
+    index('alerts_updated_idx').on(t.updatedAt, t.id),
+    index('alerts_rule_subject_idx').on(t.ruleId, t.subjectKey, t.startedAt),
+  ],
+);
+
+/** Every change of an alert's state, with who or what caused it. */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    by: text('by').notNull(),
+    comment: text('comment'),
+    /** Simulated time. */
+    at: ts('at').notNull(),
+  },
+  (t) => [index('alert_events_alert_idx').on(t.alertId, t.id)],
+);
+
+/** A silence or recurring maintenance window: alerts it matches notify nobody while it is active. */
+export const silences = pgTable('silences', {
+  id: serial('id').primaryKey(),
+  /** { ruleId?, serials?, viewId?, families?, services? }. */
+  matcher: jsonb('matcher').$type<Record<string, unknown>>().notNull(),
+  /** Simulated times. */
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  reason: text('reason').notNull(),
+  /** { days, startHour, endHour, timeZone }, or null. */
+  recurring: jsonb('recurring').$type<Record<string, unknown> | null>(),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** A webhook alert rules may notify; its secret signs every delivery. */
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * The outbox of alert notifications: written in the same transaction as the change of state that causes it, then
+ * grouped by rule and event into messages (`message_id` set) by the notifier.
+ */
+export const alertNotifications = pgTable(
+  'alert_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ruleId: integer('rule_id').notNull(),
+    alertId: integer('alert_id').notNull(),
+    /** 'firing' | 'resolved' | 'acknowledged' | 'reminder' | 'escalation'. */
+    event: text('event').notNull(),
+    /** Real time. */
+    createdAt: ts('created_at').notNull().defaultNow(),
+    messageId: text('message_id'),
+  },
+  (t) => [
+    index('alert_notifications_open_idx')
+      .on(t.ruleId, t.event)
+      .where(sql`message_id IS NULL`),
+  ],
+);
+
+/**
+ * One message to one channel (a webhook, or e-mail to its recipients), sent at least once: its id is the delivery
+ * id receivers see on every retry, and its payload the exact bytes sent.
+ */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: text('id').primaryKey(),
+    /** 'webhook' | 'email'. */
+    channel: text('channel').notNull(),
+    webhookId: integer('webhook_id').references(() => webhooks.id, { onDelete: 'cascade' }),
+    recipients: text('recipients').array(),
+    /** 'alert.firing' | 'alert.resolved' | 'alert.acknowledged' | 'test' (reminders and escalations go as alert.firing). */
+    event: text('event').notNull(),
+    title: text('title').notNull(),
+    payload: text('payload').notNull(),
+    /** 'pending' | 'delivered' | 'failed'. */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    lastResponse: text('last_response'),
+    /** Real times. */
+    createdAt: ts('created_at').notNull().defaultNow(),
+    firstAttemptAt: ts('first_attempt_at'),
+    lastAttemptAt: ts('last_attempt_at'),
+    nextAttemptAt: ts('next_attempt_at').defaultNow(),
+  },
+  (t) => [
+    index('alert_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`state = 'pending'`),
+    index('alert_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+  ],
+);
+
+/** A user's alert e-mail preferences. */
+export const alertPreferences = pgTable('alert_preferences', {
+  username: text('username')
+    .primaryKey()
+    .references(() => users.username, { onDelete: 'cascade' }),
+  emailSeverities: text('email_severities').array().notNull(),
+  /** Real time. */
+  mutedUntil: ts('muted_until'),
+});
+
+/** Staff actions that are not commands to a unit (alert acknowledgements, rule changes, silences), for the audit log. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: text('username').notNull(),
+    /** 'alert.acknowledge', 'alert.resolve', 'alertRule.create', 'alertRule.update', 'alertRule.delete', 'silence.create', 'silence.expire', 'webhook.create', 'webhook.delete'. */
+    action: text('action').notNull(),
+    serialNumber: text('serial_number'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);

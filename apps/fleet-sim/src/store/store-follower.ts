@@ -20,7 +20,7 @@ export const FOLLOW_EVERY_MS = 250;
 const WAKE_BATCH_MS = 10;
 
 /**
- * Keeps a process's views of the store current: every {@link FOLLOW_EVERY_MS}, and at once when a write
+ * Keeps a process's read models of the store current: every {@link FOLLOW_EVERY_MS}, and at once when a write
  * of this process wakes it, each feed reads the rows changed since the previous read. Rows are found by
  * the transaction that wrote them (`change_xid`), from the oldest transaction still running at the
  * previous read, so a commit that ends late is never skipped. Other processes' writes show within a

@@ -23,25 +23,35 @@ export function engineOf(t: TestServer): FleetEngine {
   return simOf(t).engine;
 }
 
-/** What the units changed is in the store, and this process's views have read it. */
+/** What the units changed is in the store, and this process's read models have read it. */
 export async function settle(t: TestServer): Promise<void> {
   await engineOf(t).flush(true);
   await t.server.deps.follower.wake();
 }
 
 /** A unit of the test world matching `pick`, made connected or not as asked (and settled). */
-export async function unitWhere(t: TestServer, pick: (unit: UnitRuntime) => boolean, state: { connected?: boolean } = {}): Promise<UnitRuntime> {
+export async function unitWhere(
+  t: TestServer,
+  pick: (unit: UnitRuntime) => boolean,
+  state: { connected?: boolean } = {},
+): Promise<UnitRuntime> {
   const engine = engineOf(t);
   const unit = [...engine.state.units.values()].find(pick);
   if (!unit) throw new Error('no unit in the test world matches');
-  if (state.connected === true && !unit.connected) engine.change(unit, (u) => connect(u, engine.rng, engine.clock.now()));
-  if (state.connected === false && unit.connected) engine.change(unit, (u) => disconnect(u, engine.clock.now()));
+  if (state.connected === true && !unit.connected)
+    engine.change(unit, (u) => connect(u, engine.rng, engine.clock.now()));
+  if (state.connected === false && unit.connected)
+    engine.change(unit, (u) => disconnect(u, engine.clock.now()));
   await settle(t);
   return unit;
 }
 
 /** Changes a unit as the field would (reported state), and settles. */
-export async function changeUnit(t: TestServer, unit: UnitRuntime, mutate: (unit: UnitRuntime) => void): Promise<void> {
+export async function changeUnit(
+  t: TestServer,
+  unit: UnitRuntime,
+  mutate: (unit: UnitRuntime) => void,
+): Promise<void> {
   engineOf(t).change(unit, mutate);
   await settle(t);
 }
@@ -96,25 +106,35 @@ export async function setService(t: TestServer, name: ServiceName, up: boolean):
 }
 
 export async function setFleetSettings(t: TestServer, settings: Partial<FleetSettings>): Promise<void> {
-  await replaceSetting(t.server.deps.db, FLEET_SETTINGS_KEY, { ...t.server.deps.world.settings, ...settings });
+  await replaceSetting(t.server.deps.db, FLEET_SETTINGS_KEY, {
+    ...t.server.deps.world.settings,
+    ...settings,
+  });
   await t.server.deps.follower.wake({ world: true });
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Reads until the value passes (the store's readers catch up within a poll or two), or fails with the last value. */
-export async function until<T>(read: () => Promise<T>, passes: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T>,
+  passes: (value: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (passes(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there after ${timeoutMs} ms: ${JSON.stringify(value)?.slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`still not there after ${timeoutMs} ms: ${JSON.stringify(value)?.slice(0, 500)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 /** How many units the store holds that match a SQL condition on `units` (the truth the figures must match). */
 export async function storeCount(t: TestServer, condition: string): Promise<number> {
-  const result = await t.server.deps.db.execute(sql.raw(`SELECT count(*)::int AS n FROM units WHERE ${condition}`));
+  const result = await t.server.deps.db.execute(
+    sql.raw(`SELECT count(*)::int AS n FROM units WHERE ${condition}`),
+  );
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }

@@ -18,7 +18,8 @@ function removeStaleTemplates(): void {
   const staleBefore = Date.now() - 3 * 3_600_000;
   for (const name of readdirSync(tmpdir())) {
     const path = join(tmpdir(), name);
-    if (name.startsWith(TEMPLATE_PREFIX) && statSync(path).mtimeMs < staleBefore) rmSync(path, { recursive: true, force: true });
+    if (name.startsWith(TEMPLATE_PREFIX) && statSync(path).mtimeMs < staleBefore)
+      rmSync(path, { recursive: true, force: true });
   }
 }
 
@@ -35,7 +36,8 @@ export default async function globalSetup(): Promise<void> {
     if (!existsSync(dir)) continue;
     for (const file of readdirSync(dir, { recursive: true }).map(String).sort()) {
       const path = join(dir, file);
-      if (file.endsWith('.sql') || file.endsWith('.ts') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
+      if (file.endsWith('.sql') || file.endsWith('.ts') || file.endsWith('.json'))
+        hash.update(file).update(readFileSync(path));
     }
   }
   const root = join(tmpdir(), `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`);

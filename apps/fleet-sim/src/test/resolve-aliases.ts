@@ -14,6 +14,10 @@ const ALIASES: Record<string, string> = {
 type Resolve = (request: string, ...rest: unknown[]) => string;
 const moduleWithResolve = Module as unknown as { _resolveFilename: Resolve };
 const original = moduleWithResolve._resolveFilename;
-moduleWithResolve._resolveFilename = function resolveAlias(this: unknown, request: string, ...rest: unknown[]) {
+moduleWithResolve._resolveFilename = function resolveAlias(
+  this: unknown,
+  request: string,
+  ...rest: unknown[]
+) {
   return original.call(this, ALIASES[request] ?? request, ...rest);
 };

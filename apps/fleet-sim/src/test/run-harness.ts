@@ -30,13 +30,28 @@ function lastLineJson<S>(stdout: string): S | null {
  * server on this run's store, and answers its summary (its last stdout line) and exit code. A harness
  * that prints no summary fails the test with the end of its stderr.
  */
-export async function runShortHarness<S extends HarnessSummary>(script: string, name: string): Promise<{ code: number | null; summary: S }> {
+export async function runShortHarness<S extends HarnessSummary>(
+  script: string,
+  name: string,
+): Promise<{ code: number | null; summary: S }> {
   requireBuild();
-  const child = spawn(process.execPath, [resolve(ROOT, 'tools/reliability', script), '--short', '--json', '--store', HARNESS_STORE, '--main', MAIN], {
-    cwd: ROOT,
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      resolve(ROOT, 'tools/reliability', script),
+      '--short',
+      '--json',
+      '--store',
+      HARNESS_STORE,
+      '--main',
+      MAIN,
+    ],
+    {
+      cwd: ROOT,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

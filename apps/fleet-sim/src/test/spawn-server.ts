@@ -19,13 +19,24 @@ export interface ServerProcess {
 }
 
 export function requireBuild(): void {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build fleet-sim first (npx nx run fleet-sim:build; npm test builds it before jest).`);
+  if (!existsSync(MAIN))
+    throw new Error(
+      `${MAIN} is missing: build fleet-sim first (npx nx run fleet-sim:build; npm test builds it before jest).`,
+    );
 }
 
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-sim-process-'));
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: TEST_PASSWORD, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD: TEST_PASSWORD,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {
@@ -60,6 +71,22 @@ export async function tokenAt(url: string, username: string): Promise<string> {
   return res.body.access_token as string;
 }
 
+/** Calls to whichever process is named, each signed in with the token `tokenOf` gives for it. */
+export function callsTo(tokenOf: (p: ServerProcess) => string | undefined) {
+  return {
+    get: (p: ServerProcess, path: string, query: Record<string, string> = {}) =>
+      request(p.url)
+        .get(path)
+        .query(query)
+        .set('Authorization', `Bearer ${tokenOf(p)}`),
+    post: (p: ServerProcess, path: string, body: object) =>
+      request(p.url)
+        .post(path)
+        .set('Authorization', `Bearer ${tokenOf(p)}`)
+        .send(body),
+  };
+}
+
 /**
  * The environment of server processes that share one store and one event stream: a fresh schema of
  * DATABASE_URL's PostgreSQL (drop it after), REDIS_URL's Redis, one token secret and the test password.
@@ -80,12 +107,17 @@ export function sharedStoreEnv(fleetSize: string): { schema: string; env: Record
 }
 
 /** Reads until the value passes, within `ms` (each process follows the store within a poll); says how long it took. */
-export async function within<T>(ms: number, read: () => Promise<T>, passes: (value: T) => boolean): Promise<{ value: T; after: number }> {
+export async function within<T>(
+  ms: number,
+  read: () => Promise<T>,
+  passes: (value: T) => boolean,
+): Promise<{ value: T; after: number }> {
   const started = Date.now();
   for (;;) {
     const value = await read();
     if (passes(value)) return { value, after: Date.now() - started };
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms: ${JSON.stringify(value)?.slice(0, 400)}`);
+    if (Date.now() - started > ms)
+      throw new Error(`not within ${ms} ms: ${JSON.stringify(value)?.slice(0, 400)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

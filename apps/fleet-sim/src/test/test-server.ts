@@ -38,12 +38,16 @@ export interface TestServerOptions {
   churn?: boolean;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-sim-test-'));
   const template = process.env[TEMPLATE_ENV];
   const databaseUrl = onPostgres ? process.env['DATABASE_URL'] : undefined;
   const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  if (!databaseUrl && template && existsSync(template)) cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
+  if (!databaseUrl && template && existsSync(template))
+    cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -74,7 +78,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
         .post('/auth/token/v1')
         .type('form')
         .send({ grant_type: 'password', username, password, client_id: 'equipment-dashboard' });
-      if (res.status !== 200) throw new Error(`sign-in as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`sign-in as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return (res.body as { access_token: string }).access_token;
     },
     async close() {
@@ -149,9 +154,18 @@ export function useTestServer(options: SuiteServerOptions = {}): SuiteServer {
     close: () => started().close(),
     token,
     as: (username) => ({
-      get: (path) => started().http.get(path).set(bearer(token(username))),
-      post: (path) => started().http.post(path).set(bearer(token(username))),
-      delete: (path) => started().http.delete(path).set(bearer(token(username))),
+      get: (path) =>
+        started()
+          .http.get(path)
+          .set(bearer(token(username))),
+      post: (path) =>
+        started()
+          .http.post(path)
+          .set(bearer(token(username))),
+      delete: (path) =>
+        started()
+          .http.delete(path)
+          .set(bearer(token(username))),
     }),
     async live(username) {
       const socket = await connectLive(started().url, token(username));

@@ -1,7 +1,7 @@
 import { ROLES } from '../permissions/permissions';
-import { BULK_ACTION_KINDS, bulkActionsFor, mayRunBulkAction } from './bulk-actions';
+import { BULK_ACTION_KINDS, bulkActionsFor, mayReadBulkAction, mayRunBulkAction } from './bulk-actions';
 
-describe('bulk actions (issue 21)', () => {
+describe('bulk actions', () => {
   it('when a role that may stage and send commands asks, then it gets every action in menu order', () => {
     expect(bulkActionsFor('tech')).toEqual([...BULK_ACTION_KINDS]);
     expect(bulkActionsFor('admin')).toEqual([...BULK_ACTION_KINDS]);
@@ -14,6 +14,16 @@ describe('bulk actions (issue 21)', () => {
   });
 
   it('when any role asks, then an action is allowed exactly when the role holds bulkActions and its own permission', () => {
-    for (const role of ROLES) for (const kind of BULK_ACTION_KINDS) expect(mayRunBulkAction(role, kind)).toBe(bulkActionsFor(role).includes(kind));
+    for (const role of ROLES)
+      for (const kind of BULK_ACTION_KINDS)
+        expect(mayRunBulkAction(role, kind)).toBe(bulkActionsFor(role).includes(kind));
+  });
+
+  it('when a job is read, then only its creator and admins may read it', () => {
+    const job = { createdBy: 'sito' };
+    expect(mayReadBulkAction({ username: 'sito', role: 'tech' }, job)).toBe(true);
+    expect(mayReadBulkAction({ username: 'admin', role: 'admin' }, job)).toBe(true);
+    expect(mayReadBulkAction({ username: 'support', role: 'support' }, job)).toBe(false);
+    expect(mayReadBulkAction({ username: 'engineer', role: 'engineer' }, job)).toBe(false);
   });
 });

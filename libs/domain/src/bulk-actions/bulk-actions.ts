@@ -1,5 +1,5 @@
 /**
- * Bulk actions on the equipment list (issue 21): what a job can do to each unit of a selection, and who may. A
+ * Bulk actions on the equipment list: what a job can do to each unit of a selection, and who may. A
  * role needs `bulkActions` and the permission of the action itself, so it gets in bulk what it could do one by
  * one. The console offers these actions and the server checks them again per chunk (the role may have changed).
  */
@@ -38,4 +38,15 @@ export function mayRunBulkAction(role: Role | string | null | undefined, kind: B
 /** The actions a role may start in bulk, in menu order. */
 export function bulkActionsFor(role: Role | string | null | undefined): BulkActionKind[] {
   return BULK_ACTION_KINDS.filter((kind) => mayRunBulkAction(role, kind));
+}
+
+/**
+ * True when the viewer may read a job: the user who started it, or an admin. A job names its units and what was
+ * done to them, so another user asking for it (ids are sequential) is answered as if it did not exist.
+ */
+export function mayReadBulkAction(
+  viewer: { username: string; role: Role | string },
+  job: { createdBy: string },
+): boolean {
+  return viewer.role === 'admin' || job.createdBy === viewer.username;
 }

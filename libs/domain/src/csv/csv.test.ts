@@ -10,9 +10,12 @@ describe('escapeCsvCell (OWASP CSV injection)', () => {
     ['\t=cmd', "'\t=cmd"],
     ['\r=cmd', "'\r=cmd"],
     ['=HYPERLINK("http://evil.example","click")', '\'=HYPERLINK("http://evil.example","click")'],
-  ])('when a cell starts with a formula trigger (%j), then it gets a leading single quote', (cell, escaped) => {
-    expect(escapeCsvCell(cell)).toBe(escaped);
-  });
+  ])(
+    'when a cell starts with a formula trigger (%j), then it gets a leading single quote',
+    (cell, escaped) => {
+      expect(escapeCsvCell(cell)).toBe(escaped);
+    },
+  );
 
   it.each([
     ['', ''],
@@ -28,14 +31,20 @@ describe('escapeCsvCell (OWASP CSV injection)', () => {
 
   it('when any text is escaped, then it does not start with a trigger and dropping the added quote gives it back', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.constantFrom(...CSV_FORMULA_TRIGGERS).chain((t) => fc.string().map((s) => t + s))), (text) => {
-        const escaped = escapeCsvCell(text);
-        expect(CSV_FORMULA_TRIGGERS).not.toContain(escaped.charAt(0));
-        const added = escaped.length - text.length;
-        expect(added === 0 || added === 1).toBe(true);
-        expect(escaped.slice(added)).toBe(text);
-        expect(added === 1).toBe(CSV_FORMULA_TRIGGERS.includes(text.charAt(0)));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.constantFrom(...CSV_FORMULA_TRIGGERS).chain((t) => fc.string().map((s) => t + s)),
+        ),
+        (text) => {
+          const escaped = escapeCsvCell(text);
+          expect(CSV_FORMULA_TRIGGERS).not.toContain(escaped.charAt(0));
+          const added = escaped.length - text.length;
+          expect(added === 0 || added === 1).toBe(true);
+          expect(escaped.slice(added)).toBe(text);
+          expect(added === 1).toBe(CSV_FORMULA_TRIGGERS.includes(text.charAt(0)));
+        },
+      ),
     );
   });
 });

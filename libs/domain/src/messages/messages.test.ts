@@ -6,6 +6,9 @@ import {
   isIsoDay,
   messageDispositionAt,
   messageListQuery,
+  messageTabsFor,
+  mayReadMessage,
+  mayReadOthersDrafts,
   messageProblems,
   messageScheduleUtc,
   messageTransitions,
@@ -184,5 +187,37 @@ describe('disposition flow', () => {
       expect(messageDispositionAt(schedule, disposition, new Date('2025-03-15T00:00:00Z'))).toBe(disposition);
     }
     expect(messageDispositionAt({ startDate: 'x', endDate: 'y' }, 'upcoming', new Date())).toBe('upcoming');
+  });
+});
+
+describe('who reads drafts', () => {
+  const draft = { issuerUsername: 'tech', disposition: 'draft' as const };
+
+  it('when a draft is read, then only its issuer and the roles that approve messages may read it', () => {
+    expect(mayReadMessage({ username: 'tech', role: 'tech' }, draft)).toBe(true);
+    expect(mayReadMessage({ username: 'engineer', role: 'engineer' }, draft)).toBe(true);
+    expect(mayReadMessage({ username: 'admin', role: 'admin' }, draft)).toBe(true);
+    expect(mayReadMessage({ username: 'support', role: 'support' }, draft)).toBe(false);
+    expect(mayReadMessage({ username: 'guest', role: 'guest' }, draft)).toBe(false);
+  });
+
+  it("when roles are asked about others' drafts, then exactly the approvers may read them", () => {
+    expect(
+      ['admin', 'engineer', 'support_lvl2', 'support', 'ezadas', 'tech', 'guest'].filter(mayReadOthersDrafts),
+    ).toEqual(['admin', 'engineer']);
+  });
+
+  it('when a message is past draft, then every role may read it', () => {
+    for (const disposition of ['pending approval', 'upcoming', 'active', 'completed', 'deleted'] as const) {
+      expect(
+        mayReadMessage({ username: 'guest', role: 'guest' }, { issuerUsername: 'tech', disposition }),
+      ).toBe(true);
+    }
+  });
+
+  it('when the tabs of a role are listed, then Other Drafts is only for approvers', () => {
+    expect(messageTabsFor('engineer').map((t) => t.key)).toContain('otherDrafts');
+    expect(messageTabsFor('support').map((t) => t.key)).not.toContain('otherDrafts');
+    expect(messageTabsFor('support')).toHaveLength(MESSAGE_TABS.length - 1);
   });
 });

@@ -8,6 +8,7 @@ import {
   MESSAGE_HEADER_MAX,
   type MessageDisposition,
 } from '../constants/constants';
+import { can, PERMISSIONS, type Role } from '../permissions/permissions';
 
 /** A message being edited; dates are calendar days 'YYYY-MM-DD'. */
 export interface MessageDraft {
@@ -184,6 +185,31 @@ export const MESSAGE_TABS = [
 export type MessageTab = (typeof MESSAGE_TABS)[number];
 /** The key of a Messaging tab. */
 export type MessageTabKey = MessageTab['key'];
+
+/**
+ * True when the role may read drafts of others. Decision: a draft is its issuer's work in progress, read only by
+ * them and by the roles that approve messages (messagesApprove).
+ */
+export function mayReadOthersDrafts(role: Role | string | null | undefined): boolean {
+  return can(role, PERMISSIONS.messagesApprove);
+}
+
+/** True when the viewer may read the message: any message past draft, and drafts per {@link mayReadOthersDrafts}. */
+export function mayReadMessage(
+  viewer: { username: string; role: Role | string | null | undefined },
+  message: { issuerUsername: string; disposition: MessageDisposition },
+): boolean {
+  return (
+    message.disposition !== 'draft' ||
+    message.issuerUsername === viewer.username ||
+    mayReadOthersDrafts(viewer.role)
+  );
+}
+
+/** The Messaging tabs a role sees: Other Drafts only for the roles that may read others' drafts. */
+export function messageTabsFor(role: Role | string | null | undefined): MessageTab[] {
+  return MESSAGE_TABS.filter((tab) => tab.key !== 'otherDrafts' || mayReadOthersDrafts(role));
+}
 
 /** The query of GET /read/messages/v1/ for a tab (back-office §7.4), without the page. */
 export interface MessageListQuery {

@@ -42,6 +42,7 @@ describe('navigation', () => {
       ['/SpecUpdates', 'Spec Updates'],
       ['/UpdateScheduler', 'Update Scheduler'],
       ['/Rollouts', 'Rollouts'],
+      ['/Alerts', 'Alerts'],
       ['/TrendChart', 'Trend Chart'],
       ['/Easy', 'EZ ADAS'],
       ['/Notifications', 'Notifications / Ads'],
@@ -70,7 +71,7 @@ describe('navigation', () => {
   it('when restricted entries are checked, then only their roles see them', () => {
     // console-core §6: Update Scheduler: admin, engineer, support_lvl2. EZ ADAS: admin, engineer, ezadas, support_lvl2. Notifications / Ads: admin, engineer. TruPoint: admin, engineer, support_lvl2, support. Users: admin.
     expect(rolesOfNav('updateScheduler')).toEqual(['admin', 'engineer', 'support_lvl2']);
-    // Issue 21: Rollouts has the Update Scheduler's roles.
+    // Rollouts has the Update Scheduler's roles: the same staff plan and watch updates.
     expect(rolesOfNav('rollouts')).toEqual(['admin', 'engineer', 'support_lvl2']);
     expect(rolesOfNav('easy')).toEqual(['admin', 'engineer', 'support_lvl2', 'ezadas']);
     expect(rolesOfNav('notifications')).toEqual(['admin', 'engineer']);
@@ -93,7 +94,7 @@ describe('navigation', () => {
     expect(canSeeNav('admin', 'nope' as NavKey)).toBe(false);
   });
 
-  it('when the fleet operations of issue 21 are checked, then rollouts are managed by admin and engineer, and every role but guest saves views and acts in bulk', () => {
+  it('when the permissions of the fleet operations are checked, then rollouts are managed by admin and engineer, and every role but guest saves views and acts in bulk', () => {
     expect(rolesWith(PERMISSIONS.manageRollouts)).toEqual(['admin', 'engineer']);
     expect(rolesWith(PERMISSIONS.viewRollouts)).toEqual(['admin', 'engineer', 'support_lvl2']);
     for (const permission of [PERMISSIONS.bulkActions, PERMISSIONS.saveViews]) {
@@ -101,10 +102,23 @@ describe('navigation', () => {
     }
   });
 
+  it('when the alerts permissions are checked, then every role but guest sees alerts, support roles acknowledge, admin and engineer write rules', () => {
+    expect(rolesWith(PERMISSIONS.viewAlerts)).toEqual(ROLES.filter((role) => role !== 'guest'));
+    expect(rolesWith(PERMISSIONS.acknowledgeAlerts)).toEqual([
+      'admin',
+      'engineer',
+      'support_lvl2',
+      'support',
+    ]);
+    expect(rolesWith(PERMISSIONS.manageAlertRules)).toEqual(['admin', 'engineer']);
+    expect(rolesWith(PERMISSIONS.manageSilences)).toEqual(['admin', 'engineer', 'support_lvl2']);
+  });
+
   it('when a screen has both an entry and a view permission, then they agree on roles', () => {
     // console-core §6 / back-office §6: the console hides what the server refuses
     expect(rolesOfNav('updateScheduler')).toEqual(rolesWith(PERMISSIONS.viewUpdateScheduler));
     expect(rolesOfNav('rollouts')).toEqual(rolesWith(PERMISSIONS.viewRollouts));
+    expect(rolesOfNav('alerts')).toEqual(rolesWith(PERMISSIONS.viewAlerts));
     expect(rolesOfNav('easy')).toEqual(rolesWith(PERMISSIONS.viewEzAdas));
     expect(rolesOfNav('easy')).toEqual(rolesWith(PERMISSIONS.ezFixtureManage));
     expect(rolesOfNav('truPoint')).toEqual(rolesWith(PERMISSIONS.viewPairings));
@@ -158,6 +172,7 @@ describe('permissions', () => {
     // console-core §6: Other buttons (Activate, Screen Shot, Stage, Open Ticket, log level, favourite) are not role-gated (decision: guest looks only)
     for (const p of [
       PERMISSIONS.sendCommand,
+      PERMISSIONS.deleteScreenShot,
       PERMISSIONS.stageUpdates,
       PERMISSIONS.manageTickets,
       PERMISSIONS.messagesAuthor,
@@ -196,7 +211,7 @@ describe('permissions', () => {
 
   it('when the table is read, then every role has no duplicates, admin has everything and can agrees with the table', () => {
     // CONVENTIONS: one role -> permissions table and one pure can(role, permission)
-    expect(Object.keys(PERMISSIONS)).toHaveLength(32);
+    expect(Object.keys(PERMISSIONS)).toHaveLength(37);
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
     for (const role of ROLES) {
       const granted: readonly Permission[] = ROLE_PERMISSIONS[role];

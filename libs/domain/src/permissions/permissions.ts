@@ -33,6 +33,12 @@ export const NAV_ENTRIES = [
     label: 'Rollouts',
     roles: ['admin', 'engineer', 'support_lvl2'],
   },
+  {
+    key: 'alerts',
+    path: '/Alerts',
+    label: 'Alerts',
+    roles: ['admin', 'engineer', 'support_lvl2', 'support', 'ezadas', 'tech'],
+  },
   { key: 'trendChart', path: '/TrendChart', label: 'Trend Chart', roles: 'all' },
   { key: 'easy', path: '/Easy', label: 'EZ ADAS', roles: ['admin', 'engineer', 'ezadas', 'support_lvl2'] },
   {
@@ -152,6 +158,11 @@ export const PERMISSIONS = {
    * console-core §6 leaves them ungated; guest is a look-only role.
    */
   sendCommand: 'equipment.sendCommand',
+  /**
+   * Delete a unit's screenshot: every role except guest. Decision: the screenshot list's delete is not role-gated
+   * (console-core §2), as the Screen Shot command that makes one; guest looks only.
+   */
+  deleteScreenShot: 'equipment.deleteScreenShot',
   /** Stage and Unstage: every role except guest (console-core §6 leaves Stage ungated; guest looks only). */
   stageUpdates: 'equipment.stageUpdates',
   /**
@@ -161,9 +172,9 @@ export const PERMISSIONS = {
   manageTickets: 'tickets.manage',
   /** Audits screen: admin. Decision: "Role gating for Audits ... not shown" (console-core §6). */
   audits: 'audits.view',
-  /** Rollouts screen and its reads: the Update Scheduler's roles (admin, engineer, support_lvl2; issue 21). */
+  /** Rollouts screen and its reads: the Update Scheduler's roles (admin, engineer, support_lvl2). */
   viewRollouts: 'rollouts.view',
-  /** Create, pause, resume and abort a rollout: admin, engineer (issue 21). */
+  /** Create, pause, resume and abort a rollout: admin, engineer. */
   manageRollouts: 'rollouts.manage',
   /**
    * Bulk actions on the equipment list: every role except guest. Each unit of the job is still checked
@@ -172,6 +183,17 @@ export const PERMISSIONS = {
   bulkActions: 'equipment.bulkActions',
   /** Save a view for oneself or shared with everyone: every role except guest (guest looks only). */
   saveViews: 'views.save',
+  /** See alerts, their counts and the bell, rules, silences and webhooks: every role except guest. */
+  viewAlerts: 'alerts.view',
+  /** Acknowledge and resolve alerts: admin, engineer, support_lvl2, support. */
+  acknowledgeAlerts: 'alerts.acknowledge',
+  /** Create, change, disable and delete alert rules, and manage webhooks: admin, engineer. */
+  manageAlertRules: 'alerts.manageRules',
+  /**
+   * Create and expire silences and maintenance windows: admin, engineer, support_lvl2. Decision: a silence hides
+   * alerts from everyone, so it goes with the senior support role and the roles that write rules.
+   */
+  manageSilences: 'alerts.manageSilences',
 } as const;
 
 /** A permission name of {@link PERMISSIONS}. */
@@ -188,10 +210,12 @@ const P = PERMISSIONS;
 const SIGNED_IN_ACTIONS = [
   P.messagesAuthor,
   P.sendCommand,
+  P.deleteScreenShot,
   P.stageUpdates,
   P.manageTickets,
   P.bulkActions,
   P.saveViews,
+  P.viewAlerts,
 ] as const;
 
 /**
@@ -223,6 +247,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     P.manageRollouts,
     P.viewEzAdas,
     P.viewPairings,
+    P.acknowledgeAlerts,
+    P.manageAlertRules,
+    P.manageSilences,
     ...SIGNED_IN_ACTIONS,
   ],
   support_lvl2: [
@@ -232,9 +259,11 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     P.viewRollouts,
     P.viewEzAdas,
     P.viewPairings,
+    P.acknowledgeAlerts,
+    P.manageSilences,
     ...SIGNED_IN_ACTIONS,
   ],
-  support: [P.viewPairings, ...SIGNED_IN_ACTIONS],
+  support: [P.viewPairings, P.acknowledgeAlerts, ...SIGNED_IN_ACTIONS],
   ezadas: [P.ezFixtureManage, P.viewEzAdas, ...SIGNED_IN_ACTIONS],
   tech: [...SIGNED_IN_ACTIONS],
   guest: [],

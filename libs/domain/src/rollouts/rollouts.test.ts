@@ -6,10 +6,12 @@ import {
   localHour,
   phasesProblem,
   phaseSizes,
+  pausedItself,
   phaseVerdict,
   rolloutActions,
   rolloutTransition,
   ROLLOUT_DEFAULTS,
+  staffPauseReason,
   withinWindow,
   type RolloutCounts,
 } from './rollouts';
@@ -47,9 +49,12 @@ describe('phasesProblem', () => {
     expect(phasesProblem(ROLLOUT_DEFAULTS.phases)).toBeNull();
     expect(phasesProblem([100])).toBeNull();
   });
-  it.each([[[]], [[10, 5, 100]], [[10, 10, 100]], [[1, 50]], [[0, 100]], [[50, 101]]])('when %j, then a problem', (phases) => {
-    expect(phasesProblem(phases)).toEqual(expect.any(String));
-  });
+  it.each([[[]], [[10, 5, 100]], [[10, 10, 100]], [[1, 50]], [[0, 100]], [[50, 101]]])(
+    'when %j, then a problem',
+    (phases) => {
+      expect(phasesProblem(phases)).toEqual(expect.any(String));
+    },
+  );
 });
 
 describe('phaseSizes', () => {
@@ -75,7 +80,9 @@ describe('phaseSizes', () => {
           let reached = 0;
           sizes.forEach((size, i) => {
             reached += size;
-            expect(reached).toBeGreaterThanOrEqual(Math.min(total, Math.ceil((total * (phases[i] as number)) / 100 - 1e-9)));
+            expect(reached).toBeGreaterThanOrEqual(
+              Math.min(total, Math.ceil((total * (phases[i] as number)) / 100 - 1e-9)),
+            );
             if (reached - size < total) expect(size).toBeGreaterThanOrEqual(1);
           });
         },
@@ -94,7 +101,9 @@ describe('assignPhases', () => {
     expect(a.filter((u) => u.phase === 3)).toHaveLength(100);
   });
   it('when shuffled, then the first phase is not simply the first serials', () => {
-    const first = assignPhases(serials, [10, 100], 'r1').filter((u) => u.phase === 0).map((u) => u.serialNumber);
+    const first = assignPhases(serials, [10, 100], 'r1')
+      .filter((u) => u.phase === 0)
+      .map((u) => u.serialNumber);
     expect(first).not.toEqual(serials.slice(0, 20));
   });
   it('when a serial repeats, then it is one unit', () => {
@@ -105,17 +114,31 @@ describe('assignPhases', () => {
 describe('phaseVerdict', () => {
   it('when failures go above the threshold, then the rollout pauses with the reason', () => {
     const verdict = phaseVerdict(1, counts({ done: 20, failed: 3, installing: 7 }), thresholds);
-    expect(verdict).toEqual({ kind: 'pause', reason: expect.stringContaining('Phase 2: 3 of 30 units failed or timed out (10%)') });
+    expect(verdict).toEqual({
+      kind: 'pause',
+      reason: expect.stringContaining('Phase 2: 3 of 30 units failed or timed out (10%)'),
+    });
   });
   it('when failures are at the threshold, then it does not pause', () => {
-    expect(phaseVerdict(0, counts({ done: 10, failed: 1, installing: 9 }), thresholds)).toEqual({ kind: 'wait' });
+    expect(phaseVerdict(0, counts({ done: 10, failed: 1, installing: 9 }), thresholds)).toEqual({
+      kind: 'wait',
+    });
   });
   it('when done and skipped reach the success share, then the next phase starts', () => {
-    expect(phaseVerdict(0, counts({ done: 90, skipped: 5, installing: 5 }), thresholds)).toEqual({ kind: 'advance' });
-    expect(phaseVerdict(0, counts({ done: 90, skipped: 4, installing: 6 }), thresholds)).toEqual({ kind: 'wait' });
+    expect(phaseVerdict(0, counts({ done: 90, skipped: 5, installing: 5 }), thresholds)).toEqual({
+      kind: 'advance',
+    });
+    expect(phaseVerdict(0, counts({ done: 90, skipped: 4, installing: 6 }), thresholds)).toEqual({
+      kind: 'wait',
+    });
   });
   it('when every unit ended below the success share, then it pauses', () => {
-    expect(phaseVerdict(0, counts({ done: 93, failed: 5, skipped: 2 }), { failureThreshold: 0.1, successThreshold: 0.99 }).kind).toBe('pause');
+    expect(
+      phaseVerdict(0, counts({ done: 93, failed: 5, skipped: 2 }), {
+        failureThreshold: 0.1,
+        successThreshold: 0.99,
+      }).kind,
+    ).toBe('pause');
   });
   it('when staff resumed over accepted failures, then those leave the phase', () => {
     expect(phaseVerdict(1, counts({ done: 27, failed: 3 }), thresholds, 3)).toEqual({ kind: 'advance' });
@@ -123,6 +146,16 @@ describe('phaseVerdict', () => {
   });
   it('when a phase has no units, then it passes', () => {
     expect(phaseVerdict(2, counts({}), thresholds)).toEqual({ kind: 'advance' });
+  });
+});
+
+describe('pausedItself', () => {
+  it("when a phase's verdict paused the rollout, then it paused itself; when staff paused it (or no reason was kept), then not", () => {
+    const verdict = phaseVerdict(1, counts({ done: 20, failed: 3, installing: 7 }), thresholds);
+    expect(verdict.kind === 'pause' && pausedItself(verdict.reason)).toBe(true);
+    expect(staffPauseReason('engineer')).toBe('Paused by engineer.');
+    expect(pausedItself(staffPauseReason('engineer'))).toBe(false);
+    expect(pausedItself(null)).toBe(false);
   });
 });
 
@@ -148,15 +181,31 @@ describe('withinWindow', () => {
 });
 
 describe('followUnit', () => {
-  const unit = { state: 'pending' as const, since: 0, updateState: 'READY_TO_DOWNLOAD', versionSemantic: '5.4.1', stagingPending: true };
+  const unit = {
+    state: 'pending' as const,
+    since: 0,
+    updateState: 'READY_TO_DOWNLOAD',
+    versionSemantic: '5.4.1',
+    stagingPending: true,
+  };
   it('when the unit runs the target, then done', () => {
-    expect(followUnit({ ...unit, versionSemantic: '5.4.2', stagingPending: false, updateState: 'INSTALLATION_COMPLETE' }, '5.4.2', 0)).toEqual({ state: 'done', reason: null });
+    expect(
+      followUnit(
+        { ...unit, versionSemantic: '5.4.2', stagingPending: false, updateState: 'INSTALLATION_COMPLETE' },
+        '5.4.2',
+        0,
+      ),
+    ).toEqual({ state: 'done', reason: null });
   });
   it('when the updater reports a failed update, then failed', () => {
-    expect(followUnit({ ...unit, updateState: 'INSTALLATION_FAILED', stagingPending: false }, '5.4.2', 0).state).toBe('failed');
+    expect(
+      followUnit({ ...unit, updateState: 'INSTALLATION_FAILED', stagingPending: false }, '5.4.2', 0).state,
+    ).toBe('failed');
   });
   it('when the staging was removed, then failed with that reason', () => {
-    expect(followUnit({ ...unit, updateState: 'TRY_INSERT_UPDATE', stagingPending: false }, '5.4.2', 0).reason).toMatch(/staging was removed/);
+    expect(
+      followUnit({ ...unit, updateState: 'TRY_INSERT_UPDATE', stagingPending: false }, '5.4.2', 0).reason,
+    ).toMatch(/staging was removed/);
   });
   it('when downloading longer than the time-out, then failed: timed out', () => {
     const downloading = { ...unit, state: 'downloading' as const, since: 0, updateState: 'DOWNLOADING' };

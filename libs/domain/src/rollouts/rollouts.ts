@@ -1,5 +1,5 @@
 /**
- * Phased rollouts (issue 21): the rules that size a rollout's phases, order its units, say which staff
+ * Phased rollouts: the rules that size a rollout's phases, order its units, say which staff
  * transition applies in which state, follow a unit's update, and decide when a phase passes or pauses the
  * rollout (hawkBit's rollout groups with success and error thresholds). Pure: "now" is a parameter.
  */
@@ -10,14 +10,21 @@ export const ROLLOUT_STATES = ['running', 'paused', 'aborted', 'finished'] as co
 export type RolloutState = (typeof ROLLOUT_STATES)[number];
 
 /** How one unit of a rollout is doing. */
-export const ROLLOUT_UNIT_STATES = ['pending', 'downloading', 'installing', 'done', 'failed', 'skipped'] as const;
+export const ROLLOUT_UNIT_STATES = [
+  'pending',
+  'downloading',
+  'installing',
+  'done',
+  'failed',
+  'skipped',
+] as const;
 /** See {@link ROLLOUT_UNIT_STATES}. */
 export type RolloutUnitState = (typeof ROLLOUT_UNIT_STATES)[number];
 
 /** Counts of a phase's units by state. */
 export type RolloutCounts = Record<RolloutUnitState, number>;
 
-/** The defaults of a new rollout (issue 21): phases as cumulative percentages of the target, thresholds as shares. */
+/** The defaults of a new rollout: phases as cumulative percentages of the target, thresholds as shares. */
 export const ROLLOUT_DEFAULTS = {
   phases: [1, 10, 50, 100],
   /** A phase whose failed or timed-out share goes above this pauses the rollout. */
@@ -46,7 +53,9 @@ export function rolloutTransition(state: RolloutState, action: RolloutAction): R
 
 /** The staff transitions that apply in `state` (the buttons the console shows). */
 export function rolloutActions(state: RolloutState): RolloutAction[] {
-  return (Object.keys(ROLLOUT_TRANSITIONS) as RolloutAction[]).filter((action) => rolloutTransition(state, action) !== null);
+  return (Object.keys(ROLLOUT_TRANSITIONS) as RolloutAction[]).filter(
+    (action) => rolloutTransition(state, action) !== null,
+  );
 }
 
 /**
@@ -57,8 +66,10 @@ export function phasesProblem(percentages: readonly number[]): string | null {
   if (percentages.length < 1 || percentages.length > 10) return 'A rollout has 1 to 10 phases.';
   for (let i = 0; i < percentages.length; i++) {
     const p = percentages[i] as number;
-    if (!Number.isFinite(p) || p <= 0 || p > 100) return 'Each phase is a percentage above 0 and at most 100.';
-    if (i > 0 && p <= (percentages[i - 1] as number)) return 'Phases are cumulative: each percentage is above the one before.';
+    if (!Number.isFinite(p) || p <= 0 || p > 100)
+      return 'Each phase is a percentage above 0 and at most 100.';
+    if (i > 0 && p <= (percentages[i - 1] as number))
+      return 'Phases are cumulative: each percentage is above the one before.';
   }
   return percentages[percentages.length - 1] === 100 ? null : 'The last phase takes 100% of the target.';
 }
@@ -72,7 +83,9 @@ export function phaseSizes(total: number, percentages: readonly number[]): numbe
   let reached = 0;
   percentages.forEach((percent, i) => {
     const last = i === percentages.length - 1;
-    const wanted = last ? total : Math.min(total, Math.max(Math.ceil((total * percent) / 100 - 1e-9), reached + 1));
+    const wanted = last
+      ? total
+      : Math.min(total, Math.max(Math.ceil((total * percent) / 100 - 1e-9), reached + 1));
     sizes.push(wanted - reached);
     reached = wanted;
   });
@@ -93,7 +106,11 @@ function hash(text: string): number {
  * The target's units in a stable shuffled order (by a hash of seed and serial: the same seed and serials
  * give the same order whatever order they came in), each with its 0-based phase.
  */
-export function assignPhases(serials: readonly string[], percentages: readonly number[], seed: string): { serialNumber: string; phase: number }[] {
+export function assignPhases(
+  serials: readonly string[],
+  percentages: readonly number[],
+  seed: string,
+): { serialNumber: string; phase: number }[] {
   const unique = [...new Set(serials)];
   const keyed = unique.map((serialNumber) => ({ serialNumber, key: hash(`${seed}/${serialNumber}`) }));
   keyed.sort((a, b) => a.key - b.key || (a.serialNumber < b.serialNumber ? -1 : 1));
@@ -152,6 +169,18 @@ export function phaseVerdict(
   return { kind: 'wait' };
 }
 
+const STAFF_PAUSE = 'Paused by ';
+
+/** The pause reason a rollout paused by a staff member keeps (one that pauses itself keeps its phase's verdict). */
+export function staffPauseReason(username: string): string {
+  return `${STAFF_PAUSE}${username}.`;
+}
+
+/** Whether a paused rollout paused itself, by its phase's verdict, rather than by a staff member's hand. */
+export function pausedItself(pauseReason: string | null): boolean {
+  return pauseReason !== null && !pauseReason.startsWith(STAFF_PAUSE);
+}
+
 /** The local hour (0-23) at a UTC offset in seconds east of UTC. */
 export function localHour(now: number, offsetSeconds: number): number {
   const day = 24 * 3_600_000;
@@ -164,10 +193,23 @@ export function localHour(now: number, offsetSeconds: number): number {
  * [startHour, endHour) (over midnight when start is after end; equal hours or no window: any time). A unit
  * whose time zone is unknown waits for nothing.
  */
-export function withinWindow(now: number, offsetSeconds: number | null | undefined, window: { startHour: number; endHour: number } | null): boolean {
-  if (!window || window.startHour === window.endHour || offsetSeconds === null || offsetSeconds === undefined || !Number.isFinite(offsetSeconds)) return true;
+export function withinWindow(
+  now: number,
+  offsetSeconds: number | null | undefined,
+  window: { startHour: number; endHour: number } | null,
+): boolean {
+  if (
+    !window ||
+    window.startHour === window.endHour ||
+    offsetSeconds === null ||
+    offsetSeconds === undefined ||
+    !Number.isFinite(offsetSeconds)
+  )
+    return true;
   const hour = localHour(now, offsetSeconds);
-  return window.startHour < window.endHour ? hour >= window.startHour && hour < window.endHour : hour >= window.startHour || hour < window.endHour;
+  return window.startHour < window.endHour
+    ? hour >= window.startHour && hour < window.endHour
+    : hour >= window.startHour || hour < window.endHour;
 }
 
 /** A rollout unit's state by the updater state its unit reports while the update is under way. */
@@ -208,9 +250,12 @@ export function followUnit(
   timeoutMs = ROLLOUT_DOWNLOAD_TIMEOUT_MS,
 ): { state: RolloutUnitState; reason: string | null } {
   if (unit.versionSemantic === target) return { state: 'done', reason: null };
-  if (unit.updateState === UPDATE_FAILED_STATE) return { state: 'failed', reason: 'the update failed on the unit' };
-  if (!unit.stagingPending) return { state: 'failed', reason: 'the staging was removed before the update installed' };
+  if (unit.updateState === UPDATE_FAILED_STATE)
+    return { state: 'failed', reason: 'the update failed on the unit' };
+  if (!unit.stagingPending)
+    return { state: 'failed', reason: 'the staging was removed before the update installed' };
   const state = UNIT_STATE_OF_UPDATE_STATE[unit.updateState] ?? 'pending';
-  if (state === 'downloading' && unit.state === 'downloading' && now - unit.since > timeoutMs) return { state: 'failed', reason: 'timed out' };
+  if (state === 'downloading' && unit.state === 'downloading' && now - unit.since > timeoutMs)
+    return { state: 'failed', reason: 'timed out' };
   return { state, reason: null };
 }

@@ -1,6 +1,6 @@
 import { mayDeleteView, maySeeView } from './saved-views';
 
-describe('saved views (issue 21)', () => {
+describe('saved views', () => {
   const view = { owner: 'tech', shared: false };
 
   it('when a view is private, then only its owner sees it; shared, everyone does', () => {

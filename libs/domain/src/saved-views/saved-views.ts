@@ -1,5 +1,5 @@
 /**
- * Who may use a saved view (issue 21): anyone sees and applies their own and the shared ones; only the owner or an
+ * Who may use a saved view: anyone sees and applies their own and the shared ones; only the owner or an
  * admin deletes one. The console offers what the server allows with the same rules.
  */
 import { can, PERMISSIONS } from '../permissions/permissions';
@@ -20,5 +20,7 @@ export function maySeeView(viewer: Pick<Viewer, 'username'>, view: ViewOwnership
 
 /** True when the viewer may delete the view: its owner (who may save views) or an admin. */
 export function mayDeleteView(viewer: Viewer, view: Pick<ViewOwnership, 'owner'>): boolean {
-  return viewer.role === 'admin' || (view.owner === viewer.username && can(viewer.role, PERMISSIONS.saveViews));
+  return (
+    viewer.role === 'admin' || (view.owner === viewer.username && can(viewer.role, PERMISSIONS.saveViews))
+  );
 }

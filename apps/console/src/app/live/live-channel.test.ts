@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { dashboardApi, equipmentApi, storeToken } from '@equipment-dashboard/api-client';
+import { dashboardApi, equipmentApi, notificationsApi, storeToken } from '@equipment-dashboard/api-client';
 import { selectTrendSamples } from '../../features/dashboard/trend-slice';
 import { liveCountersApi } from '../../shared/api/live-counters.api';
 import { fakeSockets } from '../../test/fake-socket';
@@ -63,13 +63,19 @@ describe('live channel: connecting', () => {
     });
     const routes = dashboardRoutes();
     const gated = Object.fromEntries(
-      Object.entries(routes).map(([path, answer]) => [path, async () => (await gate, answer as object | null)]),
+      Object.entries(routes).map(([path, answer]) => [
+        path,
+        async () => (await gate, answer as object | null),
+      ]),
     );
     const { store, stub, socket, channel } = start(gated);
 
     socket.serverConnects();
     expect(socket.emitted).toEqual([
-      { event: 'dashboard/identity', payload: { username: 'support', email: 'support@example.com', role: 'support' } },
+      {
+        event: 'dashboard/identity',
+        payload: { username: 'support', email: 'support@example.com', role: 'support' },
+      },
     ]);
     expect(store.getState().ui.busy).toBe(1);
     await waitFor(() => expect(loadsOf(stub)).toBe(LOAD_PATHS.length));
@@ -78,7 +84,9 @@ describe('live channel: connecting', () => {
     open();
     await waitFor(() => expect(store.getState().ui.busy).toBe(0));
     expect(dashboardApi.endpoints.checkServices.select()(store.getState()).data).toEqual(allServicesUp);
-    expect(new URL(stub.callsTo('/read/favorites/v1/')[0]?.url ?? '').searchParams.get('username')).toBe('support');
+    expect(new URL(stub.callsTo('/read/favorites/v1/')[0]?.url ?? '').searchParams.get('username')).toBe(
+      'support',
+    );
     channel.stop();
   });
 
@@ -93,6 +101,33 @@ describe('live channel: connecting', () => {
     expect(store.getState().ui.busy).toBe(0);
     await waitFor(() => expect(loadsOf(stub)).toBe(firstLoads * 2));
     expect(socket.emitted.filter((e) => e.event === 'dashboard/identity')).toHaveLength(2);
+    channel.stop();
+  });
+
+  it("when it reconnects, then every read in the cache is fetched again, not only the dashboard's", async () => {
+    const { store, stub, socket, channel } = start({
+      ...dashboardRoutes(),
+      '/read/notifications/v1/': { docs: [], totalDocs: 0 },
+    });
+    socket.serverConnects();
+    const screen = store.dispatch(notificationsApi.endpoints.readNotifications.initiate({ page: 1 }));
+    await waitFor(() => expect(stub.callsTo('/read/notifications/v1/')).toHaveLength(1));
+
+    socket.serverDisconnects('transport close');
+    socket.serverConnects();
+    await waitFor(() => expect(stub.callsTo('/read/notifications/v1/')).toHaveLength(2));
+    screen.unsubscribe();
+    channel.stop();
+  });
+
+  it('when the server cannot check the token just now, then the channel tries again and the session goes on', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { socket, onUnauthorized, channel } = start();
+    const before = socket.connectCalls;
+    socket.serverRefuses('unavailable: the server cannot check the token just now; try again');
+    await waitFor(() => expect(socket.connectCalls).toBe(before + 1));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalled();
     channel.stop();
   });
 
@@ -152,8 +187,16 @@ describe('live channel: events', () => {
 
   it('when CONNECTION_COUNTERS arrives, then the counters are replaced and the trend gains a sample', async () => {
     const { store, socket, channel } = await connected();
-    socket.serverEmits('CONNECTION_COUNTERS', { connectedAligners: 40, totalAligners: 300, connectedUsers: 2 });
-    socket.serverEmits('CONNECTION_COUNTERS', { connectedAligners: 42, totalAligners: 300, connectedUsers: 3 });
+    socket.serverEmits('CONNECTION_COUNTERS', {
+      connectedAligners: 40,
+      totalAligners: 300,
+      connectedUsers: 2,
+    });
+    socket.serverEmits('CONNECTION_COUNTERS', {
+      connectedAligners: 42,
+      totalAligners: 300,
+      connectedUsers: 3,
+    });
     expect(liveCountersApi.endpoints.liveConnectionCounters.select()(store.getState()).data).toEqual({
       connectedAligners: 42,
       totalAligners: 300,
@@ -166,7 +209,11 @@ describe('live channel: events', () => {
   it('when more than 60 counters arrive, then the trend keeps the last 60', async () => {
     const { store, socket, channel } = await connected();
     for (let n = 1; n <= 65; n += 1) {
-      socket.serverEmits('CONNECTION_COUNTERS', { connectedAligners: n, totalAligners: 300, connectedUsers: 1 });
+      socket.serverEmits('CONNECTION_COUNTERS', {
+        connectedAligners: n,
+        totalAligners: 300,
+        connectedUsers: 1,
+      });
     }
     const samples = selectTrendSamples(store.getState());
     expect(samples).toHaveLength(60);
@@ -239,7 +286,9 @@ describe('live channel: events', () => {
       path: '/updates/5.2.0',
     });
     expect(store.getState().ui.alerts).toEqual([]);
-    expect(dashboardApi.endpoints.readLatestSoftwareVersion.select()(store.getState()).data).toEqual(latestAligner);
+    expect(dashboardApi.endpoints.readLatestSoftwareVersion.select()(store.getState()).data).toEqual(
+      latestAligner,
+    );
     channel.stop();
   });
 
@@ -250,8 +299,12 @@ describe('live channel: events', () => {
       version: { semantic: '1.0.0', meta: '' },
       path: '/updates/oasis-1.0.0',
     });
-    expect(store.getState().ui.alerts.map((a) => a.text)).toEqual(['The latest software available is now version 1.0.0.']);
-    expect(dashboardApi.endpoints.readLatestOasisSoftwareVersion.select()(store.getState()).data?.semantic).toBe('1.0.0');
+    expect(store.getState().ui.alerts.map((a) => a.text)).toEqual([
+      'The latest software available is now version 1.0.0.',
+    ]);
+    expect(
+      dashboardApi.endpoints.readLatestOasisSoftwareVersion.select()(store.getState()).data?.semantic,
+    ).toBe('1.0.0');
     channel.stop();
   });
 
@@ -276,12 +329,13 @@ describe('live channel: events', () => {
   });
 
   it('when radar events arrive, then the favourites are added, updated and removed in place', async () => {
-    const { store, socket, channel } = await connected(dashboardRoutes({ '/read/favorites/v1/': [aligner('ABCLK0001')] }));
+    const { store, socket, channel } = await connected(
+      dashboardRoutes({ '/read/favorites/v1/': [aligner('ABCLK0001')] }),
+    );
     const favorites = () =>
-      equipmentApi.endpoints.readFavorites.select({ username: 'support' })(store.getState()).data?.map((a) => [
-        a.serialNumber,
-        a.connected,
-      ]);
+      equipmentApi.endpoints.readFavorites
+        .select({ username: 'support' })(store.getState())
+        .data?.map((a) => [a.serialNumber, a.connected]);
     socket.serverEmits('RADAR_ADD_FAVORITE', aligner('ABCLK0002'));
     expect(favorites()).toEqual([
       ['ABCLK0001', true],
@@ -308,7 +362,9 @@ describe('live channel: events', () => {
 
   it('when staged totals are read, then the cache holds them for the dashboard', async () => {
     const { store, channel } = await connected();
-    expect(dashboardApi.endpoints.readStagedUpdateTotals.select()(store.getState()).data).toEqual(stagedTotals);
+    expect(dashboardApi.endpoints.readStagedUpdateTotals.select()(store.getState()).data).toEqual(
+      stagedTotals,
+    );
     channel.stop();
   });
 });

@@ -4,7 +4,13 @@ import {
   type Identity,
   type LiveEventName,
 } from '@equipment-dashboard/contract';
-import { dashboardApi, equipmentApi, readStoredToken, type TagType } from '@equipment-dashboard/api-client';
+import {
+  dashboardApi,
+  equipmentApi,
+  readStoredToken,
+  TAG_TYPES,
+  type TagType,
+} from '@equipment-dashboard/api-client';
 import { liveCountersApi } from '../../shared/api/live-counters.api';
 import { busyEnded, busyStarted } from '../../shared/ui/ui-slice';
 import type { AppDispatch, RootState } from '../store';
@@ -30,17 +36,11 @@ export interface LiveChannelOptions {
   reconnectDelayMs?: number;
 }
 
-/** Tags of the reads that live events would have refreshed while the channel was down. */
-const MISSED_WHILE_AWAY: TagType[] = [
-  'Favorite',
-  'Aligner',
-  'Ticket',
-  'TicketHistory',
-  'TopAligners',
-  'Schedule',
-  'SchedulerDevice',
-  'SchedulerStatistics',
-];
+/**
+ * Every tag of the cache: while the channel was down (a server or Redis outage, a lost server process), any event may
+ * have been missed, so every read on screen is fetched again on reconnect.
+ */
+const MISSED_WHILE_AWAY: readonly TagType[] = TAG_TYPES;
 
 interface Subscription {
   unsubscribe(): void;
@@ -99,7 +99,7 @@ export function startLiveChannel(options: LiveChannelOptions): LiveChannel {
       busy = true;
       dispatch(busyStarted());
     } else {
-      dispatch(dashboardApi.util.invalidateTags(MISSED_WHILE_AWAY));
+      dispatch(dashboardApi.util.invalidateTags([...MISSED_WHILE_AWAY]));
     }
     const previous = subscriptions;
     const started = startLoads(dispatch, user.username, !first);
@@ -126,6 +126,12 @@ export function startLiveChannel(options: LiveChannelOptions): LiveChannel {
   socket.on('connect_error', (error) => {
     if (!error.message.startsWith('unauthorized')) {
       console.warn('live channel: cannot connect', error.message);
+      // The server could not check the token just now (its store is away): socket.io does not retry a refusal.
+      if (error.message.startsWith('unavailable') && !stopped) {
+        reconnectTimer = setTimeout(() => {
+          if (!stopped) socket.connect();
+        }, reconnectDelayMs);
+      }
       return;
     }
     // A token renewed since this handshake began (a password change) deserves another try.

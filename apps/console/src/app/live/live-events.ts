@@ -4,7 +4,14 @@ import {
   type LiveEventName,
   type LiveEventPayloads,
 } from '@equipment-dashboard/contract';
-import { baseApi, bulkActionsApi, dashboardApi, equipmentApi, type TagType } from '@equipment-dashboard/api-client';
+import {
+  alertsApi,
+  baseApi,
+  bulkActionsApi,
+  dashboardApi,
+  equipmentApi,
+  type TagType,
+} from '@equipment-dashboard/api-client';
 import { compareVersions, type Family } from '@equipment-dashboard/domain';
 import { trendSampleAdded } from '../../features/dashboard/trend-slice';
 import { liveCountersApi } from '../../shared/api/live-counters.api';
@@ -55,7 +62,9 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
       dispatch(dashboardApi.util.updateQueryData('checkServices', undefined, () => status));
     },
     RADAR_UPDATE_FAVORITE: (aligner) => {
-      patchFavorites((list) => list.map((item) => (item.serialNumber === aligner.serialNumber ? aligner : item)));
+      patchFavorites((list) =>
+        list.map((item) => (item.serialNumber === aligner.serialNumber ? aligner : item)),
+      );
       patchAligner(aligner.serialNumber, () => aligner);
     },
     RADAR_ADD_FAVORITE: (aligner) => {
@@ -131,7 +140,12 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
     },
     BULK_ACTION_UPDATED: (progress) => {
       // The job's dialog reads the job; its progress bar moves with each chunk (the units list reloads at the end).
-      dispatch(bulkActionsApi.util.updateQueryData('readBulkAction', { id: progress.id }, (job) => ({ ...job, ...progress })));
+      dispatch(
+        bulkActionsApi.util.updateQueryData('readBulkAction', { id: progress.id }, (job) => ({
+          ...job,
+          ...progress,
+        })),
+      );
     },
     SAVED_VIEWS_CHANGED: ({ screen }) => {
       invalidate([{ type: 'SavedView', id: screen }]);
@@ -143,6 +157,20 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
         { type: 'Rollout', id: 'LIST' },
       ]);
     },
+    ALERT_UPDATED: ({ alerts }) => {
+      // Coarse: the open alerts list and detail reload, and the timelines of the units concerned (an alert's
+      // changes are History entries of its unit).
+      const tags: { type: TagType; id: string | number }[] = [{ type: 'Alert', id: 'LIST' }];
+      for (const alert of alerts) {
+        tags.push({ type: 'Alert', id: alert.id });
+        if (alert.subject.serialNumber) tags.push({ type: 'UnitHistory', id: alert.subject.serialNumber });
+      }
+      invalidate(tags);
+    },
+    ALERT_COUNTS: (counts) => {
+      // The bell's figures come whole with each change: patched in place, never read again.
+      dispatch(alertsApi.util.updateQueryData('readAlertCounts', undefined, () => counts));
+    },
   };
 }
 
@@ -150,7 +178,10 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
  * Checks a payload against the contract before it reaches the cache: a malformed event is dropped
  * (and logged) instead of breaking a screen.
  */
-export function parseLiveEvent<K extends LiveEventName>(name: K, payload: unknown): LiveEventPayloads[K] | null {
+export function parseLiveEvent<K extends LiveEventName>(
+  name: K,
+  payload: unknown,
+): LiveEventPayloads[K] | null {
   const parsed = LIVE_EVENT_SCHEMAS[name].safeParse(payload);
   if (parsed.success) return parsed.data;
   console.warn(`live event ${name} dropped: its payload does not match the contract`, parsed.error.issues);

@@ -1,6 +1,7 @@
 import { Layout, Menu } from 'antd';
 import {
   AlertOutlined,
+  BellOutlined,
   AppstoreOutlined,
   CameraOutlined,
   CarOutlined,
@@ -30,6 +31,7 @@ const ICONS: Record<NavKey, ReactNode> = {
   specUpdates: <FileTextOutlined />,
   updateScheduler: <ScheduleOutlined />,
   rollouts: <DeploymentUnitOutlined />,
+  alerts: <BellOutlined />,
   trendChart: <LineChartOutlined />,
   easy: <CarOutlined />,
   notifications: <NotificationOutlined />,

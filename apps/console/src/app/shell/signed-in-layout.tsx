@@ -8,6 +8,7 @@ import { selectUser } from '../../shared/session/session-slice';
 import { BusyOverlay } from '../../shared/ui/busy-overlay';
 import { useAppSelector } from '../store';
 import { NavDrawer } from './nav-drawer';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 /** Where a screen's chunk is loading: a spinner in the content area only. */
@@ -20,7 +21,7 @@ function PageFallback() {
 }
 
 /**
- * The shell of a signed-in user: top bar, navigation drawer, busy overlay over the routed screen and
+ * The shell of a signed-in user: the skip link, top bar, navigation drawer, busy overlay over the routed screen and
  * the change-password dialog. It runs the password expiry check (the app's frame runs the live channel).
  */
 export function SignedInLayout() {
@@ -29,10 +30,11 @@ export function SignedInLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <TopBar drawerOpen={drawerOpen} onMenu={() => setDrawerOpen((open) => !open)} />
       <Layout>
         <NavDrawer open={drawerOpen} role={user?.role} />
-        <Layout.Content style={{ padding: 24, background: '#f5f5f5' }}>
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: 24, background: '#f5f5f5' }}>
           <BusyOverlay>
             <ScreenPlaceholder.Provider value={PageFallback}>
               <Outlet />

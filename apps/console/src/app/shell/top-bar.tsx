@@ -1,7 +1,8 @@
 import { Button, Layout, Typography } from 'antd';
-import { BellOutlined, MenuOutlined } from '@ant-design/icons';
+import { MenuOutlined } from '@ant-design/icons';
 import { SHELL_TEXTS } from '../texts';
 import { AccountMenu } from './account-menu';
+import { AlertsBell } from './alerts-bell';
 import { SerialSearch } from './serial-search';
 
 /** The top bar, shown only when signed in (console-core §2). */
@@ -35,8 +36,7 @@ export function TopBar({ onMenu, drawerOpen }: { onMenu: () => void; drawerOpen:
       </Typography.Text>
       <div style={{ flex: 1 }} />
       <SerialSearch />
-      {/* The spec's notifications icon has no behaviour. */}
-      <Button type="text" icon={<BellOutlined />} aria-label={SHELL_TEXTS.notifications} />
+      <AlertsBell />
       <AccountMenu />
     </Layout.Header>
   );

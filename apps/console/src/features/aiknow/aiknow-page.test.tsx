@@ -108,8 +108,9 @@ describe('AIKnow', () => {
     const response = within(exchanges[0] as HTMLElement).getByRole('group', { name: 'Response' });
     expect(query).toHaveTextContent('How do I calibrate the front camera?');
     expect(response).toHaveTextContent('Open Calibration, then Front Camera.');
-    expect(query).toHaveStyle({ background: '#389e0d' });
-    expect(response).toHaveStyle({ background: '#1677ff' });
+    // The theme's green and primary blue (app/theme.ts), on which the white text is at least 4.5:1.
+    expect(query).toHaveStyle({ background: 'var(--ant-green-7)' });
+    expect(response).toHaveStyle({ background: 'var(--ant-color-primary)' });
     expect(query.parentElement).toHaveStyle({ justifyContent: 'flex-end' });
     expect(response.parentElement).toHaveStyle({ justifyContent: 'flex-start' });
     const buttons = within(dialog)

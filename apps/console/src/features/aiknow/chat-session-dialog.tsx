@@ -3,7 +3,9 @@ import type { ChatSession } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment/format';
 import { DIALOG_WIDTHS } from '../../shared/layout';
 import { AIKNOW_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
+// The bubbles take the theme's colours (app/theme.ts), on which white text is at least 4.5:1.
 const bubble = {
   maxWidth: '75%',
   padding: '8px 12px',
@@ -19,6 +21,7 @@ const bubble = {
  * and the close icon.
  */
 export function ChatSessionDialog({ session, onClose }: { session: ChatSession; onClose: () => void }) {
+  useFocusReturn();
   return (
     <Modal
       open
@@ -60,12 +63,20 @@ export function ChatSessionDialog({ session, onClose }: { session: ChatSession; 
             <li key={index} style={{ marginBottom: 12 }}>
               <Flex vertical gap={6}>
                 <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-                  <div role="group" aria-label={T.query} style={{ ...bubble, background: '#389e0d' }}>
+                  <div
+                    role="group"
+                    aria-label={T.query}
+                    style={{ ...bubble, background: 'var(--ant-green-7)' }}
+                  >
                     {exchange.query}
                   </div>
                 </div>
                 <div style={{ display: 'flex', justifyContent: 'flex-start' }}>
-                  <div role="group" aria-label={T.response} style={{ ...bubble, background: '#1677ff' }}>
+                  <div
+                    role="group"
+                    aria-label={T.response}
+                    style={{ ...bubble, background: 'var(--ant-color-primary)' }}
+                  >
                     {exchange.response}
                   </div>
                 </div>

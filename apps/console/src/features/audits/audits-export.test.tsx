@@ -27,9 +27,12 @@ function openAudits(route: string, exportAnswer: StubHandler) {
   });
 }
 
-describe('Export CSV on a back-office list (issue 21, shared ServerList)', () => {
+describe('Export CSV on a back-office list (shared ServerList)', () => {
   it('when Export CSV is clicked on a back-office list, then the export of its current filters is fetched with the token, page left out, and saved as a file', async () => {
-    const { user, stub } = openAudits('/Audits?page=2&filterSerialNumber=AX1&filterUsername=eng', csv('When,Serial Number\r\n'));
+    const { user, stub } = openAudits(
+      '/Audits?page=2&filterSerialNumber=AX1&filterUsername=eng',
+      csv('When,Serial Number\r\n'),
+    );
     await screen.findByRole('cell', { name: 'AX1AS0011' });
     await user.click(screen.getByRole('button', { name: /Export CSV/ }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -41,7 +44,10 @@ describe('Export CSV on a back-office list (issue 21, shared ServerList)', () =>
   });
 
   it('when the export fails, then a snackbar says why and nothing is saved', async () => {
-    const { user } = openAudits('/Audits', json(403, { error: 'The support role may not do this (audits).', code: 'forbidden' }));
+    const { user } = openAudits(
+      '/Audits',
+      json(403, { error: 'The support role may not do this (audits).', code: 'forbidden' }),
+    );
     await screen.findByRole('cell', { name: 'AX1AS0001' });
     await user.click(screen.getByRole('button', { name: /Export CSV/ }));
     expect(await screen.findByText(/The CSV export failed: .*may not do this/)).toBeInTheDocument();

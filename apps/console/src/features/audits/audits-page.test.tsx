@@ -62,7 +62,6 @@ function openAudits(role: Role = 'admin', list: StubHandler | null = null) {
   });
 }
 
-
 describe('Audits', () => {
   it('when an admin opens /Audits, then an explanation and the command log show with When, Serial Number, Command, Sent By, Status, Result and Completed At', async () => {
     openAudits();
@@ -94,7 +93,9 @@ describe('Audits', () => {
     openAudits();
     await screen.findByRole('cell', { name: 'AX1AS0001' });
     expect(
-      screen.getByText(/queued while its unit is offline, sent once the unit has it, then completed or failed by the unit's answer/),
+      screen.getByText(
+        /queued while its unit is offline, sent once the unit has it, then completed or failed by the unit's answer/,
+      ),
     ).toHaveTextContent(/does not reconnect before its expiry ends as expired\.$/);
   });
 
@@ -102,10 +103,14 @@ describe('Audits', () => {
     openAudits('admin', { docs: LIFECYCLE, totalDocs: LIFECYCLE.length });
     const queued = (await screen.findByRole('cell', { name: 'AX1AS0020' })).closest('tr') as HTMLElement;
     expect(within(queued).getByText('queued')).toHaveAttribute('data-colour', 'gold');
-    expect(within(queued).getByRole('cell', { name: `expires ${formatDateTime('2024-05-21T12:00:00.000Z')}` })).toBeInTheDocument();
+    expect(
+      within(queued).getByRole('cell', { name: `expires ${formatDateTime('2024-05-21T12:00:00.000Z')}` }),
+    ).toBeInTheDocument();
     const expired = screen.getByRole('cell', { name: 'AX1AS0021' }).closest('tr') as HTMLElement;
     expect(within(expired).getByText('expired')).toHaveAttribute('data-colour', 'volcano');
-    expect(within(expired).getByRole('cell', { name: `expired ${formatDateTime('2024-05-20T18:00:00.000Z')}` })).toBeInTheDocument();
+    expect(
+      within(expired).getByRole('cell', { name: `expired ${formatDateTime('2024-05-20T18:00:00.000Z')}` }),
+    ).toBeInTheDocument();
   });
 
   it('when a status tag is hovered, then what the status means shows', async () => {
@@ -119,13 +124,13 @@ describe('Audits', () => {
   it('when an entry is ended, then Completed At reads its time; queued or expired, its expiry; otherwise a dash', () => {
     expect(endedText(entry(1))).toBe(formatDateTime('2024-05-20T12:00:03.000Z'));
     expect(endedText(entry(2, { status: 'sent', completedAt: null }))).toBe('');
-    expect(endedText(entry(3, { status: 'queued', completedAt: null, expiresAt: '2024-05-21T12:00:00.000Z' }))).toBe(
-      `expires ${formatDateTime('2024-05-21T12:00:00.000Z')}`,
-    );
+    expect(
+      endedText(entry(3, { status: 'queued', completedAt: null, expiresAt: '2024-05-21T12:00:00.000Z' })),
+    ).toBe(`expires ${formatDateTime('2024-05-21T12:00:00.000Z')}`);
     expect(endedText(entry(4, { status: 'queued', completedAt: null, expiresAt: null }))).toBe('');
-    expect(endedText(entry(5, { status: 'expired', completedAt: '2024-05-20T18:00:01.000Z', expiresAt: null }))).toBe(
-      `expired ${formatDateTime('2024-05-20T18:00:01.000Z')}`,
-    );
+    expect(
+      endedText(entry(5, { status: 'expired', completedAt: '2024-05-20T18:00:01.000Z', expiresAt: null })),
+    ).toBe(`expired ${formatDateTime('2024-05-20T18:00:01.000Z')}`);
   });
 
   it('when a serial number and a username are typed, then page 1 is asked with both filters', async () => {

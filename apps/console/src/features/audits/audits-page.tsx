@@ -136,6 +136,8 @@ export function AuditsPage() {
         </Typography.Paragraph>
       }
       {...list}
+      // A command and a staff action may share an id: each kind numbers its own.
+      rowKey={(entry) => `${entry.kind ?? 'command'}:${entry.id}`}
       columns={columns}
       filters={
         <>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { SECONDARY_TEXT } from '../../app/theme';
 import { AUTH_TEXTS } from './texts';
 
 // Plain elements rather than antd Card and Typography: the sign-in page is the first thing every
 // user loads, and those two bring tabs, tooltips and ellipsis measuring that it never uses.
-const secondary = { color: 'rgba(0, 0, 0, 0.45)' } as const;
+const secondary = { color: SECONDARY_TEXT } as const;
 
 /** The centred card of the signed-out screens. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -31,7 +32,10 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         }}
       >
         <div style={{ ...secondary, marginBottom: 4 }}>{AUTH_TEXTS.product}</div>
-        <h1 id="auth-card-title" style={{ margin: '0 0 24px', fontSize: 24, fontWeight: 600, lineHeight: 1.3 }}>
+        <h1
+          id="auth-card-title"
+          style={{ margin: '0 0 24px', fontSize: 24, fontWeight: 600, lineHeight: 1.3 }}
+        >
           {title}
         </h1>
         {children}

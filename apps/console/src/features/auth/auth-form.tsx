@@ -38,7 +38,14 @@ export function AuthForm({
         noValidate
       >
         {children}
-        <Button type="primary" htmlType="submit" size="large" block loading={loading} disabled={!ready && !loading}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={loading}
+          disabled={!ready && !loading}
+        >
           {submitLabel}
         </Button>
       </form>

@@ -45,7 +45,9 @@ describe('change password dialog', () => {
     await user.type(within(dialog).getByLabelText('Current Password'), CURRENT);
     await user.type(within(dialog).getByLabelText('New Password'), `${NEXT}{Enter}`);
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Password' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Change Password' })).not.toBeInTheDocument(),
+    );
     expect(await stub.callsTo('/update/user_password/v1')[0]?.json()).toEqual({
       username: 'support',
       prevPassword: CURRENT,
@@ -58,7 +60,10 @@ describe('change password dialog', () => {
   it('when the current password is wrong, then the server’s message shows in the dialog', async () => {
     stubFetch({
       ...dashboardRoutes(),
-      'POST /update/user_password/v1': json(400, { error: 'The current password is not correct.', code: 'bad_request' }),
+      'POST /update/user_password/v1': json(400, {
+        error: 'The current password is not correct.',
+        code: 'bad_request',
+      }),
     });
     const { user } = renderApp({ route: '/Audits', token: tokenFor('support') });
     const dialog = await openDialog(user);
@@ -75,7 +80,9 @@ describe('change password dialog', () => {
     const { user } = renderApp({ route: '/Audits', token: tokenFor('support') });
     const dialog = await openDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Password' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Change Password' })).not.toBeInTheDocument(),
+    );
   });
 
   it('when the expiry check says expired, then the dialog opens and cannot be cancelled', async () => {
@@ -88,7 +95,9 @@ describe('change password dialog', () => {
     expect(within(dialog).queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
-    expect(new URL(stub.callsTo('/read/expired/v1')[0]?.url ?? '').searchParams.get('username')).toBe('support');
+    expect(new URL(stub.callsTo('/read/expired/v1')[0]?.url ?? '').searchParams.get('username')).toBe(
+      'support',
+    );
   });
 
   it('when 30 minutes pass, then the expiry is checked again', async () => {

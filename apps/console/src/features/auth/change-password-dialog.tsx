@@ -76,7 +76,9 @@ export function ChangePasswordDialog() {
       afterClose={close}
       footer={null}
     >
-      {expired && <Alert type="warning" showIcon title={AUTH_TEXTS.passwordExpired} style={{ marginBottom: 16 }} />}
+      {expired && (
+        <Alert type="warning" showIcon title={AUTH_TEXTS.passwordExpired} style={{ marginBottom: 16 }} />
+      )}
       <Form
         form={form}
         layout="vertical"

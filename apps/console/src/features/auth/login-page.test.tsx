@@ -110,7 +110,9 @@ describe('login', () => {
     const { user } = renderApp({ route: '/login' });
     await user.type(await screen.findByLabelText('Username'), 'admin');
     await user.type(screen.getByLabelText('Password'), 'wrong{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts; try again in a minute.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-in attempts; try again in a minute.',
+    );
   });
 
   it('when the server cannot be reached, then a clear message shows', async () => {

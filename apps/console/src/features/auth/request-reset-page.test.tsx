@@ -27,7 +27,10 @@ describe('request password reset', () => {
 
   it('when the request fails, then a message says so and the button is enabled again', async () => {
     stubFetch({
-      'POST /request/reset_user_password/v1': json(429, { error: 'Too many requests.', code: 'too_many_requests' }),
+      'POST /request/reset_user_password/v1': json(429, {
+        error: 'Too many requests.',
+        code: 'too_many_requests',
+      }),
     });
     const { user } = renderApp({ route: '/request_password_reset' });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -40,8 +40,12 @@ export function RequestResetPage() {
         autoComplete="username"
         autoFocus
       />
-      {isSuccess && <Alert type="success" showIcon title={AUTH_TEXTS.resetRequested} style={{ marginBottom: 16 }} />}
-      {isError && <Alert type="error" showIcon title={AUTH_TEXTS.resetRequestFailed} style={{ marginBottom: 16 }} />}
+      {isSuccess && (
+        <Alert type="success" showIcon title={AUTH_TEXTS.resetRequested} style={{ marginBottom: 16 }} />
+      )}
+      {isError && (
+        <Alert type="error" showIcon title={AUTH_TEXTS.resetRequestFailed} style={{ marginBottom: 16 }} />
+      )}
     </AuthForm>
   );
 }

@@ -47,7 +47,10 @@ describe('set password', () => {
 
   it('when the token is used or expired, then Something went wrong... shows', async () => {
     stubFetch({
-      'POST /reset/user_password/v1': json(400, { error: 'The reset link is not valid.', code: 'bad_request' }),
+      'POST /reset/user_password/v1': json(400, {
+        error: 'The reset link is not valid.',
+        code: 'bad_request',
+      }),
     });
     const { user, location } = renderApp({ route: '/reset_password?token=used' });
     await user.type(await screen.findByLabelText('New Password'), LONG);

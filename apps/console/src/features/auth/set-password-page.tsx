@@ -59,7 +59,9 @@ export function SetPasswordPage() {
         />
       ))}
       <Hint>{AUTH_TEXTS.passwordLengthHint}</Hint>
-      {isError && <Alert type="error" showIcon title={AUTH_TEXTS.somethingWentWrong} style={{ marginBottom: 16 }} />}
+      {isError && (
+        <Alert type="error" showIcon title={AUTH_TEXTS.somethingWentWrong} style={{ marginBottom: 16 }} />
+      )}
     </AuthForm>
   );
 }

@@ -3,6 +3,7 @@ import type { CameraCalibration } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment/format';
 import { asRows, FigureTable, formatFigure } from './numbers';
 import { CAMERA_CAL_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 type Board = CameraCalibration['LeftBoards'][number];
 
@@ -109,6 +110,7 @@ function BoardPanel({ side, index, board }: { side: string; index: number; board
  * CCS-to-ACS and camera calibration blocks; matrices and vectors as small tables.
  */
 export function CalibrationDialog({ record, onClose }: { record: CameraCalibration; onClose: () => void }) {
+  useFocusReturn();
   const boards = [
     ...record.LeftBoards.map((board, index) => ({ side: T.left, index, board })),
     ...record.RightBoards.map((board, index) => ({ side: T.right, index, board })),

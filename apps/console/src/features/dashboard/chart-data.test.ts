@@ -1,4 +1,10 @@
-import { barChartHeight, installedVersionPoints, issuerPoints, stagedVersionEntries, trendPoints } from './chart-data';
+import {
+  barChartHeight,
+  installedVersionPoints,
+  issuerPoints,
+  stagedVersionEntries,
+  trendPoints,
+} from './chart-data';
 
 describe('dashboard chart data', () => {
   it('when samples are given, then the trend numbers them from 1, oldest first', () => {

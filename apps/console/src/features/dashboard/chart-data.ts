@@ -8,7 +8,9 @@ export function trendPoints(samples: readonly number[]): TrendPoint[] {
 }
 
 /** Open tickets per issuer, the largest first; issuers with none are left out. */
-export function issuerPoints(byIssuer: readonly { issuerUsername: string; total: number }[]): CategoryPoint[] {
+export function issuerPoints(
+  byIssuer: readonly { issuerUsername: string; total: number }[],
+): CategoryPoint[] {
   return byIssuer
     .filter((item) => item.total > 0)
     .map((item) => ({ label: item.issuerUsername, value: item.total }))
@@ -17,11 +19,16 @@ export function issuerPoints(byIssuer: readonly { issuerUsername: string; total:
 
 /** Installed versions of a family as bars (libs/domain decides which versions are charted and their order). */
 export function installedVersionPoints(list: VersionTotals, ascending: boolean): CategoryPoint[] {
-  return installedVersionChartData(list, { ascending }).map((item) => ({ label: item.version, value: item.total }));
+  return installedVersionChartData(list, { ascending }).map((item) => ({
+    label: item.version,
+    value: item.total,
+  }));
 }
 
 /** The staged totals' version map as "version: count" pairs, ascending by version. */
-export function stagedVersionEntries(versions: Readonly<Record<string, number>> | undefined): CategoryPoint[] {
+export function stagedVersionEntries(
+  versions: Readonly<Record<string, number>> | undefined,
+): CategoryPoint[] {
   return stagedVersionChartData(versions).map((item) => ({ label: item.version, value: item.total }));
 }
 

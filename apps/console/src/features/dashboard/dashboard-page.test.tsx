@@ -27,18 +27,21 @@ describe('home dashboard', () => {
     expect(statistic(tickets, 'Total')).toBe('19');
 
     const top = await panel('Top 10 aligners by alignment count');
-    expect(within(top).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      '#',
-      'Serial Number',
-      'Alignments',
-    ]);
+    expect(
+      within(top)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['#', 'Serial Number', 'Alignments']);
     const [, firstRow] = within(top).getAllByRole('row');
-    expect(within(firstRow as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '1',
-      'ABCLK0001',
-      '1,234',
-    ]);
-    expect(within(top).getByRole('link', { name: 'ABCLK0001' })).toHaveAttribute('href', '/Aligners?serial=ABCLK0001');
+    expect(
+      within(firstRow as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', 'ABCLK0001', '1,234']);
+    expect(within(top).getByRole('link', { name: 'ABCLK0001' })).toHaveAttribute(
+      'href',
+      '/Aligners?serial=ABCLK0001',
+    );
 
     const installed = await panel('Installed Aligner software versions');
     expect(within(installed).getByText('Latest 5.3.0 - release')).toBeInTheDocument();
@@ -66,9 +69,11 @@ describe('home dashboard', () => {
       { label: '5.3.0', value: 120 },
       { label: '5.2.1', value: 80 },
     ]);
-    expect(within(screen.getByRole('figure', { name: 'Installed Tru-Point software versions' })).getByText(
-      'No version with more than one unit',
-    )).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('figure', { name: 'Installed Tru-Point software versions' })).getByText(
+        'No version with more than one unit',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('when the live counters arrive, then connected, total, users, percentage and the trend show them', async () => {
@@ -76,11 +81,15 @@ describe('home dashboard', () => {
     const { live } = renderApp({ route: '/', token: tokenFor('support') });
     const connected = await panel('Connected equipment');
     expect(connected).toHaveAttribute('aria-busy', 'true');
-    expect(within(await panel('Connected aligners, last 60 samples')).getByText('Waiting for the first sample')).toBeInTheDocument();
+    expect(
+      within(await panel('Connected aligners, last 60 samples')).getByText('Waiting for the first sample'),
+    ).toBeInTheDocument();
 
     await act(async () => {
       live.last().serverConnects();
-      live.last().serverEmits('CONNECTION_COUNTERS', { connectedAligners: 75, totalAligners: 300, connectedUsers: 4 });
+      live
+        .last()
+        .serverEmits('CONNECTION_COUNTERS', { connectedAligners: 75, totalAligners: 300, connectedUsers: 4 });
     });
     await waitFor(() => expect(connected).toHaveTextContent('75'));
     expect(connected).toHaveTextContent('of 300');
@@ -89,7 +98,9 @@ describe('home dashboard', () => {
     expect(await panel('Percentage connected')).toHaveTextContent('25.0%');
 
     await act(async () => {
-      live.last().serverEmits('CONNECTION_COUNTERS', { connectedAligners: 90, totalAligners: 300, connectedUsers: 4 });
+      live
+        .last()
+        .serverEmits('CONNECTION_COUNTERS', { connectedAligners: 90, totalAligners: 300, connectedUsers: 4 });
     });
     await waitFor(() => expect(connected).toHaveTextContent('90'));
     // The trend is redrawn at most every TREND_REDRAW_MS (use-throttled.test.ts times it exactly).
@@ -110,7 +121,11 @@ describe('home dashboard', () => {
     await waitFor(() => expect(statistic(tickets, 'Open')).toBe('7'));
     await act(async () => {
       live.last().serverConnects();
-      live.last().serverEmits('REPORT_SUPPORT_TICKET_CREATED', { id: 20, serialNumber: 'ABCLK0001', openedBy: 'admin' });
+      live.last().serverEmits('REPORT_SUPPORT_TICKET_CREATED', {
+        id: 20,
+        serialNumber: 'ABCLK0001',
+        openedBy: 'admin',
+      });
       live.last().serverEmits('SUPPORT_TICKET_STATISTICS', {
         openTicketCount: 8,
         closedTicketCount: 12,
@@ -119,7 +134,9 @@ describe('home dashboard', () => {
         ticketsByIssuer: [],
       });
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('New ticket 20 for aligner ABCLK0001 created by admin.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'New ticket 20 for aligner ABCLK0001 created by admin.',
+    );
     await waitFor(() => expect(statistic(tickets, 'Open')).toBe('8'));
     expect(statistic(tickets, 'Total')).toBe('20');
   });
@@ -154,23 +171,33 @@ describe('home dashboard', () => {
     expect(within(services).getAllByRole('button', { name: /^Restart / })).toHaveLength(13);
     await user.click(within(services).getByRole('button', { name: 'Restart auth' }));
     await waitFor(() => expect(stub.callsTo('/api/v1/reset_service/')).toHaveLength(1));
-    expect(new URL(stub.callsTo('/api/v1/reset_service/')[0]?.url ?? '').searchParams.get('serviceName')).toBe('dalton');
+    expect(
+      new URL(stub.callsTo('/api/v1/reset_service/')[0]?.url ?? '').searchParams.get('serviceName'),
+    ).toBe('dalton');
 
     status = { ...allServicesUp, dalton: false };
     await act(async () => live.last().serverEmits('SERVICE_STATUS', status));
-    await waitFor(() => expect(within(services).getByRole('listitem', { name: 'auth' })).toHaveTextContent('DOWN'));
+    await waitFor(() =>
+      expect(within(services).getByRole('listitem', { name: 'auth' })).toHaveTextContent('DOWN'),
+    );
     expect(within(services).getByRole('button', { name: 'Restart auth' })).toHaveClass('ant-btn-loading');
 
     status = allServicesUp;
     await act(async () => live.last().serverEmits('SERVICE_STATUS', status));
-    await waitFor(() => expect(within(services).getByRole('listitem', { name: 'auth' })).toHaveTextContent('UP'));
     await waitFor(() =>
-      expect(within(services).getByRole('button', { name: 'Restart auth' })).not.toHaveClass('ant-btn-loading'),
+      expect(within(services).getByRole('listitem', { name: 'auth' })).toHaveTextContent('UP'),
+    );
+    await waitFor(() =>
+      expect(within(services).getByRole('button', { name: 'Restart auth' })).not.toHaveClass(
+        'ant-btn-loading',
+      ),
     );
   });
 
   it('when a read fails, then its panel says it is not available instead of loading forever', async () => {
-    stubFetch(dashboardRoutes({ '/read/top_aligners_by_alignment_count/v1': new Response('{}', { status: 500 }) }));
+    stubFetch(
+      dashboardRoutes({ '/read/top_aligners_by_alignment_count/v1': new Response('{}', { status: 500 }) }),
+    );
     renderApp({ route: '/', token: tokenFor('support') });
     const top = await panel('Top 10 aligners by alignment count');
     expect(await within(top).findByText('Not available right now.')).toBeInTheDocument();

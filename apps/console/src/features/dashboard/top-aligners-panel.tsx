@@ -18,7 +18,12 @@ export function TopAlignersPanel() {
     padding: `${token.paddingXS}px ${token.paddingXS}px`,
     borderBottom: `1px solid ${token.colorBorderSecondary}`,
   };
-  const head: CSSProperties = { ...cell, background: token.colorFillAlter, fontWeight: token.fontWeightStrong, textAlign: 'left' };
+  const head: CSSProperties = {
+    ...cell,
+    background: token.colorFillAlter,
+    fontWeight: token.fontWeightStrong,
+    textAlign: 'left',
+  };
   const rows = data ?? [];
   return (
     <Panel title={DASHBOARD_TEXTS.topAligners} loading={isLoading} failed={isError && !data}>
@@ -44,7 +49,9 @@ export function TopAlignersPanel() {
               <tr key={row._id.serialNumber}>
                 <td style={cell}>{index + 1}</td>
                 <td style={cell}>
-                  <Link to={`/Aligners?serial=${encodeURIComponent(row._id.serialNumber)}`}>{row._id.serialNumber}</Link>
+                  <Link to={`/Aligners?serial=${encodeURIComponent(row._id.serialNumber)}`}>
+                    {row._id.serialNumber}
+                  </Link>
                 </td>
                 <td style={{ ...cell, textAlign: 'right' }}>{row.count.toLocaleString('en-US')}</td>
               </tr>

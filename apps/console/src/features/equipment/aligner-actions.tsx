@@ -23,7 +23,13 @@ import {
   useAlignerRcpMutation,
   useAlignerSetLoggingLevelMutation,
 } from '@equipment-dashboard/api-client';
-import { can, nextLogLevel, PERMISSIONS, type Role, type UnitCapabilities } from '@equipment-dashboard/domain';
+import {
+  can,
+  nextLogLevel,
+  PERMISSIONS,
+  type Role,
+  type UnitCapabilities,
+} from '@equipment-dashboard/domain';
 import { useAppDispatch } from '../../app/store';
 import { formatDateTime, type CommandRunner } from '../../shared/equipment';
 import { snackbarShown } from '../../shared/ui/ui-slice';
@@ -99,7 +105,12 @@ export function AlignerActions(props: AlignerActionsProps) {
 
   const reports: ActionButton[] = mayCommand
     ? [
-        { key: 'usb', label: T.usb, icon: <UsbOutlined aria-hidden />, onClick: thenShow('usb', T.usb, usb, 'usb') },
+        {
+          key: 'usb',
+          label: T.usb,
+          icon: <UsbOutlined aria-hidden />,
+          onClick: thenShow('usb', T.usb, usb, 'usb'),
+        },
         {
           key: 'printer',
           label: T.printer,
@@ -133,7 +144,12 @@ export function AlignerActions(props: AlignerActionsProps) {
             label: T.activate,
             icon: <PoweroffOutlined aria-hidden />,
             onClick: () =>
-              void thenSay('activate', T.activate, () => activate({ serialNumber }).unwrap(), T.activated(serialNumber)),
+              void thenSay(
+                'activate',
+                T.activate,
+                () => activate({ serialNumber }).unwrap(),
+                T.activated(serialNumber),
+              ),
           },
         ]
       : []),
@@ -161,7 +177,8 @@ export function AlignerActions(props: AlignerActionsProps) {
             key: 'rcp',
             label: T.rcp,
             icon: <ApiOutlined aria-hidden />,
-            onClick: () => void thenSay('rcp', T.rcp, () => rcp({ serialNumber }).unwrap(), T.rcpDone(serialNumber)),
+            onClick: () =>
+              void thenSay('rcp', T.rcp, () => rcp({ serialNumber }).unwrap(), T.rcpDone(serialNumber)),
           },
         ]
       : []),
@@ -172,7 +189,9 @@ export function AlignerActions(props: AlignerActionsProps) {
             label: T.openPort,
             icon: <KeyOutlined aria-hidden />,
             onClick: async () => {
-              const answer = await runner.command('openPort', T.openPort, () => openPort({ serialNumber }).unwrap());
+              const answer = await runner.command('openPort', T.openPort, () =>
+                openPort({ serialNumber }).unwrap(),
+              );
               // Queued or not answered yet, there is no port: the runner's notice shows instead.
               if (answer?.status !== 'completed') return;
               const port = answer.result?.['port'];
@@ -208,7 +227,9 @@ export function AlignerActions(props: AlignerActionsProps) {
       label,
       icon: <CloudUploadOutlined aria-hidden />,
       onClick: async () => {
-        const staged = await runner.run('stage', label, () => staging.stage(aligner.family, serialNumber, latest));
+        const staged = await runner.run('stage', label, () =>
+          staging.stage(aligner.family, serialNumber, latest),
+        );
         if (staged) say(T.staged(staged.version.semantic));
       },
     });
@@ -255,7 +276,11 @@ export function AlignerActions(props: AlignerActionsProps) {
       </Flex>
       <Flex justify="space-between" wrap gap={8}>
         {can(role, PERMISSIONS.manageTickets) ? (
-          <Button type="primary" icon={<FileAddOutlined aria-hidden />} onClick={() => onOpenDialog('ticket')}>
+          <Button
+            type="primary"
+            icon={<FileAddOutlined aria-hidden />}
+            onClick={() => onOpenDialog('ticket')}
+          >
             {T.openTicket}
           </Button>
         ) : (

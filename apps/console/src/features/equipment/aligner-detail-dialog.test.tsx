@@ -70,7 +70,12 @@ describe('equipment detail dialog: what it shows', () => {
   });
 
   it("when the unit is not connected, then port, address and procedure read 'disconnected' and the updater buttons are gone", async () => {
-    const unit = fullUnit('AX1AS0001', { connected: false, port: null, address: null, currentProcedure: null });
+    const unit = fullUnit('AX1AS0001', {
+      connected: false,
+      port: null,
+      address: null,
+      currentProcedure: null,
+    });
     const { dialog: found } = await openUnit(unit);
     const field = (label: string) => within(found).getByText(label).closest('tr')?.textContent ?? '';
     expect(field('Remote Port')).toContain('disconnected');
@@ -88,7 +93,9 @@ describe('equipment detail dialog: what it shows', () => {
   });
 
   it('when the unit is at the latest, then the chip is green and NONE is ready to download', async () => {
-    const { dialog: found } = await openUnit(fullUnit('AX1AS0001', { version: { semantic: '5.3.0', meta: '' } }));
+    const { dialog: found } = await openUnit(
+      fullUnit('AX1AS0001', { version: { semantic: '5.3.0', meta: '' } }),
+    );
     expect(within(found).getByText('5.3.0')).toHaveAttribute('data-colour', 'green');
     expect(within(found).getByText('Software Ready To Download').closest('tr')).toHaveTextContent('NONE');
   });
@@ -123,7 +130,10 @@ describe('equipment detail dialog: what it shows', () => {
     const fleet = { units: [fullUnit('AX1AS0001')] };
     stubFetch(equipmentRoutes(fleet));
     const { user } = renderApp({ route: '/', token: tokenFor('support') });
-    await user.type(await screen.findByPlaceholderText('search for equipment serial number'), 'ax1as0001{Enter}');
+    await user.type(
+      await screen.findByPlaceholderText('search for equipment serial number'),
+      'ax1as0001{Enter}',
+    );
     expect(await findDetailDialog('AX1AS0001')).toHaveTextContent('Software Version');
   });
 });
@@ -181,7 +191,10 @@ describe('equipment detail dialog: gates of console-core §5', () => {
 
   it('when the unit is not DD or has one camera or another class, then RCP and Change Targets are gone', async () => {
     await openUnit(
-      fullUnit('AX1AS0001', { systemClass: 'HAWKEYE', boardFeatures: { numCameras: 4, numAccel: 2, isDDAligner: false } }),
+      fullUnit('AX1AS0001', {
+        systemClass: 'HAWKEYE',
+        boardFeatures: { numCameras: 4, numAccel: 2, isDDAligner: false },
+      }),
     );
     expect(visible(['RCP', 'Change Targets'])).toEqual([]);
   });
@@ -202,7 +215,9 @@ describe('equipment detail dialog: gates of console-core §5', () => {
   });
 
   it('when the unit runs the latest version, then Stage is gone; with a pending download, Unstage shows', async () => {
-    await openUnit(fullUnit('AX1AS0001', { version: { semantic: '5.3.0', meta: '' }, pendingSoftwareDownload: '5.3.0' }));
+    await openUnit(
+      fullUnit('AX1AS0001', { version: { semantic: '5.3.0', meta: '' }, pendingSoftwareDownload: '5.3.0' }),
+    );
     expect(button(/^Stage /)).not.toBeInTheDocument();
     expect(button('Unstage 5.3.0')).toBeInTheDocument();
   });
@@ -222,7 +237,10 @@ describe('equipment detail dialog: roles of console-core §6', () => {
 
   it.each([
     ['admin', ['Open Port', 'Reset Serial', 'RCP', 'Change Targets', 'Activate', 'Voltages', 'Open Ticket']],
-    ['engineer', ['Open Port', 'Reset Serial', 'RCP', 'Change Targets', 'Activate', 'Voltages', 'Open Ticket']],
+    [
+      'engineer',
+      ['Open Port', 'Reset Serial', 'RCP', 'Change Targets', 'Activate', 'Voltages', 'Open Ticket'],
+    ],
     ['support_lvl2', ['Change Targets', 'Activate', 'Voltages', 'Open Ticket']],
     ['support', ['Activate', 'Voltages', 'Open Ticket']],
     ['ezadas', ['Activate', 'Voltages', 'Open Ticket']],
@@ -255,7 +273,9 @@ describe('equipment detail dialog: commands', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Voltages' }));
     // While it loads, antd puts its spinner (named 'loading') before the label.
-    await waitFor(() => expect(screen.getByRole('button', { name: /Voltages$/ })).toHaveClass('ant-btn-loading'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Voltages$/ })).toHaveClass('ant-btn-loading'),
+    );
     const report = await findDialog(`Voltages of ${serial}`);
     expect(screen.getByRole('button', { name: 'Voltages' })).not.toHaveClass('ant-btn-loading');
     expect(await within(report).findByLabelText('5.01 in range')).toHaveAttribute('data-colour', 'green');
@@ -282,12 +302,19 @@ describe('equipment detail dialog: commands', () => {
     const serial = 'AX1AS0001';
     const expiresAt = '2024-05-21T12:00:00.000Z';
     const offline = fullUnit(serial, { connected: false, port: null, address: null, currentProcedure: null });
-    const { user, stub, dialog: found } = await openUnit(offline, 'support', {
-      'POST /cmd/aligner_get_voltages/v1': () => after(100, queuedCommand(serial, 'aligner_get_voltages', expiresAt)),
+    const {
+      user,
+      stub,
+      dialog: found,
+    } = await openUnit(offline, 'support', {
+      'POST /cmd/aligner_get_voltages/v1': () =>
+        after(100, queuedCommand(serial, 'aligner_get_voltages', expiresAt)),
       '/api/v1/get_latest_voltages_for_aligner': null,
     });
     await user.click(within(found).getByRole('button', { name: 'Voltages' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: /Voltages$/ })).toHaveClass('ant-btn-loading'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Voltages$/ })).toHaveClass('ant-btn-loading'),
+    );
     expect(await within(found).findByRole('status')).toHaveTextContent(
       `Voltages is queued: ${serial} is offline and gets it when it reconnects (until ${formatDateTime(expiresAt)}).`,
     );
@@ -304,7 +331,9 @@ describe('equipment detail dialog: commands', () => {
     });
     await user.click(within(found).getByRole('button', { name: 'Open Port' }));
     const queued = await within(found).findByRole('status');
-    expect(queued).toHaveTextContent(/^Open Port is queued: AX1AS0001 is offline and gets it when it reconnects \(until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\)\.$/);
+    expect(queued).toHaveTextContent(
+      /^Open Port is queued: AX1AS0001 is offline and gets it when it reconnects \(until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\)\.$/,
+    );
     expect(within(found).queryByText(/^Port \d+ is open/)).not.toBeInTheDocument();
     await user.click(within(queued).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(within(found).queryByRole('status')).not.toBeInTheDocument());
@@ -326,20 +355,32 @@ describe('equipment detail dialog: commands', () => {
     const serial = 'AX1AS0001';
     const { user, dialog: found } = await openUnit(fullUnit(serial), 'support', {
       'POST /cmd/aligner_get_usb_status/v1': acceptedCommand(serial, 'aligner_get_usb_status'),
-      '/api/v1/get_latest_usb_status_for_aligner': { createdAt: '2024-05-19T08:00:00.000Z', status: 'Hub 1\nDongle OK' },
+      '/api/v1/get_latest_usb_status_for_aligner': {
+        createdAt: '2024-05-19T08:00:00.000Z',
+        status: 'Hub 1\nDongle OK',
+      },
     });
     await user.click(within(found).getByRole('button', { name: 'USB' }));
     const usb = await findDialog(`USB Status of ${serial}`);
-    expect(await within(usb).findByText(`Taken ${formatDateTime('2024-05-19T08:00:00.000Z')}`)).toBeInTheDocument();
-    expect(within(found).getByRole('status')).toHaveTextContent(`USB was taken by ${serial}, which has not answered yet.`);
+    expect(
+      await within(usb).findByText(`Taken ${formatDateTime('2024-05-19T08:00:00.000Z')}`),
+    ).toBeInTheDocument();
+    expect(within(found).getByRole('status')).toHaveTextContent(
+      `USB was taken by ${serial}, which has not answered yet.`,
+    );
   });
 
   it('when the gateway is down, then the command says so', async () => {
     const { user, dialog: found } = await openUnit(fullUnit(), 'support', {
-      'POST /cmd/aligner_activate/v1': json(503, { error: 'The gateway (charon) is down.', code: 'gateway_down' }),
+      'POST /cmd/aligner_activate/v1': json(503, {
+        error: 'The gateway (charon) is down.',
+        code: 'gateway_down',
+      }),
     });
     await user.click(screen.getByRole('button', { name: 'Activate' }));
-    expect(await within(found).findByRole('alert')).toHaveTextContent('Activate failed: The gateway (charon) is down.');
+    expect(await within(found).findByRole('alert')).toHaveTextContent(
+      'Activate failed: The gateway (charon) is down.',
+    );
   });
 
   it('when USB or Printer answer and no report exists, then NO REPORT shows; a report shows its lines', async () => {
@@ -371,13 +412,17 @@ describe('equipment detail dialog: commands', () => {
       }),
     });
     await user.click(screen.getByRole('button', { name: 'Open Port' }));
-    expect(await within(found).findByText(/^Port 22305 is open until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.$/)).toBeInTheDocument();
+    expect(
+      await within(found).findByText(/^Port 22305 is open until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.$/),
+    ).toBeInTheDocument();
   });
 
   it('when RAISE LOG LEVEL is pressed on a WARN unit, then INFO is sent', async () => {
     const serial = 'AX1AS0001';
     const { user, stub } = await openUnit(fullUnit(serial), 'support', {
-      'POST /cmd/aligner_set_logging_level/v1': completed(serial, 'aligner_set_logging_level', { loggingLevel: 'INFO' }),
+      'POST /cmd/aligner_set_logging_level/v1': completed(serial, 'aligner_set_logging_level', {
+        loggingLevel: 'INFO',
+      }),
     });
     await user.click(screen.getByRole('button', { name: 'RAISE LOG LEVEL' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Logging level set to INFO.');
@@ -401,7 +446,9 @@ describe('equipment detail dialog: commands', () => {
     const { stub, fleet, dialog: found } = await openUnit(unit);
     expect(within(found).getAllByText('45%').length).toBeGreaterThan(0);
     fleet.units = [{ ...unit, updateState: downloading('5.3.0', 52) }];
-    await waitFor(() => expect(within(found).getAllByText('52%').length).toBeGreaterThan(0), { timeout: 5000 });
+    await waitFor(() => expect(within(found).getAllByText('52%').length).toBeGreaterThan(0), {
+      timeout: 5000,
+    });
     expect(stub.callsTo('/read/aligner/v1/').length).toBeGreaterThan(1);
   });
 });
@@ -409,7 +456,12 @@ describe('equipment detail dialog: commands', () => {
 describe('equipment detail dialog: staging', () => {
   it('when Stage is pressed, then the latest record is sent, the pending version shows and Unstage replaces it', async () => {
     const serial = 'AX1AS0001';
-    const { user, stub, fleet, dialog: found } = await openUnit(fullUnit(serial), 'support', {
+    const {
+      user,
+      stub,
+      fleet,
+      dialog: found,
+    } = await openUnit(fullUnit(serial), 'support', {
       'POST /create/immediate_stage_of_software_update/v1': () => {
         fleet.units = [fullUnit(serial, { pendingSoftwareDownload: '5.3.0' })];
         return after(100, {
@@ -443,7 +495,11 @@ describe('equipment detail dialog: staging', () => {
   });
 
   it('when a gtps unit is staged, then the gtps call is used', async () => {
-    const unit = fullUnit('TP5HV0001', { family: 'gtps', version: { semantic: '1.2.0', meta: '' }, systemClass: 'GTPS' });
+    const unit = fullUnit('TP5HV0001', {
+      family: 'gtps',
+      version: { semantic: '1.2.0', meta: '' },
+      systemClass: 'GTPS',
+    });
     const { user, stub } = await openUnit(unit, 'support', {
       'POST /create/immediate_stage_of_gtps_software_update/v1': {
         serialNumber: unit.serialNumber,
@@ -453,7 +509,9 @@ describe('equipment detail dialog: staging', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Stage 1.4.0' }));
-    await waitFor(() => expect(stub.callsTo('/create/immediate_stage_of_gtps_software_update/v1')).toHaveLength(1));
+    await waitFor(() =>
+      expect(stub.callsTo('/create/immediate_stage_of_gtps_software_update/v1')).toHaveLength(1),
+    );
   });
 
   it('when staging is refused, then the reason shows', async () => {
@@ -482,12 +540,17 @@ describe('equipment detail dialog: favourite', () => {
     const toggle = screen.getByRole('button', { name: 'Favorite' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await user.click(toggle);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Favorite' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Favorite' })).toHaveAttribute('aria-pressed', 'true'),
+    );
   });
 
   it("when the radar is full, then 'Favorite limit exceeded.' shows", async () => {
     const { user } = await openUnit(fullUnit(), 'support', {
-      'POST /create/favorite/v1/': json(409, { error: 'The radar is full.', code: 'favorite_limit_exceeded' }),
+      'POST /create/favorite/v1/': json(409, {
+        error: 'The radar is full.',
+        code: 'favorite_limit_exceeded',
+      }),
     });
     await user.click(screen.getByRole('button', { name: 'Favorite' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Favorite limit exceeded.');
@@ -501,7 +564,10 @@ describe('equipment detail dialog: favourite', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Favorite' }));
     await waitFor(() => expect(stub.callsTo('/delete/favorite/v1/')).toHaveLength(1));
-    expect(await stub.callsTo('/delete/favorite/v1/')[0]?.json()).toEqual({ username: 'support', serialNumber: serial });
+    expect(await stub.callsTo('/delete/favorite/v1/')[0]?.json()).toEqual({
+      username: 'support',
+      serialNumber: serial,
+    });
   });
 });
 
@@ -518,4 +584,3 @@ describe('equipment detail dialog: live', () => {
     await waitFor(() => expect(within(found).getAllByText('61%').length).toBeGreaterThan(0));
   });
 });
-

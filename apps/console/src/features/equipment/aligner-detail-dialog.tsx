@@ -22,6 +22,7 @@ import { EQUIPMENT_TEXTS as T } from './texts';
 import { UnitHistory } from './unit-history';
 import type { UnitDialogKind } from './unit-dialogs-state';
 import { decodedSerialText, NOT_DECODABLE_TEXT } from './unit-rules';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 /**
  * How often an open dialog re-reads a unit whose update is moving. Favourites are pushed live
@@ -58,6 +59,7 @@ function SerialTitle({ serialNumber }: { serialNumber: string }) {
  * not-found snackbar.
  */
 export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: AlignerDetailDialogProps) {
+  useFocusReturn();
   const user = useAppSelector(selectUser);
   const username = user?.username ?? '';
   const dispatch = useAppDispatch();
@@ -66,7 +68,12 @@ export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: Ali
   const [result, setResult] = useState<string | null>(null);
   const [polling, setPolling] = useState(false);
   const [tab, setTab] = useState<'details' | 'history'>('details');
-  const { data: aligner, error, isFetching, refetch } = useReadAlignerQuery(
+  const {
+    data: aligner,
+    error,
+    isFetching,
+    refetch,
+  } = useReadAlignerQuery(
     { serialNumber, username },
     { skip: username === '', pollingInterval: polling ? PROGRESS_POLL_MS : 0, skipPollingIfUnfocused: true },
   );
@@ -168,7 +175,11 @@ export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: Ali
           />
           {/* console-core §2: the updater buttons are "for connected units" in this dialog. */}
           {capabilities.updateStatus && aligner.updateState && (
-            <UpdateStatusPanel aligner={aligner} showCommands={aligner.connected} stateLabel={T.updateState} />
+            <UpdateStatusPanel
+              aligner={aligner}
+              showCommands={aligner.connected}
+              stateLabel={T.updateState}
+            />
           )}
         </Flex>
       )}

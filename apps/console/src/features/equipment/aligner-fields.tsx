@@ -44,7 +44,11 @@ export function AlignerFields({ aligner, capabilities, latest }: AlignerFieldsPr
       key: 'version',
       label: T.softwareVersion,
       children: (
-        <VersionChip label={versionLabel(aligner.version)} version={aligner.version.semantic} latest={latest} />
+        <VersionChip
+          label={versionLabel(aligner.version)}
+          version={aligner.version.semantic}
+          latest={latest}
+        />
       ),
     },
     {
@@ -71,7 +75,9 @@ export function AlignerFields({ aligner, capabilities, latest }: AlignerFieldsPr
   const unit: Items = [
     { key: 'systemClass', label: T.systemClass, children: aligner.systemClass },
     { key: 'boardClass', label: T.boardClass, children: aligner.boardClass },
-    ...(capabilities.loggingLevel ? [{ key: 'logLevel', label: T.loggingLevel, children: aligner.logLevel }] : []),
+    ...(capabilities.loggingLevel
+      ? [{ key: 'logLevel', label: T.loggingLevel, children: aligner.logLevel }]
+      : []),
     ...(capabilities.boardFeatures && features
       ? [
           { key: 'cameras', label: T.cameraCount, children: features.numCameras },
@@ -89,7 +95,11 @@ export function AlignerFields({ aligner, capabilities, latest }: AlignerFieldsPr
       children: <Tag color={connected ? 'green' : 'default'}>{yesNo(connected)}</Tag>,
     },
     { key: 'port', label: T.remotePort, children: connected ? (aligner.port ?? '–') : T.disconnected },
-    { key: 'address', label: T.address, children: connected ? addressDisplay(aligner.address) || '–' : T.disconnected },
+    {
+      key: 'address',
+      label: T.address,
+      children: connected ? addressDisplay(aligner.address) || '–' : T.disconnected,
+    },
     {
       key: 'procedure',
       label: T.currentProcedure,

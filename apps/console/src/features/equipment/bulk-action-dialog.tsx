@@ -6,6 +6,7 @@ import { ActionDialog } from '../../shared/back-office/action-dialog';
 import { RetryAlert } from '../../shared/back-office/server-error-alert';
 import { useServerCall } from '../../shared/back-office/use-server-call';
 import { BULK_TEXTS as T } from './bulk-texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 export interface BulkActionDialogProps {
   action: BulkActionKind;
@@ -44,6 +45,7 @@ export function BulkActionDialog({ action, count, selection, onFinished, onClose
 }
 
 function BulkProgressDialog({ id, title, onClose }: { id: number; title: string; onClose: () => void }) {
+  useFocusReturn();
   const { data: job, error, refetch } = useReadBulkActionQuery({ id });
   // The live events carry the counts; the units with their reasons are read once more at the end.
   const reread = useRef(false);
@@ -69,7 +71,11 @@ function BulkProgressDialog({ id, title, onClose }: { id: number; title: string;
         <RetryAlert error={error} fallback={T.loadFailed} onRetry={refetch} />
       ) : (
         <Flex vertical gap={12}>
-          <Progress percent={finished ? 100 : percent} status={finished ? (job.failed > 0 ? 'exception' : 'success') : 'active'} aria-label={T.progress} />
+          <Progress
+            percent={finished ? 100 : percent}
+            status={finished ? (job.failed > 0 ? 'exception' : 'success') : 'active'}
+            aria-label={T.progress}
+          />
           <Typography.Text>{finished ? T.finished : T.running(handled, job?.total ?? 0)}</Typography.Text>
           {job && (
             <Flex gap={24}>

@@ -12,7 +12,7 @@ export interface BulkActionsBarProps {
 }
 
 /**
- * Above the equipment table while units are selected (issue 21): how many, the offer to select all units
+ * Above the equipment table while units are selected: how many, the offer to select all units
  * matching the filters once the page is selected, and the actions menu (only what the role may do).
  */
 export function BulkActionsBar({ selection, role }: BulkActionsBarProps) {

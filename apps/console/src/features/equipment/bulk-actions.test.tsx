@@ -48,7 +48,7 @@ function openList(role: Parameters<typeof tokenFor>[0], route = '/Aligners') {
 const postedBodies = async (stub: ReturnType<typeof stubFetch>) =>
   Promise.all(stub.callsTo('/create/bulk_action/v1').map((request) => request.clone().json()));
 
-describe('bulk actions on the equipment list (issue 21)', () => {
+describe('bulk actions on the equipment list', () => {
   it('when support selects the page, then all matching units, and stages them, then the progress moves live and ends with the summary', async () => {
     const { user, stub, stored, live } = openList('support');
     await screen.findByRole('link', { name: 'AX1AS0001' });
@@ -60,7 +60,9 @@ describe('bulk actions on the equipment list (issue 21)', () => {
 
     await user.click(within(bar).getByRole('button', { name: /Bulk actions/ }));
     const menu = (await screen.findAllByRole('menu')).at(-1) as HTMLElement;
-    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
     expect(items).toEqual([
       'Stage latest update',
       'Unstage update',
@@ -79,7 +81,14 @@ describe('bulk actions on the equipment list (issue 21)', () => {
       expect(await postedBodies(stub)).toEqual([
         {
           action: 'stageLatest',
-          selection: { query: { filterSerialNumber: '', filterCountryCode: '', filterSoftwareVersion: '', filterFamily: '' } },
+          selection: {
+            query: {
+              filterSerialNumber: '',
+              filterCountryCode: '',
+              filterSoftwareVersion: '',
+              filterFamily: '',
+            },
+          },
         },
       ]),
     );
@@ -90,10 +99,14 @@ describe('bulk actions on the equipment list (issue 21)', () => {
 
     const { units: _units, selection: _selection, ...progressOf } = job();
     live.last().serverEmits('BULK_ACTION_UPDATED', { ...progressOf, done: 10, skipped: 2 });
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '52'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '52'),
+    );
     expect(screen.getByText('12 of 23 units handled…')).toBeInTheDocument();
 
-    const reasons = [{ outcome: 'skipped' as const, reason: 'Version 5.3.0 is already pending download.', count: 3 }];
+    const reasons = [
+      { outcome: 'skipped' as const, reason: 'Version 5.3.0 is already pending download.', count: 3 },
+    ];
     stored.current = job({
       state: 'done',
       done: 20,
@@ -102,7 +115,14 @@ describe('bulk actions on the equipment list (issue 21)', () => {
       finishedAt: '2025-01-01T00:01:00.000Z',
       units: [{ serialNumber: 'TP5HV0002', outcome: 'skipped', reason: reasons[0]?.reason ?? '' }],
     });
-    live.last().serverEmits('BULK_ACTION_UPDATED', { ...progressOf, state: 'done', done: 20, skipped: 3, reasons, finishedAt: '2025-01-01T00:01:00.000Z' });
+    live.last().serverEmits('BULK_ACTION_UPDATED', {
+      ...progressOf,
+      state: 'done',
+      done: 20,
+      skipped: 3,
+      reasons,
+      finishedAt: '2025-01-01T00:01:00.000Z',
+    });
     expect(await screen.findByText('Finished')).toBeInTheDocument();
     expect(screen.getByText('Done: 20')).toBeInTheDocument();
     expect(screen.getByText('Skipped: 3')).toBeInTheDocument();
@@ -126,7 +146,9 @@ describe('bulk actions on the equipment list (issue 21)', () => {
     expect(within(confirm).getByText(/Get voltages on 2 units\?/)).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Start' }));
     await waitFor(async () =>
-      expect(await postedBodies(stub)).toEqual([{ action: 'getVoltages', selection: { serials: ['AX1AS0002', 'AX1AS0005'] } }]),
+      expect(await postedBodies(stub)).toEqual([
+        { action: 'getVoltages', selection: { serials: ['AX1AS0002', 'AX1AS0005'] } },
+      ]),
     );
   });
 

@@ -3,7 +3,7 @@ import type { BulkActionKind } from '@equipment-dashboard/contract';
 const count = (n: number) => n.toLocaleString('en-US');
 const units = (n: number) => `${count(n)} ${n === 1 ? 'unit' : 'units'}`;
 
-/** Texts of the equipment list's bulk actions (issue 21; the spec shows none, the words are ours). */
+/** Texts of the equipment list's bulk actions (the spec shows none, the words are ours). */
 export const BULK_TEXTS = {
   selected: (n: number) => `${units(n)} selected`,
   allMatchingSelected: (n: number) => `All ${units(n)} matching the filters are selected.`,
@@ -20,7 +20,8 @@ export const BULK_TEXTS = {
     getPrinterStatus: 'Get printer status',
     checkCloud: 'Check Cloud',
   } satisfies Record<BulkActionKind, string>,
-  confirm: (label: string, n: number) => `${label} on ${units(n)}? Each unit is checked against the action's rules; units they exclude are skipped.`,
+  confirm: (label: string, n: number) =>
+    `${label} on ${units(n)}? Each unit is checked against the action's rules; units they exclude are skipped.`,
   start: 'Start',
   cancel: 'Cancel',
   close: 'Close',

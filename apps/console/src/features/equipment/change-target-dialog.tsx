@@ -6,6 +6,7 @@ import { useAppDispatch } from '../../app/store';
 import { commandNoticeText, noticeOf, useCommandRunner } from '../../shared/equipment';
 import { alertShown } from '../../shared/ui/ui-slice';
 import { EQUIPMENT_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 /**
  * The Change Target dialog (console-core §2, §5): AT200 or AT700, the button disabled until one is
@@ -15,6 +16,7 @@ import { EQUIPMENT_TEXTS as T } from './texts';
  * so instead, and the dialog closes (sending it again would queue it twice).
  */
 export function ChangeTargetDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
+  useFocusReturn();
   const [targetType, setTargetType] = useState<TargetType | null>(null);
   const [setTarget] = useSetTargetEolTypesMutation();
   const runner = useCommandRunner();
@@ -22,7 +24,9 @@ export function ChangeTargetDialog({ serialNumber, onClose }: { serialNumber: st
 
   const submit = async () => {
     if (!targetType) return;
-    const answer = await runner.run('target', T.changeTarget, () => setTarget({ serialNumber, targetType }).unwrap());
+    const answer = await runner.run('target', T.changeTarget, () =>
+      setTarget({ serialNumber, targetType }).unwrap(),
+    );
     if (answer) {
       const notice = noticeOf(T.changeTarget, answer);
       dispatch(alertShown(notice ? commandNoticeText(notice) : T.targetChanged));

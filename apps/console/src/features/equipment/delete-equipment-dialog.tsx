@@ -2,6 +2,7 @@ import { Alert, Modal, Typography } from 'antd';
 import { useDeleteEquipmentMutation } from '@equipment-dashboard/api-client';
 import { useCommandRunner } from '../../shared/equipment';
 import { EQUIPMENT_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 export interface DeleteEquipmentDialogProps {
   serialNumber: string;
@@ -16,11 +17,14 @@ export interface DeleteEquipmentDialogProps {
  * tags the deletion invalidates. A refusal (a role without the permission: 403) stays on screen.
  */
 export function DeleteEquipmentDialog({ serialNumber, onClose, onDeleted }: DeleteEquipmentDialogProps) {
+  useFocusReturn();
   const [deleteEquipment] = useDeleteEquipmentMutation();
   const runner = useCommandRunner();
 
   const confirm = async () => {
-    const answer = await runner.run('delete', T.deleteEquipment, () => deleteEquipment({ serialNumber }).unwrap());
+    const answer = await runner.run('delete', T.deleteEquipment, () =>
+      deleteEquipment({ serialNumber }).unwrap(),
+    );
     if (answer) onDeleted(serialNumber);
   };
 

@@ -40,7 +40,10 @@ const row = (serial: string) => screen.getByRole('row', { name: new RegExp(seria
 describe('equipment list', () => {
   it('when it opens, then 10 rows show with serial, flag with the code, family, coloured version chip and dates', async () => {
     const { stub } = openList();
-    expect(await screen.findByRole('link', { name: 'AX1AS0001' })).toHaveAttribute('href', '/Aligners?serial=AX1AS0001');
+    expect(await screen.findByRole('link', { name: 'AX1AS0001' })).toHaveAttribute(
+      'href',
+      '/Aligners?serial=AX1AS0001',
+    );
     const rows = bodyRows();
     expect(rows).toHaveLength(10);
     const first = row('AX1AS0001');
@@ -51,7 +54,15 @@ describe('equipment list', () => {
     expect(within(first).getAllByText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)).toHaveLength(2);
     expect(screen.getByText('23 units')).toBeInTheDocument();
     expect(listCalls(stub)[0]).toEqual({ page: '1' });
-    expectColumns([/Serial Number/, /Country/, /Family/, /Software Version/, /Created At/, /Updated At/, /Actions/]);
+    expectColumns([
+      /Serial Number/,
+      /Country/,
+      /Family/,
+      /Software Version/,
+      /Created At/,
+      /Updated At/,
+      /Actions/,
+    ]);
   });
 
   it('when the list shows, then the items-per-page selector is there but disabled', async () => {
@@ -78,7 +89,9 @@ describe('equipment list', () => {
     await waitFor(() => expect(listCalls(stub).at(-1)).toEqual({ page: '1', sortBy: 'createdAt' }));
     expect(location()).toBe('/Aligners?sortBy=createdAt');
     await user.click(screen.getByRole('columnheader', { name: /Created At/ }));
-    await waitFor(() => expect(listCalls(stub).at(-1)).toEqual({ page: '1', sortBy: 'createdAt', sortDesc: 'true' }));
+    await waitFor(() =>
+      expect(listCalls(stub).at(-1)).toEqual({ page: '1', sortBy: 'createdAt', sortDesc: 'true' }),
+    );
     expect(location()).toBe('/Aligners?sortBy=createdAt&sortDesc=true');
   });
 
@@ -130,14 +143,17 @@ describe('equipment list', () => {
     const fleet = { units: fleetOf23() };
     const stub = stubFetch(
       equipmentRoutes(fleet, {
-        '/read/aligners/v1/': () => (fail ? json(500, { error: 'Database unavailable.' }) : { docs: [], totalDocs: 0 }),
+        '/read/aligners/v1/': () =>
+          fail ? json(500, { error: 'Database unavailable.' }) : { docs: [], totalDocs: 0 },
       }),
     );
     const { user } = renderApp({ route: '/Aligners', token: tokenFor('support') });
     expect(await screen.findByText('The equipment list could not be loaded.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByText('The equipment list could not be loaded.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('The equipment list could not be loaded.')).not.toBeInTheDocument(),
+    );
     expect(stub.callsTo('/read/aligners/v1/').length).toBeGreaterThan(1);
   });
 });
@@ -160,24 +176,34 @@ describe('equipment list: row actions', () => {
       ]),
     );
     // Aligner 4.2: below 4.3.0, no screenshots.
-    expect(actions('AX1AS0001')).toEqual(['View Aligner Details', 'Create Support Ticket', 'View Ticket History']);
+    expect(actions('AX1AS0001')).toEqual([
+      'View Aligner Details',
+      'Create Support Ticket',
+      'View Ticket History',
+    ]);
     await user.click(screen.getByTitle('3'));
     await screen.findByRole('link', { name: 'TP5HV0001' });
     expect(actions('TP5HV0001')).toContain('View Screen Shots');
     expect(actions('TP5HV0002')).not.toContain('View Screen Shots');
   });
 
-  it.each(['admin', 'engineer'] as const)('when %s looks at the rows, then Delete Equipment is there', async (role) => {
-    openList('/Aligners', role);
-    await screen.findByRole('link', { name: 'AX1AS0001' });
-    expect(actions('AX1AS0001')).toContain('Delete Equipment');
-  });
+  it.each(['admin', 'engineer'] as const)(
+    'when %s looks at the rows, then Delete Equipment is there',
+    async (role) => {
+      openList('/Aligners', role);
+      await screen.findByRole('link', { name: 'AX1AS0001' });
+      expect(actions('AX1AS0001')).toContain('Delete Equipment');
+    },
+  );
 
-  it.each(['support_lvl2', 'ezadas', 'guest'] as const)('when %s looks at the rows, then there is no Delete', async (role) => {
-    openList('/Aligners', role);
-    await screen.findByRole('link', { name: 'AX1AS0001' });
-    expect(actions('AX1AS0001')).not.toContain('Delete Equipment');
-  });
+  it.each(['support_lvl2', 'ezadas', 'guest'] as const)(
+    'when %s looks at the rows, then there is no Delete',
+    async (role) => {
+      openList('/Aligners', role);
+      await screen.findByRole('link', { name: 'AX1AS0001' });
+      expect(actions('AX1AS0001')).not.toContain('Delete Equipment');
+    },
+  );
 
   it('when View Aligner Details is pressed, then the detail dialog opens and the URL names the unit', async () => {
     const { user, location } = openList('/Aligners?sortBy=family');

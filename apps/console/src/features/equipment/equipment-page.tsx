@@ -54,7 +54,10 @@ export function EquipmentPage() {
   const closeDetail = useCallback(() => {
     if (openSerial) closeUnit(openSerial);
   }, [closeUnit, openSerial]);
-  const openDialog = useCallback((kind: UnitDialogKind, serialNumber: string) => setDialog({ kind, serialNumber }), []);
+  const openDialog = useCallback(
+    (kind: UnitDialogKind, serialNumber: string) => setDialog({ kind, serialNumber }),
+    [],
+  );
   const closeDialog = useCallback(() => setDialog(null), []);
 
   const onDeleted = (serialNumber: string) => {
@@ -113,7 +116,12 @@ export function EquipmentPage() {
         />
       )}
       {dialog && (
-        <UnitDialogs dialog={dialog} onClose={closeDialog} onDeleted={onDeleted} onSerialReset={onSerialReset} />
+        <UnitDialogs
+          dialog={dialog}
+          onClose={closeDialog}
+          onDeleted={onDeleted}
+          onSerialReset={onSerialReset}
+        />
       )}
     </>
   );

@@ -14,6 +14,7 @@ import { CountryFlag, formatDateTime, VersionChip, type LatestVersions } from '.
 import type { ListParams, ListParamsPatch, SortField } from './list-params';
 import { EQUIPMENT_TEXTS as T } from './texts';
 import type { UnitDialogKind } from './unit-dialogs-state';
+import { withSelectAllTitle } from '../../shared/ui/select-all-title';
 
 export interface EquipmentTableProps {
   rows: ListRow[];
@@ -26,11 +27,21 @@ export interface EquipmentTableProps {
   /** The link that opens a unit's detail dialog (the current view plus `serial`). */
   detailHref: (serialNumber: string) => string;
   onAction: (kind: UnitDialogKind | 'details', serialNumber: string) => void;
-  /** Row checkboxes for bulk actions (issue 21), for the roles that may use them. */
+  /** Row checkboxes for bulk actions, for the roles that may use them. */
   rowSelection?: TableProps<ListRow>['rowSelection'];
 }
 
-function RowAction({ label, icon, danger, onClick }: { label: string; icon: ReactNode; danger?: boolean; onClick: () => void }) {
+function RowAction({
+  label,
+  icon,
+  danger,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  danger?: boolean;
+  onClick: () => void;
+}) {
   return (
     <Tooltip title={label}>
       <Button type="text" size="small" aria-label={label} icon={icon} danger={danger} onClick={onClick} />
@@ -79,7 +90,11 @@ export function EquipmentTable(props: EquipmentTableProps) {
       sorter: true,
       sortOrder: sortOrder('softwareVersion'),
       render: (_value, row) => (
-        <VersionChip label={row.softwareVersion} version={row.softwareVersion} latest={latest.semantic(row.family)} />
+        <VersionChip
+          label={row.softwareVersion}
+          version={row.softwareVersion}
+          latest={latest.semantic(row.family)}
+        />
       ),
     },
     {
@@ -107,7 +122,11 @@ export function EquipmentTable(props: EquipmentTableProps) {
         ).screenshotInList;
         return (
           <span style={{ whiteSpace: 'nowrap' }}>
-            <RowAction label={T.viewDetails} icon={<EyeOutlined />} onClick={() => onAction('details', row.serialNumber)} />
+            <RowAction
+              label={T.viewDetails}
+              icon={<EyeOutlined />}
+              onClick={() => onAction('details', row.serialNumber)}
+            />
             {mayTicket && (
               <RowAction
                 label={T.createTicket}
@@ -155,7 +174,7 @@ export function EquipmentTable(props: EquipmentTableProps) {
     <Table<ListRow>
       rowKey="serialNumber"
       size="middle"
-      rowSelection={props.rowSelection}
+      rowSelection={withSelectAllTitle(props.rowSelection)}
       columns={columns}
       dataSource={rows}
       loading={{ spinning: loading, delay: 150 }}

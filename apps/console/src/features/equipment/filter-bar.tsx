@@ -23,7 +23,13 @@ const NO_FILTERS: ListParamsPatch = {
  * The list's filters (console-core §2): serial number, country code, software version (prefix matches,
  * any case) and family. Each change goes back to page 1.
  */
-export function FilterBar({ params, update }: { params: ListParams; update: (patch: ListParamsPatch, options?: { replace?: boolean }) => void }) {
+export function FilterBar({
+  params,
+  update,
+}: {
+  params: ListParams;
+  update: (patch: ListParamsPatch, options?: { replace?: boolean }) => void;
+}) {
   const anyFilter =
     params.filterSerialNumber !== '' ||
     params.filterCountryCode !== '' ||
@@ -48,7 +54,10 @@ export function FilterBar({ params, update }: { params: ListParams; update: (pat
         aria-label={T.family}
         value={params.filterFamily ?? ''}
         onChange={(value) => update({ filterFamily: value === '' ? undefined : value })}
-        options={[{ label: T.allFamilies, value: '' }, ...FAMILIES.map((family) => ({ label: family, value: family }))]}
+        options={[
+          { label: T.allFamilies, value: '' },
+          ...FAMILIES.map((family) => ({ label: family, value: family })),
+        ]}
         style={{ width: 170 }}
       />
       <ClearFiltersButton label={T.clearFilters} anyFilter={anyFilter} onClear={() => update(NO_FILTERS)} />

@@ -1,4 +1,4 @@
-/** The texts of the unit's History tab (issue 21), in one place. */
+/** The texts of the unit's History tab, in one place. */
 export const HISTORY_TEXTS = {
   detailsTab: 'Details',
   historyTab: 'History',

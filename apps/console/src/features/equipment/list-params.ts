@@ -82,7 +82,10 @@ export function useListParams() {
           const next = new URLSearchParams(current);
           const filterChanged = TEXT_FILTERS.some((key) => key in patch) || 'filterFamily' in patch;
           if (filterChanged && !('page' in patch)) next.delete('page');
-          for (const [key, value] of Object.entries(patch) as [ParamKey, ListParams[ParamKey] | undefined][]) {
+          for (const [key, value] of Object.entries(patch) as [
+            ParamKey,
+            ListParams[ParamKey] | undefined,
+          ][]) {
             const isDefault =
               value === undefined ||
               value === null ||

@@ -8,6 +8,7 @@ import {
 import { formatDateTime } from '../../shared/equipment';
 import { EQUIPMENT_TEXTS as T } from './texts';
 import { isVoltageInRange } from '@equipment-dashboard/domain';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 type Parameter = VoltagesReport['boards'][number]['Parameters'][number];
 
@@ -32,8 +33,16 @@ function ReportFrame<R>({
   isError: boolean;
   children: (report: R) => React.ReactNode;
 }) {
+  useFocusReturn();
   return (
-    <Modal open title={title} footer={null} onCancel={onClose} width={720} closable={{ 'aria-label': T.close }}>
+    <Modal
+      open
+      title={title}
+      footer={null}
+      onCancel={onClose}
+      width={720}
+      closable={{ 'aria-label': T.close }}
+    >
       {isLoading && <Skeleton active aria-label={T.loading} />}
       {!isLoading && isError && <Result status="warning" title={T.reportFailed} />}
       {!isLoading && !isError && report === null && <Empty description={T.noReport} />}
@@ -44,7 +53,10 @@ function ReportFrame<R>({
 
 /** The voltages report: each board's parameters, Actual green within [Min, Max], red outside (console-core §3). */
 export function VoltagesDialog({ serialNumber, onClose }: ReportDialogProps) {
-  const { data, isLoading, isError } = useGetLatestVoltagesForAlignerQuery({ serialNumber }, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError } = useGetLatestVoltagesForAlignerQuery(
+    { serialNumber },
+    { refetchOnMountOrArgChange: true },
+  );
   return (
     <ReportFrame
       title={T.voltagesTitle(serialNumber)}
@@ -99,9 +111,7 @@ function StatusText({ report }: { report: StatusReport }) {
     <Flex vertical gap={8}>
       <Typography.Text type="secondary">{T.takenAt(formatDateTime(report.createdAt))}</Typography.Text>
       {/* console-core §3: newline-separated text. */}
-      <pre
-        style={{ whiteSpace: 'pre-wrap', margin: 0, padding: 12, background: '#fafafa', borderRadius: 6 }}
-      >
+      <pre style={{ whiteSpace: 'pre-wrap', margin: 0, padding: 12, background: '#fafafa', borderRadius: 6 }}>
         {report.status}
       </pre>
     </Flex>
@@ -110,9 +120,18 @@ function StatusText({ report }: { report: StatusReport }) {
 
 /** The latest USB status report, or NO REPORT. */
 export function UsbDialog({ serialNumber, onClose }: ReportDialogProps) {
-  const { data, isLoading, isError } = useGetLatestUsbStatusForAlignerQuery({ serialNumber }, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError } = useGetLatestUsbStatusForAlignerQuery(
+    { serialNumber },
+    { refetchOnMountOrArgChange: true },
+  );
   return (
-    <ReportFrame title={T.usbTitle(serialNumber)} onClose={onClose} report={data} isLoading={isLoading} isError={isError}>
+    <ReportFrame
+      title={T.usbTitle(serialNumber)}
+      onClose={onClose}
+      report={data}
+      isLoading={isLoading}
+      isError={isError}
+    >
       {(report) => <StatusText report={report} />}
     </ReportFrame>
   );

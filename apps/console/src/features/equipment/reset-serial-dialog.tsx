@@ -6,6 +6,7 @@ import { useAppDispatch } from '../../app/store';
 import { commandNoticeText, noticeOf, useCommandRunner } from '../../shared/equipment';
 import { alertShown } from '../../shared/ui/ui-slice';
 import { EQUIPMENT_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 export interface ResetSerialDialogProps {
   serialNumber: string;
@@ -21,6 +22,7 @@ export interface ResetSerialDialogProps {
  * closes with an alert that says so, and the detail dialog stays on the current serial.
  */
 export function ResetSerialDialog({ serialNumber, onClose, onReset }: ResetSerialDialogProps) {
+  useFocusReturn();
   const [value, setValue] = useState('');
   const [resetSerial] = useResetSerialNumberMutation();
   const runner = useCommandRunner();

@@ -9,7 +9,7 @@ import { selectUser } from '../../shared/session/session-slice';
 import type { ListParams } from './list-params';
 
 /**
- * "Roll out to these units" (issue 21: a rollout's target may be "the current filters of the equipment list"):
+ * "Roll out to these units" (a rollout's target may be "the current filters of the equipment list"):
  * for roles that manage rollouts, once a family filter is set (a rollout is of one family), it opens the New
  * rollout dialog with the list's family and filters as its target.
  */

@@ -29,17 +29,26 @@ function openList(route: string, role: Parameters<typeof tokenFor>[0]) {
 
 const BUTTON = { name: /Roll out to these units/ };
 
-describe('equipment list: Roll out to these units (issue 21)', () => {
+describe('equipment list: Roll out to these units', () => {
   it('when an engineer has filtered a family, then New rollout opens with the family and the filters as its target, and Create sends them', async () => {
-    const { user, stub } = openList('/Aligners?filterFamily=gtps&filterCountryCode=DE&filterSerialNumber=TP5&filterSoftwareVersion=1.0', 'engineer');
+    const { user, stub } = openList(
+      '/Aligners?filterFamily=gtps&filterCountryCode=DE&filterSerialNumber=TP5&filterSoftwareVersion=1.0',
+      'engineer',
+    );
     await user.click(await screen.findByRole('button', BUTTON));
     const dialog = await findDialog('New rollout');
     expect(within(dialog).getByRole('radio', { name: 'Equipment list filters' })).toBeChecked();
-    expect(within(dialog).getByRole('combobox', { name: 'Family' }).closest('.ant-select')).toHaveTextContent('gtps');
+    expect(within(dialog).getByRole('combobox', { name: 'Family' }).closest('.ant-select')).toHaveTextContent(
+      'gtps',
+    );
     expect(within(dialog).getByLabelText('Country code')).toHaveValue('DE');
     expect(within(dialog).getByLabelText('Software version')).toHaveValue('1.0');
     expect(within(dialog).getByLabelText('Serial number')).toHaveValue('TP5');
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Version' }).closest('.ant-select')).toHaveTextContent('1.2.0'));
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('combobox', { name: 'Version' }).closest('.ant-select'),
+      ).toHaveTextContent('1.2.0'),
+    );
     // The typed fields stay editable.
     await user.clear(within(dialog).getByLabelText('Country code'));
     await user.type(within(dialog).getByLabelText('Country code'), 'AT');
@@ -50,9 +59,19 @@ describe('equipment list: Roll out to these units (issue 21)', () => {
       name: 'German gtps',
       family: 'gtps',
       version: '1.2.0',
-      target: { kind: 'filters', filters: { filterFamily: 'gtps', filterCountryCode: 'AT', filterSoftwareVersion: '1.0', filterSerialNumber: 'TP5' } },
+      target: {
+        kind: 'filters',
+        filters: {
+          filterFamily: 'gtps',
+          filterCountryCode: 'AT',
+          filterSoftwareVersion: '1.0',
+          filterSerialNumber: 'TP5',
+        },
+      },
     });
-    expect(stub.callsTo('/read/rollout_versions/v1').map((r) => new URL(r.url).searchParams.get('family'))).toEqual(['gtps']);
+    expect(
+      stub.callsTo('/read/rollout_versions/v1').map((r) => new URL(r.url).searchParams.get('family')),
+    ).toEqual(['gtps']);
   });
 
   it('when no family filter is set, then the button is not offered (a rollout is of one family)', async () => {

@@ -8,16 +8,23 @@ import {
   useGetScreenShotsForAlignerQuery,
   useScreenShotImageQuery,
 } from '@equipment-dashboard/api-client';
-import { useAppDispatch } from '../../app/store';
+import { can, PERMISSIONS } from '@equipment-dashboard/domain';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { failureReason, formatDateTime } from '../../shared/equipment';
+import { selectUser } from '../../shared/session/session-slice';
 import { EQUIPMENT_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 /** The thumbnail, loaded with the token as an object URL (the image paths need it). */
 function Thumbnail({ shot }: { shot: ScreenShot }) {
   const { data: url } = useScreenShotImageQuery({ id: shot.id, thumbnail: true });
   const alt = T.screenShotAlt(formatDateTime(shot.createdAt));
   return url ? (
-    <img src={url} alt={alt} style={{ width: '100%', aspectRatio: '16 / 10', objectFit: 'cover', display: 'block' }} />
+    <img
+      src={url}
+      alt={alt}
+      style={{ width: '100%', aspectRatio: '16 / 10', objectFit: 'cover', display: 'block' }}
+    />
   ) : (
     <Skeleton.Image active style={{ width: '100%', height: 140 }} aria-label={alt} />
   );
@@ -45,14 +52,16 @@ function useDownload(serialNumber: string) {
 
 /**
  * The screenshot list of a unit (console-core §2): each image can be downloaded or deleted; NO
- * SCREENSHOTS when there is none.
+ * SCREENSHOTS when there is none. Delete shows only to the roles the server lets delete (not guest).
  */
 export function ScreenShotsDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
+  useFocusReturn();
   const { data, isLoading, isError } = useGetScreenShotsForAlignerQuery(
     { serialNumber },
     { refetchOnMountOrArgChange: true },
   );
   const [deleteShot] = useDeleteScreenShotMutation();
+  const mayDelete = can(useAppSelector(selectUser)?.role, PERMISSIONS.deleteScreenShot);
   const download = useDownload(serialNumber);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -98,20 +107,34 @@ export function ScreenShotsDialog({ serialNumber, onClose }: { serialNumber: str
               style={{ width: 260 }}
               cover={<Thumbnail shot={shot} />}
               actions={[
-                <Button key="download" type="text" icon={<DownloadOutlined aria-hidden />} onClick={() => void save(shot)}>
+                <Button
+                  key="download"
+                  type="text"
+                  icon={<DownloadOutlined aria-hidden />}
+                  onClick={() => void save(shot)}
+                >
                   {T.download}
                 </Button>,
-                <Popconfirm
-                  key="delete"
-                  title={T.deleteScreenShotConfirm}
-                  okText={T.yesButton}
-                  cancelText={T.noButton}
-                  onConfirm={() => void remove(shot)}
-                >
-                  <Button type="text" danger icon={<DeleteOutlined aria-hidden />} loading={busy === shot.id}>
-                    {T.delete}
-                  </Button>
-                </Popconfirm>,
+                ...(mayDelete
+                  ? [
+                      <Popconfirm
+                        key="delete"
+                        title={T.deleteScreenShotConfirm}
+                        okText={T.yesButton}
+                        cancelText={T.noButton}
+                        onConfirm={() => void remove(shot)}
+                      >
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined aria-hidden />}
+                          loading={busy === shot.id}
+                        >
+                          {T.delete}
+                        </Button>
+                      </Popconfirm>,
+                    ]
+                  : []),
               ]}
             >
               <Typography.Text type="secondary">{formatDateTime(shot.createdAt)}</Typography.Text>

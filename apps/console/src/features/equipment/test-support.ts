@@ -62,12 +62,17 @@ export function equipmentRoutes(fleet: { units: Aligner[] }, overrides: Record<s
 }
 
 /** A command's answer (`status: 'completed'`). */
-export function completed(serialNumber: string, command: string, result: Record<string, string | number> = {}) {
+export function completed(
+  serialNumber: string,
+  command: string,
+  result: Record<string, string | number> = {},
+) {
   return { serialNumber, command, status: 'completed', result };
 }
 
 /** Resolves after `ms`: a command that takes a moment, so the loading state can be seen. */
-export const after = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+export const after = <T>(ms: number, value: T) =>
+  new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 /**
  * The open dialog whose title is `title`. (In jsdom every antd dialog is labelled by the same

@@ -153,7 +153,8 @@ export const EQUIPMENT_TEXTS = {
 
   // Delete confirmation (console-core §2: Yes/No).
   deleteTitle: 'Delete Equipment',
-  deleteConfirm: (serial: string) => `Delete equipment ${serial}? Its screenshots, reports and favorites are removed too.`,
+  deleteConfirm: (serial: string) =>
+    `Delete equipment ${serial}? Its screenshots, reports and favorites are removed too.`,
   yesButton: 'Yes',
   noButton: 'No',
 

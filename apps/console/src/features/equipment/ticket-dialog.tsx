@@ -1,4 +1,17 @@
-import { Alert, Button, Checkbox, Descriptions, Flex, Form, Input, Modal, Result, Select, Skeleton, Steps } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Result,
+  Select,
+  Skeleton,
+  Steps,
+} from 'antd';
 import { useState } from 'react';
 import { type Aligner, type CreateTicketBody } from '@equipment-dashboard/contract';
 import { equipmentApi, useCreateTicketMutation, useReadAlignerQuery } from '@equipment-dashboard/api-client';
@@ -14,6 +27,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { failureReason } from '../../shared/equipment';
 import { selectUser } from '../../shared/session/session-slice';
 import { EQUIPMENT_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 /** What the stepper's fields hold; every one is optional (console-core §5 "no required fields"). */
 interface TicketForm {
@@ -84,13 +98,17 @@ function ticketPayload(
  * why (the old console only logged it).
  */
 export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
+  useFocusReturn();
   const user = useAppSelector(selectUser);
   const username = user?.username ?? '';
   const dispatch = useAppDispatch();
   const [form] = Form.useForm<TicketForm>();
   const [step, setStep] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
-  const { data: aligner, isError } = useReadAlignerQuery({ serialNumber, username }, { skip: username === '' });
+  const { data: aligner, isError } = useReadAlignerQuery(
+    { serialNumber, username },
+    { skip: username === '' },
+  );
   const [createTicket, { isLoading: saving }] = useCreateTicketMutation();
 
   const save = async () => {

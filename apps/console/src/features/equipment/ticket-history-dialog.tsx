@@ -4,6 +4,7 @@ import { useReadTicketHistoryQuery } from '@equipment-dashboard/api-client';
 import { booleanToYesNo } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment';
 import { EQUIPMENT_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 const yesNo = (value: boolean | null) => (value === null ? '–' : booleanToYesNo(value));
 const text = (value: string) => (value.trim() === '' ? '–' : value);
@@ -64,8 +65,18 @@ function TicketBody({ ticket }: { ticket: TicketHistoryItem }) {
 }
 
 /** A unit's ticket history, newest first (console-core §2): NO TICKETS when there is none. */
-export function TicketHistoryDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
-  const { data, isLoading, isError } = useReadTicketHistoryQuery({ serialNumber }, { refetchOnMountOrArgChange: true });
+export function TicketHistoryDialog({
+  serialNumber,
+  onClose,
+}: {
+  serialNumber: string;
+  onClose: () => void;
+}) {
+  useFocusReturn();
+  const { data, isLoading, isError } = useReadTicketHistoryQuery(
+    { serialNumber },
+    { refetchOnMountOrArgChange: true },
+  );
   return (
     <Modal
       open

@@ -7,7 +7,12 @@ import { queuedCommand, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { completed, equipmentRoutes, findDetailDialog, findDialog, fullUnit } from './test-support';
 
-function open(route: string, units: Aligner[], role: Parameters<typeof tokenFor>[0], overrides: Record<string, StubHandler> = {}) {
+function open(
+  route: string,
+  units: Aligner[],
+  role: Parameters<typeof tokenFor>[0],
+  overrides: Record<string, StubHandler> = {},
+) {
   const fleet = { units };
   const stub = stubFetch(equipmentRoutes(fleet, overrides));
   const app = renderApp({ route, token: tokenFor(role) });
@@ -17,7 +22,9 @@ function open(route: string, units: Aligner[], role: Parameters<typeof tokenFor>
 /** Picks `option` in the antd select labelled `label` (its dropdown is the one that just opened). */
 async function choose(user: UserEvent, scope: HTMLElement, label: string, option: string) {
   await user.click(within(scope).getByLabelText(label));
-  const dropdowns = document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const dropdowns = document.querySelectorAll<HTMLElement>(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+  );
   const dropdown = dropdowns[dropdowns.length - 1];
   if (!dropdown) throw new Error(`No dropdown opened for ${label}.`);
   await user.click(within(dropdown).getByTitle(option));
@@ -59,7 +66,9 @@ describe('support ticket stepper', () => {
     expect(within(stepper).getByLabelText("Caller's Name")).toHaveValue('Pat Shop');
     await user.click(within(stepper).getByRole('button', { name: 'Next' }));
     await user.click(within(stepper).getByRole('button', { name: 'Next' }));
-    expect(within(stepper).getByRole('checkbox', { name: 'Escalate to engineering (generate emails)' })).toBeChecked();
+    expect(
+      within(stepper).getByRole('checkbox', { name: 'Escalate to engineering (generate emails)' }),
+    ).toBeChecked();
     await user.type(within(stepper).getByLabelText('Attempted Resolution'), 'Rebooted');
     await user.click(within(stepper).getByRole('button', { name: 'Save' }));
 
@@ -113,7 +122,10 @@ describe('support ticket stepper', () => {
   it('when saving fails, then the form stays with a clear message', async () => {
     const serial = 'AX1AS0001';
     const { user } = open('/Aligners', [fullUnit(serial)], 'support', {
-      'POST /create/ticket/v1': json(403, { error: 'The issuer must be the signed-in user.', code: 'forbidden' }),
+      'POST /create/ticket/v1': json(403, {
+        error: 'The issuer must be the signed-in user.',
+        code: 'forbidden',
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Create Support Ticket' }));
     const stepper = await findDialog(`Support Ticket for ${serial}`);
@@ -121,7 +133,11 @@ describe('support ticket stepper', () => {
     await user.click(within(stepper).getByRole('button', { name: 'Next' }));
     await user.click(within(stepper).getByRole('button', { name: 'Next' }));
     await user.click(within(stepper).getByRole('button', { name: 'Save' }));
-    expect(await within(stepper).findByText('The ticket could not be saved: The issuer must be the signed-in user.')).toBeInTheDocument();
+    expect(
+      await within(stepper).findByText(
+        'The ticket could not be saved: The issuer must be the signed-in user.',
+      ),
+    ).toBeInTheDocument();
     expect(within(stepper).getByLabelText("Caller's Name")).toHaveValue('Pat');
   });
 });
@@ -148,13 +164,17 @@ describe('ticket history', () => {
     attemptedResolution: 'Rebooted',
     componentsReplaced: '',
     other: '',
-    comments: [{ id: 1, authorUsername: 'engineer', createdAt: '2024-05-21T08:00:00.000Z', text: 'Sent a new cable.' }],
+    comments: [
+      { id: 1, authorUsername: 'engineer', createdAt: '2024-05-21T08:00:00.000Z', text: 'Sent a new cable.' },
+    ],
   };
 
   it('when the unit has no tickets, then NO TICKETS shows', async () => {
     const { user } = open('/Aligners', [fullUnit()], 'support', { '/read/ticketHistory/v1': [] });
     await user.click(await screen.findByRole('button', { name: 'View Ticket History' }));
-    expect(await within(await findDialog('Ticket History of AX1AS0001')).findByText('NO TICKETS')).toBeInTheDocument();
+    expect(
+      await within(await findDialog('Ticket History of AX1AS0001')).findByText('NO TICKETS'),
+    ).toBeInTheDocument();
   });
 
   it('when the unit has tickets, then each shows its fields and comments', async () => {
@@ -178,9 +198,13 @@ describe('screenshot list', () => {
   const png = () => new Response(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }));
 
   it('when the unit has none, then NO SCREENSHOTS shows', async () => {
-    const { user } = open('/Aligners', [fullUnit()], 'support', { '/api/v1/get_screen_shots_for_aligner': [] });
+    const { user } = open('/Aligners', [fullUnit()], 'support', {
+      '/api/v1/get_screen_shots_for_aligner': [],
+    });
     await user.click(await screen.findByRole('button', { name: 'View Screen Shots' }));
-    expect(await within(await findDialog('Screen Shots of AX1AS0001')).findByText('NO SCREENSHOTS')).toBeInTheDocument();
+    expect(
+      await within(await findDialog('Screen Shots of AX1AS0001')).findByText('NO SCREENSHOTS'),
+    ).toBeInTheDocument();
   });
 
   it('when a screenshot is deleted, then the delete call names it and the list reloads', async () => {
@@ -199,11 +223,32 @@ describe('screenshot list', () => {
     const list = await findDialog('Screen Shots of AX1AS0001');
     const items = await within(list).findAllByRole('listitem', { name: /^Screen shot taken/ });
     expect(items).toHaveLength(2);
-    await waitFor(() => expect(within(items[0] as HTMLElement).getByRole('img')).toHaveAttribute('src', expect.stringMatching(/^blob:/)));
+    await waitFor(() =>
+      expect(within(items[0] as HTMLElement).getByRole('img')).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^blob:/),
+      ),
+    );
     await user.click(within(items[0] as HTMLElement).getByRole('button', { name: 'Delete' }));
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(within(list).getAllByRole('listitem', { name: /^Screen shot taken/ })).toHaveLength(1));
-    expect(new URL(stub.callsTo('/api/v1/delete_screen_shot')[0]?.url ?? '').searchParams.get('id')).toBe('7');
+    await waitFor(() =>
+      expect(within(list).getAllByRole('listitem', { name: /^Screen shot taken/ })).toHaveLength(1),
+    );
+    expect(new URL(stub.callsTo('/api/v1/delete_screen_shot')[0]?.url ?? '').searchParams.get('id')).toBe(
+      '7',
+    );
+  });
+
+  it('when guest opens the list, then each screenshot has Download but no Delete (the server refuses guest)', async () => {
+    const { user } = open('/Aligners', [fullUnit()], 'guest', {
+      '/api/v1/get_screen_shots_for_aligner': [shot('7', '2024-05-20T12:00:00.000Z')],
+      '/api/v1/screen_shot/7': png,
+    });
+    await user.click(await screen.findByRole('button', { name: 'View Screen Shots' }));
+    const list = await findDialog('Screen Shots of AX1AS0001');
+    const [item] = await within(list).findAllByRole('listitem', { name: /^Screen shot taken/ });
+    expect(within(item as HTMLElement).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(within(item as HTMLElement).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
   it('when Download is pressed, then the full image is fetched and handed to the browser as a file', async () => {
@@ -216,7 +261,9 @@ describe('screenshot list', () => {
     const list = await findDialog('Screen Shots of AX1AS0001');
     await user.click(await within(list).findByRole('button', { name: 'Download' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const full = stub.callsTo('/api/v1/screen_shot/7').filter((request) => !request.url.includes('thumbnail'));
+    const full = stub
+      .callsTo('/api/v1/screen_shot/7')
+      .filter((request) => !request.url.includes('thumbnail'));
     expect(full).toHaveLength(1);
     click.mockRestore();
   });
@@ -239,10 +286,16 @@ describe('screenshot list', () => {
   });
   it('when Screen Shot is queued for an offline unit, then the detail dialog says so and the list does not open', async () => {
     const serial = 'AX1AS0001';
-    const { user, stub } = open(`/Aligners?serial=${serial}`, [fullUnit(serial, { connected: false })], 'support', {
-      'POST /cmd/aligner_get_screen_shot/v1': () => queuedCommand(serial, 'aligner_get_screen_shot', '2024-05-21T12:00:00.000Z'),
-      '/api/v1/get_screen_shots_for_aligner': [],
-    });
+    const { user, stub } = open(
+      `/Aligners?serial=${serial}`,
+      [fullUnit(serial, { connected: false })],
+      'support',
+      {
+        'POST /cmd/aligner_get_screen_shot/v1': () =>
+          queuedCommand(serial, 'aligner_get_screen_shot', '2024-05-21T12:00:00.000Z'),
+        '/api/v1/get_screen_shots_for_aligner': [],
+      },
+    );
     const detail = await findDetailDialog(serial);
     await user.click(within(detail).getByRole('button', { name: 'Screen Shot' }));
     expect(await within(detail).findByRole('status')).toHaveTextContent(
@@ -282,7 +335,10 @@ describe('reset serial and change target', () => {
   it('when the new serial is taken, then the reason shows in the dialog', async () => {
     const serial = 'AX1AS0001';
     const { user } = open(`/Aligners?serial=${serial}`, [fullUnit(serial)], 'engineer', {
-      'POST /cmd/reset_serial_number/v1': json(409, { error: 'Serial number AX1AS0002 is in use.', code: 'serial_in_use' }),
+      'POST /cmd/reset_serial_number/v1': json(409, {
+        error: 'Serial number AX1AS0002 is in use.',
+        code: 'serial_in_use',
+      }),
     });
     await user.click(within(await findDetailDialog(serial)).getByRole('button', { name: 'Reset Serial' }));
     const dialog = await findDialog(`Reset Serial of ${serial}`);
@@ -294,7 +350,9 @@ describe('reset serial and change target', () => {
       expect(input).toHaveValue('AX1AS0002');
     });
     await user.type(input, '{Enter}');
-    expect(await within(dialog).findByText('Reset Serial failed: Serial number AX1AS0002 is in use.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Reset Serial failed: Serial number AX1AS0002 is in use.'),
+    ).toBeInTheDocument();
   });
 
   it("when a target type is chosen and the unit accepts, then 'Target type changed!' shows", async () => {
@@ -311,30 +369,44 @@ describe('reset serial and change target', () => {
     expect(change).toBeEnabled();
     await user.click(change);
     expect(await screen.findByRole('alert')).toHaveTextContent('Target type changed!');
-    expect(await stub.callsTo('/cmd/set_target_eol_types/v1')[0]?.json()).toEqual({ serialNumber: serial, targetType: 'AT700' });
+    expect(await stub.callsTo('/cmd/set_target_eol_types/v1')[0]?.json()).toEqual({
+      serialNumber: serial,
+      targetType: 'AT700',
+    });
     await waitFor(() => expect(screen.queryByText(`Change Target of ${serial}`)).not.toBeInTheDocument());
   });
 
   it("when the unit refuses the target type, then 'Target type could not be changed!' shows", async () => {
     const serial = 'AX1AS0001';
     const { user } = open(`/Aligners?serial=${serial}`, [fullUnit(serial)], 'admin', {
-      'POST /cmd/set_target_eol_types/v1': json(502, { error: 'The unit did not answer.', code: 'command_failed' }),
+      'POST /cmd/set_target_eol_types/v1': json(502, {
+        error: 'The unit did not answer.',
+        code: 'command_failed',
+      }),
     });
     await user.click(within(await findDetailDialog(serial)).getByRole('button', { name: 'Change Targets' }));
     const dialog = await findDialog(`Change Target of ${serial}`);
     await user.click(within(dialog).getByRole('radio', { name: 'AT200' }));
     await user.click(within(dialog).getByRole('button', { name: 'Change Target' }));
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('Target type could not be changed!'),
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
+        'Target type could not be changed!',
+      ),
     );
     expect(within(dialog).getByText('The unit did not answer.')).toBeInTheDocument();
   });
 
   it('when a new serial is queued for an offline unit, then the dialog closes with an alert that says so and the unit keeps its serial', async () => {
     const serial = 'AX1AS0001';
-    const { user, location } = open(`/Aligners?serial=${serial}`, [fullUnit(serial, { connected: false })], 'admin', {
-      'POST /cmd/reset_serial_number/v1': () => queuedCommand(serial, 'reset_serial_number', '2024-05-21T12:00:00.000Z'),
-    });
+    const { user, location } = open(
+      `/Aligners?serial=${serial}`,
+      [fullUnit(serial, { connected: false })],
+      'admin',
+      {
+        'POST /cmd/reset_serial_number/v1': () =>
+          queuedCommand(serial, 'reset_serial_number', '2024-05-21T12:00:00.000Z'),
+      },
+    );
     await user.click(within(await findDetailDialog(serial)).getByRole('button', { name: 'Reset Serial' }));
     const dialog = await findDialog(`Reset Serial of ${serial}`);
     const input = within(dialog).getByLabelText('New Serial Number');
@@ -355,7 +427,8 @@ describe('reset serial and change target', () => {
   it("when a target type is queued for an offline unit, then the alert says it is queued, not 'Target type changed!'", async () => {
     const serial = 'AX1AS0001';
     const { user } = open(`/Aligners?serial=${serial}`, [fullUnit(serial, { connected: false })], 'admin', {
-      'POST /cmd/set_target_eol_types/v1': () => queuedCommand(serial, 'set_target_eol_types', '2024-05-21T12:00:00.000Z'),
+      'POST /cmd/set_target_eol_types/v1': () =>
+        queuedCommand(serial, 'set_target_eol_types', '2024-05-21T12:00:00.000Z'),
     });
     await user.click(within(await findDetailDialog(serial)).getByRole('button', { name: 'Change Targets' }));
     const dialog = await findDialog(`Change Target of ${serial}`);

@@ -45,7 +45,9 @@ export function useBulkSelection(params: ListParams, rows: readonly ListRow[], t
       total,
       allMatching,
       canSelectAllMatching: !allMatching && pagePicked && total > keys.length,
-      body: allMatching ? { query: JSON.parse(filtersKey) as ReturnType<typeof filtersOf> } : { serials: keys },
+      body: allMatching
+        ? { query: JSON.parse(filtersKey) as ReturnType<typeof filtersOf> }
+        : { serials: keys },
       rowSelection: {
         selectedRowKeys: allMatching ? pageKeys : keys,
         preserveSelectedRowKeys: true,

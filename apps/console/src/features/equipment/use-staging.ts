@@ -32,7 +32,11 @@ export function useStaging(username: string) {
       }),
     );
 
-  const stage = async (family: Family, serialNumber: string, latest: VersionRecord): Promise<StagedUpdate> => {
+  const stage = async (
+    family: Family,
+    serialNumber: string,
+    latest: VersionRecord,
+  ): Promise<StagedUpdate> => {
     const call = { aligner: stageAligner, gtps: stageGtps, 'aligner-oasis': stageOasis }[family];
     const staged = await call({
       serialNumber,

@@ -2,9 +2,11 @@ import { Button, Descriptions, Modal } from 'antd';
 import type { Message } from '@equipment-dashboard/contract';
 import { formatMessageDate } from './message-dates';
 import { MESSAGING_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 /** The read-only dialog of a message (back-office §2.7): the dates, header, body, call to action and market. */
 export function MessageViewDialog({ message, onClose }: { message: Message; onClose: () => void }) {
+  useFocusReturn();
   const items = [
     { label: T.startDate, value: formatMessageDate(message.schedule.startDate) },
     { label: T.endDate, value: formatMessageDate(message.schedule.endDate) },

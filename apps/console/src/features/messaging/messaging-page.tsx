@@ -1,17 +1,18 @@
-import { Button, Card, Tabs } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Tabs } from 'antd';
 import { useState } from 'react';
 import { type Message } from '@equipment-dashboard/contract';
 import { useDeleteMessageMutation } from '@equipment-dashboard/api-client';
 import {
   can,
   MESSAGE_TABS,
+  messageTabsFor,
   PERMISSIONS,
   type MessageAction,
   type MessageTabKey,
 } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
+import { CreateButton, ScreenCard } from '../../shared/back-office/screen-card';
 import { useTabSearch } from '../../shared/back-office/use-tab-search';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
@@ -19,8 +20,6 @@ import { MessageList, type MessageRowAction } from './message-list';
 import { MessageViewDialog } from './message-view-dialog';
 import { MessageWizard, type WizardMode } from './message-wizard';
 import { MESSAGING_TEXTS as T } from './texts';
-
-const TAB_KEYS = MESSAGE_TABS.map((tab) => tab.key);
 
 type Dialog = { kind: 'wizard'; mode: WizardMode } | { kind: 'view' | 'delete'; message: Message };
 
@@ -32,9 +31,9 @@ const SAVED_TEXT: Record<MessageAction, (id: number) => string> = {
 };
 
 /**
- * Messaging (back-office §2.7): the seven tabs of libs/domain MESSAGE_TABS with their list filters (the
- * open tab and its page in the URL); Create New Message only on My Drafts; row actions per tab; the
- * editor, approve and read-only dialogs.
+ * Messaging (back-office §2.7): the tabs of libs/domain MESSAGE_TABS with their list filters (the
+ * open tab and its page in the URL), Other Drafts only for the roles that may read others' drafts; Create
+ * New Message only on My Drafts; row actions per tab; the editor, approve and read-only dialogs.
  * Every list reloads after a save (the message tags), so My Drafts shows what was saved.
  *
  * Decisions (back-office §6 "not shown"): authoring (create, edit, delete own drafts) is for roles with
@@ -44,10 +43,14 @@ const SAVED_TEXT: Record<MessageAction, (id: number) => string> = {
 export function MessagingPage() {
   const me = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
-  const [tabKey, setTabKey] = useTabSearch<MessageTabKey>(TAB_KEYS, 'myDrafts');
+  const tabs = messageTabsFor(me?.role);
+  const [tabKey, setTabKey] = useTabSearch<MessageTabKey>(
+    tabs.map((t) => t.key),
+    'myDrafts',
+  );
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleteMessage] = useDeleteMessageMutation();
-  const tab = MESSAGE_TABS.find((t) => t.key === tabKey) ?? MESSAGE_TABS[0];
+  const tab = tabs.find((t) => t.key === tabKey) ?? MESSAGE_TABS[0];
 
   if (!me) return null;
   const mayAuthor = can(me.role, PERMISSIONS.messagesAuthor);
@@ -71,25 +74,25 @@ export function MessagingPage() {
 
   return (
     <>
-      <Card title={T.title} role="region" aria-label={T.title}>
+      {/* The screen's action sits in the card's header: inside the tab bar it would be a button in a tablist. */}
+      <ScreenCard
+        title={T.title}
+        extra={
+          tabKey === 'myDrafts' && mayAuthor ? (
+            <CreateButton
+              label={T.createNewMessage}
+              onClick={() => setDialog({ kind: 'wizard', mode: { kind: 'new' } })}
+            />
+          ) : null
+        }
+      >
         <Tabs
           activeKey={tabKey}
           onChange={(key) => setTabKey(key as MessageTabKey)}
-          items={MESSAGE_TABS.map((t) => ({ key: t.key, label: t.label }))}
-          tabBarExtraContent={
-            tabKey === 'myDrafts' && mayAuthor ? (
-              <Button
-                type="primary"
-                icon={<PlusOutlined aria-hidden />}
-                onClick={() => setDialog({ kind: 'wizard', mode: { kind: 'new' } })}
-              >
-                {T.createNewMessage}
-              </Button>
-            ) : null
-          }
+          items={tabs.map((t) => ({ key: t.key, label: t.label }))}
         />
         <MessageList key={tab.key} tab={tab} username={me.username} allowed={allowed} onAction={onAction} />
-      </Card>
+      </ScreenCard>
       {dialog?.kind === 'wizard' && (
         <MessageWizard
           mode={dialog.mode}

@@ -38,7 +38,10 @@ export function FavoriteCard({ aligner, latest }: { aligner: Aligner; latest: La
       aria-label={aligner.serialNumber}
       title={
         <Flex align="center" gap={12} wrap>
-          <Link to={`/Aligners?serial=${encodeURIComponent(aligner.serialNumber)}`} aria-label={T.openDetails(aligner.serialNumber)}>
+          <Link
+            to={`/Aligners?serial=${encodeURIComponent(aligner.serialNumber)}`}
+            aria-label={T.openDetails(aligner.serialNumber)}
+          >
             <Typography.Text strong style={{ fontFamily: 'monospace', fontSize: 15 }}>
               {aligner.serialNumber}
             </Typography.Text>
@@ -66,7 +69,11 @@ export function FavoriteCard({ aligner, latest }: { aligner: Aligner; latest: La
               ),
             },
             { key: 'pending', label: T.pendingDownload, children: aligner.pendingSoftwareDownload || T.none },
-            { key: 'connectCount', label: T.connectionCount, children: aligner.connectCount.toLocaleString('en-US') },
+            {
+              key: 'connectCount',
+              label: T.connectionCount,
+              children: aligner.connectCount.toLocaleString('en-US'),
+            },
             {
               key: 'connected',
               label: T.connected,
@@ -74,7 +81,11 @@ export function FavoriteCard({ aligner, latest }: { aligner: Aligner; latest: La
             },
             { key: 'port', label: T.port, children: whenConnected(aligner.port) },
             { key: 'address', label: T.address, children: whenConnected(addressDisplay(aligner.address)) },
-            { key: 'procedure', label: T.currentProcedure, children: whenConnected(aligner.currentProcedure) },
+            {
+              key: 'procedure',
+              label: T.currentProcedure,
+              children: whenConnected(aligner.currentProcedure),
+            },
             {
               key: 'geo',
               label: T.geolocation,

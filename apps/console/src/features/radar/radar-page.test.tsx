@@ -56,7 +56,9 @@ describe('My Radar', () => {
     );
     expect(within(first).getByText(decodeSerial('AX1AS0001').model)).toBeInTheDocument();
     expect(within(first).getByRole('img', { name: 'Open tickets: 2' })).toBeInTheDocument();
-    await waitFor(() => expect(within(first).getByText('5.2.1 - build 2300')).toHaveAttribute('data-colour', 'red'));
+    await waitFor(() =>
+      expect(within(first).getByText('5.2.1 - build 2300')).toHaveAttribute('data-colour', 'red'),
+    );
     expect(field(first, 'Pending Download')).toBe('5.3.0');
     expect(field(first, 'Connection Count')).toBe('3');
     expect(field(first, 'Connected')).toBe('yes');
@@ -95,7 +97,9 @@ describe('My Radar', () => {
     for (const name of ['Check Cloud', 'Download Updates', 'Install Updates']) {
       expect(within(panel).getByRole('button', { name })).toBeEnabled();
     }
-    expect(within(await card('CB1BT0002')).queryByRole('region', { name: 'System Update Status' })).not.toBeInTheDocument();
+    expect(
+      within(await card('CB1BT0002')).queryByRole('region', { name: 'System Update Status' }),
+    ).not.toBeInTheDocument();
   });
 
   it('when a unit is installing, then the install progress shows', async () => {
@@ -147,7 +151,9 @@ describe('My Radar', () => {
     await act(async () => {
       live.last().serverEmits('RADAR_REMOVE_FAVORITE', { serialNumber: 'AX1AS0001' });
     });
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'AX1AS0001' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'AX1AS0001' })).not.toBeInTheDocument(),
+    );
   });
 
   it('when the favourite toggle is pressed, then the unit is taken off the radar and the radar reloads', async () => {
@@ -161,8 +167,13 @@ describe('My Radar', () => {
     });
     const second = await card('CB1BT0002');
     await user.click(within(second).getByRole('button', { name: 'Favorite' }));
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'CB1BT0002' })).not.toBeInTheDocument());
-    expect(await stub.callsTo('/delete/favorite/v1/')[0]?.json()).toEqual({ username: 'support', serialNumber: 'CB1BT0002' });
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'CB1BT0002' })).not.toBeInTheDocument(),
+    );
+    expect(await stub.callsTo('/delete/favorite/v1/')[0]?.json()).toEqual({
+      username: 'support',
+      serialNumber: 'CB1BT0002',
+    });
     expect(stub.callsTo('/read/favorites/v1/').length).toBeGreaterThan(1);
   });
 

@@ -18,7 +18,10 @@ export function RadarPage() {
   const user = useAppSelector(selectUser);
   const username = user?.username ?? '';
   const latest = useLatestVersions();
-  const { data, isLoading, isError, isFetching, refetch } = useReadFavoritesQuery({ username }, { skip: username === '' });
+  const { data, isLoading, isError, isFetching, refetch } = useReadFavoritesQuery(
+    { username },
+    { skip: username === '' },
+  );
 
   return (
     <Card
@@ -40,7 +43,11 @@ export function RadarPage() {
       >
         {isLoading && <Skeleton active aria-label={T.loading} />}
         {isError && !data && (
-          <Result status="warning" title={T.loadFailed} extra={<Button onClick={() => void refetch()}>{T.retry}</Button>} />
+          <Result
+            status="warning"
+            title={T.loadFailed}
+            extra={<Button onClick={() => void refetch()}>{T.retry}</Button>}
+          />
         )}
         {data && data.length === 0 && <Empty description={T.empty} style={{ marginTop: 160 }} />}
         {data && data.length > 0 && (

@@ -12,10 +12,20 @@ export function phaseShares(phase: RolloutPhase): { ended: number; succeeded: nu
 }
 
 /** One phase's bar: green for done or skipped, red for failed; its counts by state on hover. */
-export function PhaseProgress({ phase, index, size = 'small' }: { phase: RolloutPhase; index: number; size?: 'small' | 'default' }) {
+export function PhaseProgress({
+  phase,
+  index,
+  size = 'small',
+}: {
+  phase: RolloutPhase;
+  index: number;
+  size?: 'small' | 'default';
+}) {
   const { ended, succeeded } = phaseShares(phase);
   const failed = phase.counts.failed > 0;
-  const counts = ROLLOUT_UNIT_STATES.map((state) => `${T.unitStateLabels[state]} ${phase.counts[state]}`).join(', ');
+  const counts = ROLLOUT_UNIT_STATES.map(
+    (state) => `${T.unitStateLabels[state]} ${phase.counts[state]}`,
+  ).join(', ');
   return (
     <Tooltip title={`${T.phaseLabel(index, phase.percent)}: ${counts}`}>
       <Progress

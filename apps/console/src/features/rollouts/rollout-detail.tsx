@@ -8,7 +8,12 @@ import {
   useReadRolloutQuery,
   useResumeRolloutMutation,
 } from '@equipment-dashboard/api-client';
-import { ROLLOUT_UNIT_STATES, rolloutActions, updateStateLabel, type RolloutAction } from '@equipment-dashboard/domain';
+import {
+  ROLLOUT_UNIT_STATES,
+  rolloutActions,
+  updateStateLabel,
+  type RolloutAction,
+} from '@equipment-dashboard/domain';
 import { ConfirmDialog } from '../../shared/back-office/confirm-dialog';
 import { ScreenCard } from '../../shared/back-office/screen-card';
 import { RetryAlert } from '../../shared/back-office/server-error-alert';
@@ -22,7 +27,9 @@ const pct = (share: number) => `${Math.round(share * 1000) / 10}%`;
 /** The failed units as a CSV file (serial, phase, reason, last state), for the browser to download. */
 export function failedUnitsCsv(units: readonly RolloutFailedUnit[]): string {
   const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const rows = units.map((u) => [u.serialNumber, String(u.phase + 1), u.reason ?? '', u.lastState ?? '', u.updatedAt].map(cell).join(','));
+  const rows = units.map((u) =>
+    [u.serialNumber, String(u.phase + 1), u.reason ?? '', u.lastState ?? '', u.updatedAt].map(cell).join(','),
+  );
   return ['serialNumber,phase,reason,lastState,updatedAt', ...rows].join('\n') + '\n';
 }
 
@@ -88,23 +95,41 @@ export function RolloutDetailView({ id, manage }: { id: number; manage: boolean 
   const phaseColumns: TableColumnsType<RolloutPhase & { index: number }> = [
     { key: 'phase', title: T.phase, render: (_v, p) => T.phaseLabel(p.index, p.percent) },
     { key: 'total', title: T.units, dataIndex: 'total' },
-    ...ROLLOUT_UNIT_STATES.map((state) => ({ key: state, title: T.unitStateLabels[state], render: (_v: unknown, p: RolloutPhase) => p.counts[state] })),
-    { key: 'progress', title: '', width: 220, render: (_v, p) => <PhaseProgress phase={p} index={p.index} /> },
+    ...ROLLOUT_UNIT_STATES.map((state) => ({
+      key: state,
+      title: T.unitStateLabels[state],
+      render: (_v: unknown, p: RolloutPhase) => p.counts[state],
+    })),
+    {
+      key: 'progress',
+      title: '',
+      width: 220,
+      render: (_v, p) => <PhaseProgress phase={p} index={p.index} />,
+    },
   ];
   const failedColumns: TableColumnsType<RolloutFailedUnit> = [
     {
       key: 'serialNumber',
       title: T.serialNumber,
-      render: (_v, u) => <Link to={`/Aligners?serial=${encodeURIComponent(u.serialNumber)}`}>{u.serialNumber}</Link>,
+      render: (_v, u) => (
+        <Link to={`/Aligners?serial=${encodeURIComponent(u.serialNumber)}`}>{u.serialNumber}</Link>
+      ),
     },
     { key: 'phase', title: T.phase, render: (_v, u) => u.phase + 1 },
     { key: 'reason', title: T.reason, render: (_v, u) => u.reason ?? '' },
-    { key: 'lastState', title: T.lastState, render: (_v, u) => (u.lastState ? `${updateStateLabel(u.lastState)}` : '') },
+    {
+      key: 'lastState',
+      title: T.lastState,
+      render: (_v, u) => (u.lastState ? `${updateStateLabel(u.lastState)}` : ''),
+    },
     { key: 'updatedAt', title: T.createdAt, render: (_v, u) => formatDateTime(u.updatedAt) },
   ];
 
   return (
-    <ScreenCard title={`${T.title}: ${rollout.name}`} extra={manage ? <ActionButtons rollout={rollout} /> : undefined}>
+    <ScreenCard
+      title={`${T.title}: ${rollout.name}`}
+      extra={manage ? <ActionButtons rollout={rollout} /> : undefined}
+    >
       <Link to="/Rollouts">{T.back}</Link>
       <Descriptions size="small" column={2} style={{ marginTop: 12 }}>
         <Descriptions.Item label={T.state}>
@@ -113,7 +138,9 @@ export function RolloutDetailView({ id, manage }: { id: number; manage: boolean 
         <Descriptions.Item label={T.version}>
           {rollout.family} {rollout.version.semantic}
         </Descriptions.Item>
-        <Descriptions.Item label={T.currentPhase}>{T.phaseLabel(rollout.currentPhase, rollout.phases[rollout.currentPhase]?.percent ?? 100)}</Descriptions.Item>
+        <Descriptions.Item label={T.currentPhase}>
+          {T.phaseLabel(rollout.currentPhase, rollout.phases[rollout.currentPhase]?.percent ?? 100)}
+        </Descriptions.Item>
         <Descriptions.Item label={T.units}>{rollout.totalUnits}</Descriptions.Item>
         <Descriptions.Item label={T.target}>{targetText(rollout)}</Descriptions.Item>
         <Descriptions.Item label={T.createdBy}>
@@ -153,7 +180,10 @@ export function RolloutDetailView({ id, manage }: { id: number; manage: boolean 
         <Typography.Title level={5} style={{ margin: 0 }}>
           {T.failedUnits}
         </Typography.Title>
-        <Button disabled={rollout.failedUnits.length === 0} onClick={() => download(`rollout-${rollout.id}-failed.csv`, failedUnitsCsv(rollout.failedUnits))}>
+        <Button
+          disabled={rollout.failedUnits.length === 0}
+          onClick={() => download(`rollout-${rollout.id}-failed.csv`, failedUnitsCsv(rollout.failedUnits))}
+        >
           {T.exportFailed}
         </Button>
       </Flex>

@@ -22,7 +22,12 @@ const rollout = (id: number, overrides: Partial<Rollout> = {}): Rollout => ({
   version: { semantic: '5.4.2', meta: '' },
   path: '/updates/aligner/5.4.2',
   target: { kind: 'view', viewId: 3, viewName: 'US aligners', filters: { filterCountryCode: 'US' } },
-  phases: [phase(1, { done: 2 }), phase(10, { done: 10, failed: 3, installing: 5 }), phase(50, { pending: 80 }), phase(100, { pending: 100 })],
+  phases: [
+    phase(1, { done: 2 }),
+    phase(10, { done: 10, failed: 3, installing: 5 }),
+    phase(50, { pending: 80 }),
+    phase(100, { pending: 100 }),
+  ],
   failureThreshold: 0.05,
   successThreshold: 0.95,
   window: null,
@@ -39,15 +44,30 @@ const rollout = (id: number, overrides: Partial<Rollout> = {}): Rollout => ({
 const detail = (overrides: Partial<RolloutDetail> = {}): RolloutDetail => ({
   ...rollout(7),
   failedUnits: [
-    { serialNumber: 'AX1AS0001', phase: 1, reason: 'the update failed on the unit', lastState: 'INSTALLATION_FAILED', updatedAt: '2025-01-06T14:00:00.000Z' },
-    { serialNumber: 'AX1AS0002', phase: 1, reason: 'timed out', lastState: 'DOWNLOADING', updatedAt: '2025-01-06T14:10:00.000Z' },
+    {
+      serialNumber: 'AX1AS0001',
+      phase: 1,
+      reason: 'the update failed on the unit',
+      lastState: 'INSTALLATION_FAILED',
+      updatedAt: '2025-01-06T14:00:00.000Z',
+    },
+    {
+      serialNumber: 'AX1AS0002',
+      phase: 1,
+      reason: 'timed out',
+      lastState: 'DOWNLOADING',
+      updatedAt: '2025-01-06T14:10:00.000Z',
+    },
   ],
   skippedReasons: [],
   ...overrides,
 });
 
 function openList(role: Role = 'engineer') {
-  const rows = [rollout(2, { state: 'paused', pauseReason: 'Phase 2: 3 of 18 units failed' }), rollout(1, { state: 'finished' })];
+  const rows = [
+    rollout(2, { state: 'paused', pauseReason: 'Phase 2: 3 of 18 units failed' }),
+    rollout(1, { state: 'finished' }),
+  ];
   return openScreen('/Rollouts', <RolloutsPage />, role, {
     '/read/rollouts/v1/': pagedRoute(
       () => rows,
@@ -83,7 +103,12 @@ describe('Rollouts', () => {
     openScreen('/Rollouts/7', <RolloutsPage />, 'engineer', { '/read/rollout/v1': detail() });
     expect(await screen.findByRole('region', { name: 'Rollouts: Rollout 7' })).toBeInTheDocument();
     const second = screen.getByRole('cell', { name: 'Phase 2 (10%)' }).closest('tr') as HTMLElement;
-    expect(within(second).getAllByRole('cell').map((c) => c.textContent).slice(0, 8)).toEqual(['Phase 2 (10%)', '18', '0', '0', '5', '10', '3', '0']);
+    expect(
+      within(second)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 8),
+    ).toEqual(['Phase 2 (10%)', '18', '0', '0', '5', '10', '3', '0']);
     const failed = screen.getByRole('link', { name: 'AX1AS0002' });
     expect(failed).toHaveAttribute('href', '/Aligners?serial=AX1AS0002');
     expect(failed.closest('tr')).toHaveTextContent('timed out');
@@ -97,7 +122,12 @@ describe('Rollouts', () => {
   it('when a paused rollout is resumed after confirming, then the call names it and the screen reads it again', async () => {
     let paused = true;
     const { user, stub } = openScreen('/Rollouts/7', <RolloutsPage />, 'admin', {
-      '/read/rollout/v1': () => detail(paused ? { state: 'paused', pauseReason: 'Phase 2: 3 of 18 units failed or timed out (16.7%)' } : {}),
+      '/read/rollout/v1': () =>
+        detail(
+          paused
+            ? { state: 'paused', pauseReason: 'Phase 2: 3 of 18 units failed or timed out (16.7%)' }
+            : {},
+        ),
       'POST /update/rollout_resumed/v1': () => {
         paused = false;
         return rollout(7);
@@ -115,10 +145,17 @@ describe('Rollouts', () => {
   it('when a transition is refused, then the server sentence shows in the dialog', async () => {
     const { user } = openScreen('/Rollouts/7', <RolloutsPage />, 'engineer', {
       '/read/rollout/v1': detail(),
-      'POST /update/rollout_paused/v1': json(409, { error: 'Rollout 7 is finished: it cannot be paused.', code: 'rollout_state' }),
+      'POST /update/rollout_paused/v1': json(409, {
+        error: 'Rollout 7 is finished: it cannot be paused.',
+        code: 'rollout_state',
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Pause rollout' })).getByRole('button', { name: 'Yes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Pause rollout' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
     expect(await screen.findByText('Rollout 7 is finished: it cannot be paused.')).toBeInTheDocument();
   });
 
@@ -131,7 +168,8 @@ describe('Rollouts', () => {
   it('when ROLLOUT_UPDATED arrives, then the open rollout is read again (no polling)', async () => {
     let failed = 3;
     const { live, stub } = openScreen('/Rollouts/7', <RolloutsPage />, 'engineer', {
-      '/read/rollout/v1': () => detail({ phases: [phase(1, { done: 2 }), phase(10, { done: 10, failed, installing: 8 - failed })] }),
+      '/read/rollout/v1': () =>
+        detail({ phases: [phase(1, { done: 2 }), phase(10, { done: 10, failed, installing: 8 - failed })] }),
     });
     await screen.findByRole('cell', { name: 'Phase 2 (10%)' });
     const before = stub.callsTo('/read/rollout/v1').length;
@@ -141,7 +179,11 @@ describe('Rollouts', () => {
       live.last().serverEmits('ROLLOUT_UPDATED', { ...rollout(7), state: 'paused' });
     });
     await waitFor(() => expect(stub.callsTo('/read/rollout/v1').length).toBeGreaterThan(before));
-    await waitFor(() => expect(screen.getByRole('cell', { name: 'Phase 2 (10%)' }).closest('tr')).toHaveTextContent(/^Phase 2 \(10%\)18003105/));
+    await waitFor(() =>
+      expect(screen.getByRole('cell', { name: 'Phase 2 (10%)' }).closest('tr')).toHaveTextContent(
+        /^Phase 2 \(10%\)18003105/,
+      ),
+    );
   });
 
   it('when failed units are exported, then the CSV lists serial, phase, reason and last state', () => {
@@ -159,7 +201,17 @@ describe('Rollouts', () => {
   it('when an engineer creates a rollout from a saved view, then the call carries it and the new rollout opens', async () => {
     const { user, stub } = openScreen('/Rollouts', <RolloutsPage />, 'engineer', {
       '/read/rollouts/v1/': { docs: [], totalDocs: 0 },
-      '/read/saved_views/v1': [{ id: 3, screen: 'equipment', name: 'US aligners', owner: 'engineer', shared: false, query: { filterCountryCode: 'US' }, createdAt: '2025-01-06T12:00:00.000Z' }],
+      '/read/saved_views/v1': [
+        {
+          id: 3,
+          screen: 'equipment',
+          name: 'US aligners',
+          owner: 'engineer',
+          shared: false,
+          query: { filterCountryCode: 'US' },
+          createdAt: '2025-01-06T12:00:00.000Z',
+        },
+      ],
       '/read/rollout_versions/v1': [{ semantic: '5.3.0', meta: '', path: '/updates/aligner/5.3.0' }],
       'POST /create/rollout/v1': () => json(201, rollout(9)),
       '/read/rollout/v1': detail({ id: 9, name: 'Rollout 9' }),
@@ -196,7 +248,8 @@ describe('Rollouts', () => {
     const { user, stub } = openScreen('/Rollouts', <RolloutsPage />, 'admin', {
       '/read/rollouts/v1/': { docs: [], totalDocs: 0 },
       '/read/saved_views/v1': [],
-      '/read/rollout_versions/v1': (request) => versions[new URL(request.url).searchParams.get('family') ?? ''] ?? [],
+      '/read/rollout_versions/v1': (request) =>
+        versions[new URL(request.url).searchParams.get('family') ?? ''] ?? [],
       'POST /create/rollout/v1': () => json(201, rollout(9)),
       '/read/rollout/v1': detail({ id: 9, name: 'Rollout 9' }),
     });
@@ -206,15 +259,24 @@ describe('Rollouts', () => {
     await waitFor(() => expect(version.closest('.ant-select')).toHaveTextContent('5.4.2 - build 2410'));
     await user.click(version);
     await screen.findByRole('listbox');
-    const offered = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.textContent);
+    const offered = [
+      ...document.querySelectorAll(
+        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+      ),
+    ].map((o) => o.textContent);
     expect(offered).toEqual(['5.4.2 - build 2410', '5.3.0', '4.2.0']);
     await user.click(await screen.findByTitle('5.3.0'));
     await user.type(within(dialog).getByLabelText('Name'), 'older');
     await user.click(within(dialog).getByRole('radio', { name: 'Equipment list filters' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(stub.callsTo('/create/rollout/v1')).toHaveLength(1));
-    expect(await stub.callsTo('/create/rollout/v1')[0]?.json()).toMatchObject({ family: 'aligner', version: '5.3.0' });
-    expect(stub.callsTo('/read/rollout_versions/v1').map((r) => new URL(r.url).searchParams.get('family'))).toEqual(['aligner']);
+    expect(await stub.callsTo('/create/rollout/v1')[0]?.json()).toMatchObject({
+      family: 'aligner',
+      version: '5.3.0',
+    });
+    expect(
+      stub.callsTo('/read/rollout_versions/v1').map((r) => new URL(r.url).searchParams.get('family')),
+    ).toEqual(['aligner']);
   });
 
   it('when the family is changed in New rollout, then its own versions are read and its latest chosen', async () => {
@@ -233,7 +295,9 @@ describe('Rollouts', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Family' }));
     await user.click(await screen.findByTitle('gtps'));
     await waitFor(() => expect(version()).toHaveTextContent('1.1.0'));
-    expect(stub.callsTo('/read/rollout_versions/v1').map((r) => new URL(r.url).searchParams.get('family'))).toEqual(['aligner', 'gtps']);
+    expect(
+      stub.callsTo('/read/rollout_versions/v1').map((r) => new URL(r.url).searchParams.get('family')),
+    ).toEqual(['aligner', 'gtps']);
   });
   it("when a failed unit's serial is followed, then the equipment list opens that unit's detail, whose History tab tells why", async () => {
     const { user, stub } = openApp('/Rollouts/7', 'engineer', {
@@ -249,6 +313,8 @@ describe('Rollouts', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/Aligners?serial=AX1AS0002');
     await user.click(within(dialog).getByRole('tab', { name: 'History' }));
     await waitFor(() => expect(stub.callsTo('/read/aligner_history/v1')).toHaveLength(1));
-    expect(new URL(stub.callsTo('/read/aligner_history/v1')[0]?.url ?? '').searchParams.get('serialNumber')).toBe('AX1AS0002');
+    expect(
+      new URL(stub.callsTo('/read/aligner_history/v1')[0]?.url ?? '').searchParams.get('serialNumber'),
+    ).toBe('AX1AS0002');
   });
 });

@@ -62,7 +62,7 @@ function RolloutList({ manage }: { manage: boolean }) {
 }
 
 /**
- * Rollouts (issue 21): the list at /Rollouts, one rollout at /Rollouts/:id. Seen by the Update Scheduler's
+ * Rollouts: the list at /Rollouts, one rollout at /Rollouts/:id. Seen by the Update Scheduler's
  * roles; New rollout, Pause, Resume and Abort for admin and engineer (the server refuses the others too).
  * Changes arrive by the live channel (ROLLOUT_UPDATED), so the screen never polls.
  */

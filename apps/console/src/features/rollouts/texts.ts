@@ -1,6 +1,6 @@
 import type { RolloutAction, RolloutState, RolloutUnitState } from '@equipment-dashboard/domain';
 
-/** Texts of the Rollouts screen (issue 21; every word here is ours). */
+/** Texts of the Rollouts screen (every word here is ours). */
 export const ROLLOUTS_TEXTS = {
   title: 'Rollouts',
   noAccess: 'You do not have access to Rollouts.',
@@ -16,7 +16,12 @@ export const ROLLOUTS_TEXTS = {
   createdAt: 'Created At',
   open: 'Open',
   back: 'All rollouts',
-  stateLabels: { running: 'running', paused: 'paused', aborted: 'aborted', finished: 'finished' } satisfies Record<RolloutState, string>,
+  stateLabels: {
+    running: 'running',
+    paused: 'paused',
+    aborted: 'aborted',
+    finished: 'finished',
+  } satisfies Record<RolloutState, string>,
   unitStateLabels: {
     pending: 'Pending',
     downloading: 'Downloading',
@@ -36,8 +41,10 @@ export const ROLLOUTS_TEXTS = {
     csv: (file: string) => `CSV file ${file}`,
   },
   excluded: (n: number) => `${n} serials of the target are not units of this family and were left out.`,
-  thresholds: (failure: string, success: string) => `Pauses above ${failure} failed; next phase at ${success} done or skipped.`,
-  window: (start: number, end: number) => `Units start updating between ${start}:00 and ${end}:00 local time.`,
+  thresholds: (failure: string, success: string) =>
+    `Pauses above ${failure} failed; next phase at ${success} done or skipped.`,
+  window: (start: number, end: number) =>
+    `Units start updating between ${start}:00 and ${end}:00 local time.`,
   anyTime: 'Units start updating at any time.',
   failedUnits: 'Failed units',
   noFailed: 'No unit has failed.',
@@ -48,9 +55,13 @@ export const ROLLOUTS_TEXTS = {
   exportFailed: 'Export failed units (CSV)',
   skippedReasons: 'Skipped units by reason',
   actions: { pause: 'Pause', resume: 'Resume', abort: 'Abort' } satisfies Record<RolloutAction, string>,
-  confirmTitle: { pause: 'Pause rollout', resume: 'Resume rollout', abort: 'Abort rollout' } satisfies Record<RolloutAction, string>,
+  confirmTitle: { pause: 'Pause rollout', resume: 'Resume rollout', abort: 'Abort rollout' } satisfies Record<
+    RolloutAction,
+    string
+  >,
   confirmText: {
-    pause: (name: string) => `Pause "${name}"? Units already staged go on; no new units are staged until it is resumed.`,
+    pause: (name: string) =>
+      `Pause "${name}"? Units already staged go on; no new units are staged until it is resumed.`,
     resume: (name: string) =>
       `Resume "${name}"? The current phase's failures so far are accepted, and its remaining units go on.`,
     abort: (name: string) =>

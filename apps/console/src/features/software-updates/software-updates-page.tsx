@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Tabs } from 'antd';
+import { Button, Flex, Tabs } from 'antd';
 import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import {
   type Permission,
 } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { ScreenCard } from '../../shared/back-office/screen-card';
 import { preloadCharts } from '../../shared/charts';
 import { preloadSeriesCharts } from '../../shared/charts/series';
 import { selectUser } from '../../shared/session/session-slice';
@@ -89,7 +90,7 @@ export function SoftwareUpdatesPage() {
 
   return (
     <>
-      <Card title={T.title} extra={toolbar} role="region" aria-label={T.title}>
+      <ScreenCard title={T.title} extra={toolbar}>
         <Tabs
           activeKey={tab}
           onChange={selectTab}
@@ -102,7 +103,7 @@ export function SoftwareUpdatesPage() {
             };
           })}
         />
-      </Card>
+      </ScreenCard>
       {dialog?.kind === 'create' && (
         <CreateUpdateDialog
           key={dialog.family}

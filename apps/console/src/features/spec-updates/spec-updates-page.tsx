@@ -1,5 +1,4 @@
-import { Button, Card, Tabs } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Tabs } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type SpecUpdate } from '@equipment-dashboard/contract';
@@ -7,6 +6,7 @@ import { useReadSpecUpdatesQuery } from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { lastPageOf } from '../../shared/back-office/pagination';
+import { CreateButton, ScreenCard } from '../../shared/back-office/screen-card';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
 import { BACK_OFFICE_TEXTS } from '../../shared/back-office/texts';
@@ -107,21 +107,18 @@ export function SpecUpdatesPage() {
 
   return (
     <>
-      <Card title={T.title} role="region" aria-label={T.title}>
+      {/* The screen's action sits in the card's header: inside the tab bar it would be a button in a tablist. */}
+      <ScreenCard
+        title={T.title}
+        extra={
+          tab === 'releases' && mayCreate ? (
+            <CreateButton label={T.createSpecUpdate} onClick={() => setDialog({ kind: 'create' })} />
+          ) : null
+        }
+      >
         <Tabs
           activeKey={tab}
           onChange={(key) => setView({ tab: key === 'releases' ? 'releases' : 'statistics', page: 1 })}
-          tabBarExtraContent={
-            tab === 'releases' && mayCreate ? (
-              <Button
-                type="primary"
-                icon={<PlusOutlined aria-hidden />}
-                onClick={() => setDialog({ kind: 'create' })}
-              >
-                {T.createSpecUpdate}
-              </Button>
-            ) : null
-          }
           items={[
             { key: 'statistics', label: T.statistics, children: <SpecStatistics /> },
             {
@@ -137,7 +134,7 @@ export function SpecUpdatesPage() {
             },
           ]}
         />
-      </Card>
+      </ScreenCard>
       {dialog?.kind === 'create' && (
         <CreateSpecDialog
           onClose={close}

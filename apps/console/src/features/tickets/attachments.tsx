@@ -7,12 +7,14 @@ import { useAppDispatch } from '../../app/store';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { formatDateTime } from '../../shared/equipment/format';
 import { TICKETS_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 const describe = (attachment: Attachment) =>
   attachment.description.trim() === '' ? T.noDescription : attachment.description;
 
 /** The large overlay of one attachment: the full image, loaded with the token when it opens. */
 function ImageOverlay({ attachment, onClose }: { attachment: Attachment; onClose: () => void }) {
+  useFocusReturn();
   const { data: url, isError } = useAttachmentFileQuery({ id: attachment.id });
   return (
     <Modal

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../shared/equipment/format';
 import { AttachmentsTab } from './attachments';
 import { CommentList } from './comment-list';
 import { TICKETS_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 const yesNo = (value: boolean | null) => (value === null ? T.notAnswered : booleanToYesNo(value));
 const text = (value: string | null) => (value === null || value.trim() === '' ? T.notAnswered : value);
@@ -73,6 +74,7 @@ export interface TicketDetailDialogProps {
  * New Attachment and New Comment show only while the ticket is open; Cancel always.
  */
 export function TicketDetailDialog(props: TicketDetailDialogProps) {
+  useFocusReturn();
   const { ticketId, summary, mayManage, onNewComment, onNewAttachment, onClose } = props;
   const { data: ticket, isLoading, error } = useReadTicketQuery({ id: ticketId });
   const [tab, setTab] = useState('ticket');

@@ -3,6 +3,7 @@ import type { Pairing } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment/format';
 import type { PairingState } from './pairings-tab';
 import { TRUPOINT_TEXTS as T } from './texts';
+import { useFocusReturn } from '../../shared/ui/use-focus-return';
 
 /**
  * A pairing's details (back-office §2.9): the fields of its list (Active adds Updated At, Aborted adds
@@ -18,6 +19,7 @@ export function PairingDetailDialog({
   state: PairingState;
   onClose: () => void;
 }) {
+  useFocusReturn();
   const fields: NonNullable<DescriptionsProps['items']> = [
     { key: 'vendor', label: T.vendor, children: pairing.vendor },
     { key: 'vendorKey', label: T.vendorKey, children: pairing.vendorKey },

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Result, Tabs } from 'antd';
+import { Button, Flex, Result, Tabs } from 'antd';
 import { useEffect } from 'react';
 import {
   useReadUpdateschedulerAlignersOasisQuery,
@@ -8,6 +8,7 @@ import {
 import { can, FAMILIES, PERMISSIONS, type Family } from '@equipment-dashboard/domain';
 import { useAppSelector } from '../../app/store';
 import { ExportCsvButton } from '../../shared/back-office/export-csv-button';
+import { ScreenCard } from '../../shared/back-office/screen-card';
 import { lastPageOf } from '../../shared/back-office/pagination';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
@@ -145,14 +146,14 @@ export function UpdateSchedulerPage() {
 
   if (!allowed) {
     return (
-      <Card title={T.title}>
+      <ScreenCard title={T.title}>
         <Result status="403" title={T.notAllowedTitle} subTitle={T.notAllowedDetail} />
-      </Card>
+      </ScreenCard>
     );
   }
 
   return (
-    <Card title={T.title} role="region" aria-label={T.title}>
+    <ScreenCard title={T.title}>
       <Tabs
         activeKey={params.family}
         onChange={(key) => update({ family: FAMILIES.find((family) => family === key) ?? 'aligner' })}
@@ -163,6 +164,6 @@ export function UpdateSchedulerPage() {
             family === params.family ? <FamilyViews family={family} params={params} update={update} /> : null,
         }))}
       />
-    </Card>
+    </ScreenCard>
   );
 }

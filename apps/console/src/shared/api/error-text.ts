@@ -18,7 +18,10 @@ function field(data: unknown, name: string): string | null {
  * error body of the contract carries one), else the fallback (network failure, or a bare code such as
  * 'invalid_grant' with nothing to say).
  */
-export function errorText(error: FetchBaseQueryError | SerializedError | undefined, fallback: string): string {
+export function errorText(
+  error: FetchBaseQueryError | SerializedError | undefined,
+  fallback: string,
+): string {
   if (!error || !('status' in error)) return fallback;
   const data = 'data' in error ? error.data : undefined;
   const description = field(data, 'error_description');

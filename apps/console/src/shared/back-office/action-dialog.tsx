@@ -1,5 +1,6 @@
 import { Modal } from 'antd';
 import type { ReactNode } from 'react';
+import { useFocusReturn } from '../ui/use-focus-return';
 import { ServerErrorAlert } from './server-error-alert';
 import { BACK_OFFICE_TEXTS as T } from './texts';
 import type { CallState } from './use-server-call';
@@ -26,7 +27,8 @@ export interface ActionDialogProps {
 
 /**
  * A dialog whose OK makes a call (a form's Create or Save, a confirmation's Yes): OK is disabled until the
- * fields allow it and spins while the call runs; a refusal shows the server's sentence in the dialog.
+ * fields allow it and spins while the call runs; a refusal shows the server's sentence in the dialog. Shown by
+ * mounting it, it gives focus back to the control that opened it when it leaves.
  */
 export function ActionDialog({
   title,
@@ -42,6 +44,7 @@ export function ActionDialog({
   destroyOnHidden,
   children,
 }: ActionDialogProps) {
+  useFocusReturn();
   return (
     <Modal
       open

@@ -30,7 +30,7 @@ export interface ExportCsvButtonProps {
 }
 
 /**
- * Export CSV (issue 21): downloads every row the list's current filters match, in its order, as the server
+ * Export CSV: downloads every row the list's current filters match, in its order, as the server
  * streams it (`<list path>/export.csv`). The file is fetched with the token (a plain link would carry none)
  * and saved from memory; the button spins meanwhile and a failure says why in a snackbar.
  */

@@ -6,6 +6,7 @@ import { serverPagination } from './pagination';
 import { RetryAlert } from './server-error-alert';
 import type { SearchWrite } from './use-list-search';
 import { usePageInRange } from './use-page-in-range';
+import { withSelectAllTitle } from '../ui/select-all-title';
 
 /** A paged list call as an RTK Query hook answers it. */
 export interface PagedResult<Row> {
@@ -37,6 +38,8 @@ export interface ServerListProps<Row extends object> {
   onSort?: (sorter: SorterResult<Row>) => void;
   /** Shows Export CSV when the list's call has a CSV export (default); false hides it. */
   exportCsv?: boolean;
+  /** Rows the user may select for an action on several (checkboxes); none when not given. */
+  rowSelection?: TableProps<Row>['rowSelection'];
 }
 
 /**
@@ -56,6 +59,7 @@ export function ServerList<Row extends object>({
   scroll,
   onSort,
   exportCsv = true,
+  rowSelection,
 }: ServerListProps<Row>) {
   const { data, isFetching, error, refetch, endpointName, originalArgs } = result;
   // The list's own call and query say what to export: every screen on this list gets the button.
@@ -87,6 +91,7 @@ export function ServerList<Row extends object>({
         dataSource={data?.docs ?? []}
         loading={{ spinning: isFetching, delay: 150 }}
         scroll={scroll}
+        rowSelection={withSelectAllTitle(rowSelection)}
         locale={emptyText === undefined ? undefined : { emptyText }}
         pagination={serverPagination(page, data?.totalDocs ?? 0, (next) => setPage(next))}
         onChange={(_pagination, _filters, sorter, extra) => {

@@ -14,7 +14,7 @@ export const BACK_OFFICE_TEXTS = {
   retry: 'Retry',
   country: 'Country',
   countriesFailed: 'The countries could not be loaded.',
-  /** The CSV export of a server-paged list (issue 21): every row matching the filters, not one page. */
+  /** The CSV export of a server-paged list: every row matching the filters, not one page. */
   exportCsv: 'Export CSV',
   exportCsvHint: 'Download every row that matches the filters as a CSV file',
   exportCsvDone: (fileName: string) => `${fileName} was downloaded.`,

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ServerProblem } from './server-error';
 import { ServerErrorAlert } from './server-error-alert';
 import { BACK_OFFICE_TEXTS as T } from './texts';
+import { useFocusReturn } from '../ui/use-focus-return';
 
 /**
  * A dialog of steps (the message and notification editors, back-office §2.6, §2.7): the steps on top,
@@ -29,6 +30,7 @@ export function WizardDialog({
   onCancel: () => void;
   children: ReactNode;
 }) {
+  useFocusReturn();
   return (
     <Modal
       open

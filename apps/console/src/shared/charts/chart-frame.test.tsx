@@ -10,7 +10,12 @@ function SlowChart({ onDrawn }: DrawnCallback & { points: readonly unknown[]; he
   drawNow = onDrawn;
   return <canvas />;
 }
-const SlowFramed = framedChart(lazyComponent(async () => SlowChart, (chart) => chart));
+const SlowFramed = framedChart(
+  lazyComponent(
+    async () => SlowChart,
+    (chart) => chart,
+  ),
+);
 
 const frameOf = (name: string) => screen.getByRole('figure', { name });
 
@@ -36,7 +41,9 @@ describe('a chart frame says whether its chart is on screen yet', () => {
   });
 
   it('a real chart component reports through onReady when G2 has drawn it', async () => {
-    render(<TrendChart label="Trend" emptyText="No samples" points={[{ sample: 1, connected: 3 }]} height={100} />);
+    render(
+      <TrendChart label="Trend" emptyText="No samples" points={[{ sample: 1, connected: 3 }]} height={100} />,
+    );
     await waitFor(() => expect(frameOf('Trend')).toHaveAttribute('aria-busy', 'false'));
     expect(screen.getByTestId('chart-line')).toBeInTheDocument();
   });

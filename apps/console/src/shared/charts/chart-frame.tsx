@@ -47,7 +47,11 @@ export function framedChart<P extends ChartProps>(
         style={{ height, position: 'relative' }}
       >
         {empty ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ margin: 0, paddingTop: 24 }} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={emptyText}
+            style={{ margin: 0, paddingTop: 24 }}
+          />
         ) : ready && Chart ? (
           createElement(Chart, { ...props, onDrawn: drawn })
         ) : (

@@ -118,7 +118,10 @@ describe('useDrawWhenSeen', () => {
   });
 
   it('when a chart in view has nothing to draw, then it holds no chart out of view back', () => {
-    const { first: tickets, second: versions } = renderTwoCharts({ name: 'tickets', empty: true }, { name: 'versions' });
+    const { first: tickets, second: versions } = renderTwoCharts(
+      { name: 'tickets', empty: true },
+      { name: 'versions' },
+    );
     act(() => tickets?.report(true));
     act(() => versions?.report(false));
     act(() => idleCallbacks.pending.shift()?.(idle));

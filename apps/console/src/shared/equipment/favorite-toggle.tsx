@@ -34,7 +34,9 @@ export function FavoriteToggle({ serialNumber, favorite }: { serialNumber: strin
     if (result.error) {
       dispatch(
         snackbarShown(
-          favorite ? UNIT_TEXTS.favoriteRemoveFailed(failureReason(result.error)) : UNIT_TEXTS.favoriteLimitExceeded,
+          favorite
+            ? UNIT_TEXTS.favoriteRemoveFailed(failureReason(result.error))
+            : UNIT_TEXTS.favoriteLimitExceeded,
         ),
       );
       return;

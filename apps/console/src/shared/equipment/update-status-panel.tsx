@@ -35,7 +35,12 @@ function DownloadProgressView({ title, progress }: { title: string; progress: Do
         size="small"
         column={{ xs: 1, sm: 2, md: 3 }}
         items={[
-          { key: 'file', label: UNIT_TEXTS.currentFile, children: progress.currentFile || '–', span: 'filled' },
+          {
+            key: 'file',
+            label: UNIT_TEXTS.currentFile,
+            children: progress.currentFile || '–',
+            span: 'filled',
+          },
           {
             key: 'files',
             label: UNIT_TEXTS.files,
@@ -90,7 +95,13 @@ export function UpdateStatusPanel({
   const mayCommand = can(user?.role, PERMISSIONS.sendCommand);
 
   const commands = [
-    { key: 'check', label: UNIT_TEXTS.checkCloud, icon: <CloudSyncOutlined aria-hidden />, done: UNIT_TEXTS.checkCloudDone, call: checkNow },
+    {
+      key: 'check',
+      label: UNIT_TEXTS.checkCloud,
+      icon: <CloudSyncOutlined aria-hidden />,
+      done: UNIT_TEXTS.checkCloudDone,
+      call: checkNow,
+    },
     {
       key: 'download',
       label: UNIT_TEXTS.downloadUpdates,
@@ -98,11 +109,19 @@ export function UpdateStatusPanel({
       done: UNIT_TEXTS.downloadDone,
       call: downloadNow,
     },
-    { key: 'install', label: UNIT_TEXTS.installUpdates, icon: <ToolOutlined aria-hidden />, done: UNIT_TEXTS.installDone, call: installNow },
+    {
+      key: 'install',
+      label: UNIT_TEXTS.installUpdates,
+      icon: <ToolOutlined aria-hidden />,
+      done: UNIT_TEXTS.installDone,
+      call: installNow,
+    },
   ] as const;
 
   const send = async (command: (typeof commands)[number]) => {
-    const answer = await runner.command(command.key, command.label, () => command.call({ serialNumber }).unwrap());
+    const answer = await runner.command(command.key, command.label, () =>
+      command.call({ serialNumber }).unwrap(),
+    );
     // Queued or not answered yet: the runner keeps a notice that the panel shows instead.
     if (answer?.status === 'completed') dispatch(snackbarShown(command.done));
   };
@@ -177,7 +196,11 @@ export function UpdateStatusPanel({
           />
         )}
         {runner.notice && (
-          <CommandNoticeAlert notice={runner.notice} onClose={runner.clearNotice} closeLabel={UNIT_TEXTS.dismiss} />
+          <CommandNoticeAlert
+            notice={runner.notice}
+            onClose={runner.clearNotice}
+            closeLabel={UNIT_TEXTS.dismiss}
+          />
         )}
       </Flex>
     </Card>

@@ -63,29 +63,36 @@ export function useCommandRunner() {
   // Two presses before the first re-render must not start the same command twice.
   const inFlight = useRef(new Set<string>());
 
-  const run = useCallback(async <T,>(key: string, label: string, call: () => Promise<T>): Promise<T | null> => {
-    if (inFlight.current.has(key)) return null;
-    inFlight.current.add(key);
-    setRunning((keys) => [...keys, key]);
-    setFailure(null);
-    setNotice(null);
-    try {
-      return await call();
-    } catch (error) {
-      setFailure({ label, message: failureReason(error) });
-      return null;
-    } finally {
-      inFlight.current.delete(key);
-      setRunning((keys) => keys.filter((k) => k !== key));
-    }
-  }, []);
+  const run = useCallback(
+    async <T>(key: string, label: string, call: () => Promise<T>): Promise<T | null> => {
+      if (inFlight.current.has(key)) return null;
+      inFlight.current.add(key);
+      setRunning((keys) => [...keys, key]);
+      setFailure(null);
+      setNotice(null);
+      try {
+        return await call();
+      } catch (error) {
+        setFailure({ label, message: failureReason(error) });
+        return null;
+      } finally {
+        inFlight.current.delete(key);
+        setRunning((keys) => keys.filter((k) => k !== key));
+      }
+    },
+    [],
+  );
 
   /**
    * Runs a remote command as {@link run} does and keeps the notice of a `queued` or `accepted` answer.
    * Returns the answer (the caller acts on `completed` only, or as the command needs) or null on failure.
    */
   const command = useCallback(
-    async (key: string, label: string, call: () => Promise<CommandResponse>): Promise<CommandResponse | null> => {
+    async (
+      key: string,
+      label: string,
+      call: () => Promise<CommandResponse>,
+    ): Promise<CommandResponse | null> => {
       const answer = await run(key, label, call);
       if (answer) setNotice(noticeOf(label, answer));
       return answer;

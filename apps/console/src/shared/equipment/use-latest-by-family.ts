@@ -32,7 +32,11 @@ export function useLatestVersions(): LatestVersions {
       gtps: gtps ?? null,
       'aligner-oasis': oasis ?? null,
     };
-    const byFamily: LatestByFamily = { aligner: records.aligner, gtps: records.gtps, 'aligner-oasis': records['aligner-oasis'] };
+    const byFamily: LatestByFamily = {
+      aligner: records.aligner,
+      gtps: records.gtps,
+      'aligner-oasis': records['aligner-oasis'],
+    };
     return {
       byFamily,
       record: (family) => records[family],

@@ -2,8 +2,18 @@ import { Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'ant
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CreateRolloutBody } from '@equipment-dashboard/contract';
-import { useCreateRolloutMutation, useReadRolloutVersionsQuery, useReadSavedViewsQuery } from '@equipment-dashboard/api-client';
-import { FAMILIES, phasesProblem, ROLLOUT_DEFAULTS, versionLabel, type Family } from '@equipment-dashboard/domain';
+import {
+  useCreateRolloutMutation,
+  useReadRolloutVersionsQuery,
+  useReadSavedViewsQuery,
+} from '@equipment-dashboard/api-client';
+import {
+  FAMILIES,
+  phasesProblem,
+  ROLLOUT_DEFAULTS,
+  versionLabel,
+  type Family,
+} from '@equipment-dashboard/domain';
 import { ActionDialog } from '../back-office/action-dialog';
 import { useServerCall } from '../back-office/use-server-call';
 import { NEW_ROLLOUT_TEXTS as T } from './texts';
@@ -25,13 +35,16 @@ export interface NewRolloutInitial {
 
 /** The phases as typed ('1, 10, 50, 100'), or null when they are not numbers. */
 export function parsePhases(text: string): number[] | null {
-  const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const numbers = parts.map(Number);
   return numbers.length > 0 && numbers.every((n) => Number.isFinite(n)) ? numbers : null;
 }
 
 /**
- * New rollout (issue 21): name, family, version (a choice of the family's published updates, newest first, the
+ * New rollout: name, family, version (a choice of the family's published updates, newest first, the
  * latest chosen), target (a saved view of the equipment list, equipment list filters, or a CSV file of serials),
  * phases, thresholds and an optional maintenance window. Create opens the new rollout. `initial` prefills the
  * family and the filters (the equipment list's "Roll out to these units"); they stay editable.
@@ -92,7 +105,16 @@ export function NewRolloutDialog({ onClose, initial }: { onClose: () => void; in
   };
 
   return (
-    <ActionDialog title={T.title} okText={T.create} cancelText={T.cancel} ready={ready} call={call} onOk={submit} onCancel={onClose} width={620}>
+    <ActionDialog
+      title={T.title}
+      okText={T.create}
+      cancelText={T.cancel}
+      ready={ready}
+      call={call}
+      onOk={submit}
+      onCancel={onClose}
+      width={620}
+    >
       <Form layout="vertical">
         <Form.Item label={T.name} required>
           <Input aria-label={T.name} value={name} onChange={(e) => setName(e.target.value)} />
@@ -108,7 +130,10 @@ export function NewRolloutDialog({ onClose, initial }: { onClose: () => void; in
             }}
           />
         </Form.Item>
-        <Form.Item label={T.version} help={versions.isFetching && !versions.data ? T.versionLoading : T.versionHelp}>
+        <Form.Item
+          label={T.version}
+          help={versions.isFetching && !versions.data ? T.versionLoading : T.versionHelp}
+        >
           <Select
             aria-label={T.version}
             value={shownVersion || undefined}
@@ -125,7 +150,10 @@ export function NewRolloutDialog({ onClose, initial }: { onClose: () => void; in
           <Radio.Group
             value={kind}
             onChange={(e) => setKind(e.target.value as TargetKind)}
-            options={(['view', 'filters', 'csv'] as const).map((k) => ({ value: k, label: T.targetKinds[k] }))}
+            options={(['view', 'filters', 'csv'] as const).map((k) => ({
+              value: k,
+              label: T.targetKinds[k],
+            }))}
           />
         </Form.Item>
         {kind === 'view' && (
@@ -143,13 +171,25 @@ export function NewRolloutDialog({ onClose, initial }: { onClose: () => void; in
         {kind === 'filters' && (
           <>
             <Form.Item label={T.country}>
-              <Input aria-label={T.country} value={filters.filterCountryCode} onChange={(e) => setFilters({ ...filters, filterCountryCode: e.target.value })} />
+              <Input
+                aria-label={T.country}
+                value={filters.filterCountryCode}
+                onChange={(e) => setFilters({ ...filters, filterCountryCode: e.target.value })}
+              />
             </Form.Item>
             <Form.Item label={T.softwareVersion}>
-              <Input aria-label={T.softwareVersion} value={filters.filterSoftwareVersion} onChange={(e) => setFilters({ ...filters, filterSoftwareVersion: e.target.value })} />
+              <Input
+                aria-label={T.softwareVersion}
+                value={filters.filterSoftwareVersion}
+                onChange={(e) => setFilters({ ...filters, filterSoftwareVersion: e.target.value })}
+              />
             </Form.Item>
             <Form.Item label={T.serialPrefix}>
-              <Input aria-label={T.serialPrefix} value={filters.filterSerialNumber} onChange={(e) => setFilters({ ...filters, filterSerialNumber: e.target.value })} />
+              <Input
+                aria-label={T.serialPrefix}
+                value={filters.filterSerialNumber}
+                onChange={(e) => setFilters({ ...filters, filterSerialNumber: e.target.value })}
+              />
             </Form.Item>
           </>
         )}
@@ -168,14 +208,30 @@ export function NewRolloutDialog({ onClose, initial }: { onClose: () => void; in
             {csv && <Typography.Text type="secondary"> {csv.fileName}</Typography.Text>}
           </Form.Item>
         )}
-        <Form.Item label={T.phases} validateStatus={phasesError ? 'error' : undefined} help={phasesError ?? T.phasesHelp}>
+        <Form.Item
+          label={T.phases}
+          validateStatus={phasesError ? 'error' : undefined}
+          help={phasesError ?? T.phasesHelp}
+        >
           <Input aria-label={T.phases} value={phasesText} onChange={(e) => setPhasesText(e.target.value)} />
         </Form.Item>
         <Form.Item label={T.failureThreshold}>
-          <InputNumber aria-label={T.failureThreshold} min={0} max={100} value={failurePct} onChange={(v) => setFailurePct(v ?? 0)} />
+          <InputNumber
+            aria-label={T.failureThreshold}
+            min={0}
+            max={100}
+            value={failurePct}
+            onChange={(v) => setFailurePct(v ?? 0)}
+          />
         </Form.Item>
         <Form.Item label={T.successThreshold}>
-          <InputNumber aria-label={T.successThreshold} min={1} max={100} value={successPct} onChange={(v) => setSuccessPct(v ?? 100)} />
+          <InputNumber
+            aria-label={T.successThreshold}
+            min={1}
+            max={100}
+            value={successPct}
+            onChange={(v) => setSuccessPct(v ?? 100)}
+          />
         </Form.Item>
         <Form.Item label={T.windowOn}>
           <Switch aria-label={T.windowOn} checked={windowOn} onChange={setWindowOn} />
@@ -183,10 +239,22 @@ export function NewRolloutDialog({ onClose, initial }: { onClose: () => void; in
         {windowOn && (
           <>
             <Form.Item label={T.windowStart}>
-              <InputNumber aria-label={T.windowStart} min={0} max={23} value={windowHours.startHour} onChange={(v) => setWindowHours({ ...windowHours, startHour: v ?? 0 })} />
+              <InputNumber
+                aria-label={T.windowStart}
+                min={0}
+                max={23}
+                value={windowHours.startHour}
+                onChange={(v) => setWindowHours({ ...windowHours, startHour: v ?? 0 })}
+              />
             </Form.Item>
             <Form.Item label={T.windowEnd}>
-              <InputNumber aria-label={T.windowEnd} min={0} max={23} value={windowHours.endHour} onChange={(v) => setWindowHours({ ...windowHours, endHour: v ?? 0 })} />
+              <InputNumber
+                aria-label={T.windowEnd}
+                min={0}
+                max={23}
+                value={windowHours.endHour}
+                onChange={(v) => setWindowHours({ ...windowHours, endHour: v ?? 0 })}
+              />
             </Form.Item>
           </>
         )}

@@ -1,4 +1,4 @@
-/** Texts of the New rollout dialog (issue 21), opened from the Rollouts screen and from the equipment list. */
+/** Texts of the New rollout dialog, opened from the Rollouts screen and from the equipment list. */
 export const NEW_ROLLOUT_TEXTS = {
   title: 'New rollout',
   create: 'Create',

@@ -19,7 +19,10 @@ const view = (id: number, overrides: Partial<SavedView> = {}): SavedView => ({
 });
 
 const VIEWS = [
-  view(5, { name: 'EU gtps', query: { filterFamily: 'gtps', filterCountryCode: 'DE', sortBy: 'serialNumber', sortDesc: 'true' } }),
+  view(5, {
+    name: 'EU gtps',
+    query: { filterFamily: 'gtps', filterCountryCode: 'DE', sortBy: 'serialNumber', sortDesc: 'true' },
+  }),
   view(6, { name: 'Team aligners', owner: 'engineer', shared: true, query: { filterFamily: 'aligner' } }),
 ];
 
@@ -28,42 +31,62 @@ function open(route: string, role: Role, views: SavedView[] = VIEWS) {
     dashboardRoutes({
       '/read/aligners/v1/': pagedRoute<Aligner>(() => []),
       '/read/saved_views/v1': (request) => (queryOf(request).screen === 'equipment' ? views : []),
-      'POST /create/saved_view/v1': async (request) => view(9, { ...((await request.json()) as Partial<SavedView>), owner: role }),
-      'POST /delete/saved_view/v1': async (request) => ({ id: ((await request.json()) as { id: number }).id, deleted: true }),
+      'POST /create/saved_view/v1': async (request) =>
+        view(9, { ...((await request.json()) as Partial<SavedView>), owner: role }),
+      'POST /delete/saved_view/v1': async (request) => ({
+        id: ((await request.json()) as { id: number }).id,
+        deleted: true,
+      }),
     }),
   );
   return { ...renderApp({ route, token: tokenFor(role) }), stub };
 }
 
-const lastListQuery = (stub: ReturnType<typeof stubFetch>) => queryOf(stub.callsTo('/read/aligners/v1/').at(-1));
+const lastListQuery = (stub: ReturnType<typeof stubFetch>) =>
+  queryOf(stub.callsTo('/read/aligners/v1/').at(-1));
 
 async function pick(user: UserEvent, name: string) {
   await user.click(await screen.findByLabelText('Saved view'));
-  const dropdowns = document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const dropdowns = document.querySelectorAll<HTMLElement>(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+  );
   const dropdown = dropdowns[dropdowns.length - 1];
   if (!dropdown) throw new Error('No dropdown opened for the saved views.');
   await user.click(await within(dropdown).findByTitle(name));
 }
 
-describe('saved views on the equipment list (issue 21)', () => {
+describe('saved views on the equipment list', () => {
   it("when a view is picked, then the list is asked with the view's filters and sort, on page 1", async () => {
     const { user, stub } = open('/Aligners?page=3&filterSerialNumber=AX1', 'support');
     await waitFor(() => expect(lastListQuery(stub)).toMatchObject({ page: '3', filterSerialNumber: 'AX1' }));
     await pick(user, 'EU gtps');
     await waitFor(() =>
-      expect(lastListQuery(stub)).toEqual({ page: '1', filterFamily: 'gtps', filterCountryCode: 'DE', sortBy: 'serialNumber', sortDesc: 'true' }),
+      expect(lastListQuery(stub)).toEqual({
+        page: '1',
+        filterFamily: 'gtps',
+        filterCountryCode: 'DE',
+        sortBy: 'serialNumber',
+        sortDesc: 'true',
+      }),
     );
   });
 
   it('when the screen opens on a deep link (?view=<id>), then that view is applied', async () => {
     const { stub } = open('/Aligners?view=6&page=2', 'tech');
-    await waitFor(() => expect(callsFilteredBy(stub, '/read/aligners/v1/', 'filterFamily').at(-1)).toMatchObject({ filterFamily: 'aligner', page: '1' }));
+    await waitFor(() =>
+      expect(callsFilteredBy(stub, '/read/aligners/v1/', 'filterFamily').at(-1)).toMatchObject({
+        filterFamily: 'aligner',
+        page: '1',
+      }),
+    );
     expect(await screen.findByText('View "Team aligners" applied.')).toBeInTheDocument();
   });
 
   it('when a deep link names a view that is not there, then the user is told and the list stays as it was', async () => {
     const { stub } = open('/Aligners?view=77', 'tech');
-    expect(await screen.findByText('That saved view does not exist, or is not shared with you.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('That saved view does not exist, or is not shared with you.'),
+    ).toBeInTheDocument();
     expect(callsFilteredBy(stub, '/read/aligners/v1/', 'filterFamily')).toEqual([]);
   });
 
@@ -91,7 +114,10 @@ describe('saved views on the equipment list (issue 21)', () => {
       dashboardRoutes({
         '/read/aligners/v1/': pagedRoute<Aligner>(() => []),
         '/read/saved_views/v1': [],
-        'POST /create/saved_view/v1': json(400, { error: 'The request body is not valid.', details: { name: 'at most 80 characters' } }),
+        'POST /create/saved_view/v1': json(400, {
+          error: 'The request body is not valid.',
+          details: { name: 'at most 80 characters' },
+        }),
       }),
     );
     const { user } = renderApp({ route: '/Aligners', token: tokenFor('support') });

@@ -21,7 +21,7 @@ export interface SavedViewsProps {
 }
 
 /**
- * Saved views of a list (issue 21): a picker of the user's own and the shared views (applying one sets the
+ * Saved views of a list: a picker of the user's own and the shared views (applying one sets the
  * screen's filters and sort in the URL, on page 1), Save view, Copy link (`?view=<id>`, which applies the view
  * when the screen opens) and Delete view (its owner or an admin). Guest applies views but saves none.
  */
@@ -104,11 +104,21 @@ export function SavedViews({ screen, current }: SavedViewsProps) {
         </Button>
       )}
       <Tooltip title={T.copyLink}>
-        <Button aria-label={T.copyLink} icon={<CopyOutlined />} disabled={!selected} onClick={() => void copyLink()} />
+        <Button
+          aria-label={T.copyLink}
+          icon={<CopyOutlined />}
+          disabled={!selected}
+          onClick={() => void copyLink()}
+        />
       </Tooltip>
       {mayDelete && (
         <Tooltip title={T.deleteView}>
-          <Button aria-label={T.deleteView} icon={<DeleteOutlined />} danger onClick={() => setDialog('delete')} />
+          <Button
+            aria-label={T.deleteView}
+            icon={<DeleteOutlined />}
+            danger
+            onClick={() => setDialog('delete')}
+          />
         </Tooltip>
       )}
       {dialog === 'save' && (

@@ -1,4 +1,4 @@
-/** The texts of the saved views (issue 21), in one place. */
+/** The texts of the saved views, in one place. */
 export const SAVED_VIEWS_TEXTS = {
   picker: 'Saved view',
   pickerPlaceholder: 'Saved views',

@@ -23,7 +23,10 @@ export function withoutViewLink(search: URLSearchParams): URLSearchParams {
  * The URL with a view applied: the screen's filters and sort replaced by the view's, on page 1, the link
  * removed; what is not the list's (the open unit, the family tab) is kept.
  */
-export function applyView(search: URLSearchParams, view: Pick<SavedView, 'screen' | 'query'>): URLSearchParams {
+export function applyView(
+  search: URLSearchParams,
+  view: Pick<SavedView, 'screen' | 'query'>,
+): URLSearchParams {
   const next = new URLSearchParams(search);
   for (const key of [...savedViewKeys(view.screen), 'page', VIEW_PARAM]) next.delete(key);
   for (const [key, value] of Object.entries(view.query)) next.set(key, value);
@@ -45,7 +48,12 @@ export function viewQuery(screen: SavedViewScreen, current: Record<string, unkno
  * The deep link of a view: this page with the view's id, keeping the keys that are not the list's (the
  * Update Scheduler's family tab), so that the link opens the screen the view belongs to.
  */
-export function viewLink(origin: string, pathname: string, search: URLSearchParams, view: Pick<SavedView, 'id' | 'screen'>): string {
+export function viewLink(
+  origin: string,
+  pathname: string,
+  search: URLSearchParams,
+  view: Pick<SavedView, 'id' | 'screen'>,
+): string {
   const kept = new URLSearchParams();
   const listKeys = new Set([...savedViewKeys(view.screen), 'page', VIEW_PARAM, 'serial']);
   for (const [key, value] of search) if (!listKeys.has(key)) kept.set(key, value);

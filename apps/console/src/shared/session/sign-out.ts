@@ -5,9 +5,6 @@ import { SHARED_TEXTS } from '../texts';
 import { snackbarShown } from '../ui/ui-slice';
 import { signedOut } from './session-slice';
 
-
-
-
 /** Logout (console-core §4): removes the token and reloads the page, which starts signed out. */
 export function logout(): void {
   clearStoredToken();

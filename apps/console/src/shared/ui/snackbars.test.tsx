@@ -58,6 +58,10 @@ describe('snackbars', () => {
     act(() => {
       for (let n = 1; n <= 5; n += 1) store.dispatch(alertShown(`Alert ${n}`));
     });
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Alert 3', 'Alert 4', 'Alert 5']);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Alert 3',
+      'Alert 4',
+      'Alert 5',
+    ]);
   });
 });

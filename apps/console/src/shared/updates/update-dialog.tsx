@@ -1,5 +1,6 @@
 import { Button, Modal } from 'antd';
 import type { ReactNode } from 'react';
+import { useFocusReturn } from '../ui/use-focus-return';
 
 /** The action button of an {@link UpdateDialog}. */
 export interface UpdateDialogAction {
@@ -29,6 +30,7 @@ export function UpdateDialog({
   onCancel: () => void;
   children: ReactNode;
 }) {
+  useFocusReturn();
   return (
     <Modal
       open

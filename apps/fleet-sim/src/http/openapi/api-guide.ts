@@ -9,7 +9,9 @@ export const TOKEN_REQUEST_EXAMPLE = {
 } as const;
 
 function permissionsTable(): string {
-  const rows = ALL_PERMISSIONS.map((permission) => `| \`${permission}\` | ${rolesWith(permission).join(', ')} |`);
+  const rows = ALL_PERMISSIONS.map(
+    (permission) => `| \`${permission}\` | ${rolesWith(permission).join(', ')} |`,
+  );
   return ['| permission | roles that hold it |', '|---|---|', ...rows].join('\n');
 }
 

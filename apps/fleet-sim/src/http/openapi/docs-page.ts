@@ -72,7 +72,8 @@ export function docsPage(): Router {
     res.send(INIT_SCRIPT);
   });
   router.get(`${ASSETS_PATH}/:file`, (req, res) => {
-    if (!ASSETS.has(req.params.file)) throw new NotFoundError(`No such file of the API reference: ${req.params.file}.`);
+    if (!ASSETS.has(req.params.file))
+      throw new NotFoundError(`No such file of the API reference: ${req.params.file}.`);
     res.sendFile(req.params.file, { root: SWAGGER_UI_DIR });
   });
   return router;

@@ -35,7 +35,10 @@ const AREA_TAGS: Record<ApiArea, string> = {
   savedViews: "Saved views of the lists: a name for a list's filters and sort, own or shared.",
   history: "A unit's timeline: connections, versions, update phases, commands, staging and tickets.",
   bulkActions: 'Bulk actions on a selection of units, run as one job with its progress.',
-  rollouts: 'Phased rollouts of a published version: phases, thresholds, automatic pause; pause, resume, abort.',
+  rollouts:
+    'Phased rollouts of a published version: phases, thresholds, automatic pause; pause, resume, abort.',
+  alerts:
+    'Alerts: rules with a pending period, alerts and their lifecycle, silences and maintenance windows, signed webhooks, e-mail preferences.',
 };
 
 const MEDIA_TYPES = {
@@ -44,7 +47,12 @@ const MEDIA_TYPES = {
   multipart: 'multipart/form-data',
 } as const;
 
-const STATUS_TEXT: Record<number, string> = { 200: 'OK.', 201: 'Created.', 202: 'Accepted: the unit is offline, the command waits for it.', 204: 'No content.' };
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK.',
+  201: 'Created.',
+  202: 'Accepted: the unit is offline, the command waits for it.',
+  204: 'No content.',
+};
 
 /**
  * Requests are described as a client sends them (`input`), answers as the contract reads them (`output`).
@@ -52,7 +60,11 @@ const STATUS_TEXT: Record<number, string> = { 200: 'OK.', 201: 'Created.', 202: 
  * rather than failing the whole document.
  */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonObject;
   return rest;
 }
 
@@ -95,7 +107,10 @@ function requestBodyOf(def: EndpointDef): JsonObject | undefined {
   const schema = jsonSchemaOf(def.body, 'input');
   if (encoding === 'multipart') {
     // The file part is read by multer, not by the contract's body schema.
-    schema['properties'] = { ...propertiesOf(schema).properties, file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' } };
+    schema['properties'] = {
+      ...propertiesOf(schema).properties,
+      file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
+    };
     schema['required'] = [...propertiesOf(schema).required, 'file'];
   }
   if (def === ENDPOINTS_BY_AREA.auth.token) withSignInExample(schema);
@@ -117,12 +132,19 @@ function responsesOf(def: EndpointDef): JsonObject {
   for (const status of def.successStatus ?? [200]) {
     const description = STATUS_TEXT[status] ?? 'Success.';
     if (status === 204) responses[status] = { description };
-    else if (def.binary) responses[status] = { description: `${description} An image.`, content: { 'image/*': {} } };
+    else if (def.binary)
+      responses[status] = { description: `${description} An image.`, content: { 'image/*': {} } };
     else responses[status] = { description, content: jsonContent(jsonSchemaOf(def.response, 'output')) };
   }
   if (def === ENDPOINTS_BY_AREA.auth.token) {
-    responses['400'] = { description: 'Bad request (RFC 6749): unsupported_grant_type or invalid_request.', content: jsonContent(ref('schemas', 'OAuthError')) };
-    responses['401'] = { description: 'Wrong username or password, or a deactivated user: invalid_grant.', content: jsonContent(ref('schemas', 'OAuthError')) };
+    responses['400'] = {
+      description: 'Bad request (RFC 6749): unsupported_grant_type or invalid_request.',
+      content: jsonContent(ref('schemas', 'OAuthError')),
+    };
+    responses['401'] = {
+      description: 'Wrong username or password, or a deactivated user: invalid_grant.',
+      content: jsonContent(ref('schemas', 'OAuthError')),
+    };
     responses['429'] = ref('responses', 'TooManyRequests');
   } else {
     responses['400'] = ref('responses', 'BadRequest');
@@ -185,25 +207,29 @@ const components = () => ({
     Unauthorized: errorResponse('No token, or an expired or revoked one.'),
     Forbidden: errorResponse("The caller's role lacks the permission (`details.permission`)."),
     TooManyRequests: errorResponse('Too many failed sign-ins: wait `Retry-After` seconds.'),
-    Error: errorResponse('Another error with the same body: 404 unknown, 409 conflict (`code`), 501 not served, 502 the unit failed, 503 the gateway is down.'),
+    Error: errorResponse(
+      'Another error with the same body: 404 unknown, 409 conflict (`code`), 501 not served, 502 the unit failed, 503 the gateway is down.',
+    ),
   },
 });
 
 /** The area a call belongs to (the CSV export of a list goes under its list's section). */
 function areaOf(def: EndpointDef): ApiArea | undefined {
-  const found = (Object.entries(ENDPOINTS_BY_AREA) as [ApiArea, Record<string, EndpointDef>][]).find(([, endpoints]) =>
-    Object.values(endpoints).includes(def),
+  const found = (Object.entries(ENDPOINTS_BY_AREA) as [ApiArea, Record<string, EndpointDef>][]).find(
+    ([, endpoints]) => Object.values(endpoints).includes(def),
   );
   return found?.[0];
 }
 
 /**
- * GET `<list path>/export.csv` (issue 21): the list's query without its page (the export ignores it), the list's
+ * GET `<list path>/export.csv`: the list's query without its page (the export ignores it), the list's
  * token and permission, and the file as `text/csv`.
  */
 function csvExportOperationOf(def: CsvExportDef, area: ApiArea): JsonObject {
   const operation = operationOf(csvExportEndpoint(def), area);
-  const parameters = ((operation['parameters'] ?? []) as JsonObject[]).filter((p) => !(p['in'] === 'query' && p['name'] === 'page'));
+  const parameters = ((operation['parameters'] ?? []) as JsonObject[]).filter(
+    (p) => !(p['in'] === 'query' && p['name'] === 'page'),
+  );
   const { parameters: _all, ...rest } = operation;
   return {
     ...rest,
@@ -215,7 +241,12 @@ function csvExportOperationOf(def: CsvExportDef, area: ApiArea): JsonObject {
         description:
           `OK. A UTF-8 CSV file with a byte order mark, a header row and CRLF line ends, as an attachment ` +
           `(\`${def.fileName}-YYYY-MM-DD.csv\`); cells starting with = + - @ tab or CR get a leading quote (OWASP).`,
-        headers: { 'Content-Disposition': { schema: { type: 'string' }, description: `attachment; filename="${def.fileName}-YYYY-MM-DD.csv"` } },
+        headers: {
+          'Content-Disposition': {
+            schema: { type: 'string' },
+            description: `attachment; filename="${def.fileName}-YYYY-MM-DD.csv"`,
+          },
+        },
         content: { 'text/csv': { schema: { type: 'string' } } },
       },
     },
@@ -225,7 +256,10 @@ function csvExportOperationOf(def: CsvExportDef, area: ApiArea): JsonObject {
 /** Builds the OpenAPI 3.1 document of every call of the contract, and of every list's CSV export. */
 export function buildOpenApiDocument(): JsonObject {
   const paths: Record<string, JsonObject> = {};
-  for (const [area, endpoints] of Object.entries(ENDPOINTS_BY_AREA) as [ApiArea, Record<string, EndpointDef>][]) {
+  for (const [area, endpoints] of Object.entries(ENDPOINTS_BY_AREA) as [
+    ApiArea,
+    Record<string, EndpointDef>,
+  ][]) {
     for (const def of Object.values(endpoints)) {
       const item = (paths[openApiPath(def.path)] ??= {});
       item[def.method.toLowerCase()] = operationOf(def, area);

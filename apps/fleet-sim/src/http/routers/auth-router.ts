@@ -15,7 +15,14 @@ export const tokenRequestGuard: RequestHandler = (req, _res, next) => {
   if (isUnsupportedGrantType(parsed.error)) {
     return next(new auth.OAuthError(400, 'unsupported_grant_type', 'Only grant_type=password is supported.'));
   }
-  return next(new auth.OAuthError(400, 'invalid_request', 'The sign-in request is not valid.', zodDetails(parsed.error)));
+  return next(
+    new auth.OAuthError(
+      400,
+      'invalid_request',
+      'The sign-in request is not valid.',
+      zodDetails(parsed.error),
+    ),
+  );
 };
 
 export function mountAuth(api: ApiRouter, deps: ServiceDeps): void {
@@ -30,8 +37,8 @@ export function mountAuth(api: ApiRouter, deps: ServiceDeps): void {
       const { username, expired } = await auth.passwordExpiry(deps, user, query.username);
       return { username, expired };
     })
-    .on(authEndpoints.requestResetUserPassword, async ({ body }) => {
-      await auth.requestPasswordReset(deps, body.username);
+    .on(authEndpoints.requestResetUserPassword, ({ body }) => {
+      auth.requestPasswordReset(deps, body.username);
       return { ok: true as const };
     })
     .on(authEndpoints.resetUserPassword, async ({ body }) => {

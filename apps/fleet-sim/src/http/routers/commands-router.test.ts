@@ -1,35 +1,70 @@
 import { isAtLeast } from '@equipment-dashboard/domain';
 import { commandsOf } from '../../store/repos/commands-repo';
 import { connect } from '../../fleet/simulation';
-import { changeUnit, engineOf, setFleetSettings, setService, simOf, stepClock, unitWhere, until } from '../../test/fleet-helpers';
+import {
+  changeUnit,
+  engineOf,
+  setFleetSettings,
+  setService,
+  simOf,
+  stepClock,
+  unitWhere,
+  until,
+} from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 describe('remote commands (console-core §7)', () => {
-  const t = useTestServer({ users: ['admin', 'support'] });
+  const t = useTestServer({ users: ['admin', 'support', 'guest'] });
 
-  const modern = () => unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0'), { connected: true });
+  const modern = () =>
+    unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0'), { connected: true });
 
   it('when a unit is not connected, then the command is queued (202) and the unit carries it out when it reconnects', async () => {
     const unit = await unitWhere(t, (u) => u.family === 'gtps', { connected: false });
-    const res = await t.as('support').post('/cmd/aligner_get_voltages/v1').send({ serialNumber: unit.serialNumber });
+    const res = await t
+      .as('support')
+      .post('/cmd/aligner_get_voltages/v1')
+      .send({ serialNumber: unit.serialNumber });
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ serialNumber: unit.serialNumber, status: 'queued', commandId: expect.any(Number), expiresAt: expect.any(String) });
-    const queued = await t.as('admin').get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber });
-    expect(queued.body.docs[0]).toMatchObject({ id: res.body.commandId, status: 'queued', expiresAt: res.body.expiresAt, completedAt: null });
+    expect(res.body).toMatchObject({
+      serialNumber: unit.serialNumber,
+      status: 'queued',
+      commandId: expect.any(Number),
+      expiresAt: expect.any(String),
+    });
+    const queued = await t
+      .as('admin')
+      .get('/read/audits/v1/')
+      .query({ filterSerialNumber: unit.serialNumber });
+    expect(queued.body.docs[0]).toMatchObject({
+      id: res.body.commandId,
+      status: 'queued',
+      expiresAt: res.body.expiresAt,
+      completedAt: null,
+    });
 
     const engine = engineOf(t);
     await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
     await stepClock(t, 5_000);
     await until(
-      async () => (await t.as('admin').get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber })).body.docs[0].status,
+      async () =>
+        (await t.as('admin').get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber })).body
+          .docs[0].status,
       (status) => status === 'completed',
     );
-    const report = await t.as('support').get('/api/v1/get_latest_voltages_for_aligner').query({ serialNumber: unit.serialNumber });
+    const report = await t
+      .as('support')
+      .get('/api/v1/get_latest_voltages_for_aligner')
+      .query({ serialNumber: unit.serialNumber });
     expect(report.body.boards.length).toBeGreaterThan(0);
   });
 
   it('when a queued command waits past its expiry, then it ends expired and never reaches the unit', async () => {
-    const unit = await unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0') && !u.connected, { connected: false });
+    const unit = await unitWhere(
+      t,
+      (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0') && !u.connected,
+      { connected: false },
+    );
     const res = await t
       .as('support')
       .post('/cmd/aligner_set_logging_level/v1')
@@ -39,8 +74,15 @@ describe('remote commands (console-core §7)', () => {
     await stepClock(t, (t.server.deps.config.COMMAND_TTL_MINUTES + 1) * 60_000);
     await simOf(t).commands.expire();
     await t.server.deps.follower.wake();
-    const trail = await t.as('admin').get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber });
-    expect(trail.body.docs[0]).toMatchObject({ id: res.body.commandId, status: 'expired', completedAt: expect.any(String) });
+    const trail = await t
+      .as('admin')
+      .get('/read/audits/v1/')
+      .query({ filterSerialNumber: unit.serialNumber });
+    expect(trail.body.docs[0]).toMatchObject({
+      id: res.body.commandId,
+      status: 'expired',
+      completedAt: expect.any(String),
+    });
     const engine = engineOf(t);
     await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
     await stepClock(t, 5_000);
@@ -49,23 +91,46 @@ describe('remote commands (console-core §7)', () => {
 
   it('when voltages are asked, then the unit replies and the report is stored, with who asked', async () => {
     const unit = await modern();
-    const res = await t.as('support').post('/cmd/aligner_get_voltages/v1').send({ serialNumber: unit.serialNumber });
+    const res = await t
+      .as('support')
+      .post('/cmd/aligner_get_voltages/v1')
+      .send({ serialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ serialNumber: unit.serialNumber, command: 'aligner_get_voltages', status: 'completed' });
-    const report = await t.as('support').get('/api/v1/get_latest_voltages_for_aligner').query({ serialNumber: unit.serialNumber });
+    expect(res.body).toMatchObject({
+      serialNumber: unit.serialNumber,
+      command: 'aligner_get_voltages',
+      status: 'completed',
+    });
+    const report = await t
+      .as('support')
+      .get('/api/v1/get_latest_voltages_for_aligner')
+      .query({ serialNumber: unit.serialNumber });
     expect(report.body.boards.length).toBeGreaterThan(0);
-    expect(report.body.boards[0].Parameters[0]).toEqual(expect.objectContaining({ Name: expect.any(String), Actual: expect.any(Number) }));
+    expect(report.body.boards[0].Parameters[0]).toEqual(
+      expect.objectContaining({ Name: expect.any(String), Actual: expect.any(Number) }),
+    );
     const log = await commandsOf(t.server.deps.db, unit.serialNumber);
-    expect(log.at(-1)).toMatchObject({ command: 'aligner_get_voltages', username: 'support', status: 'completed' });
+    expect(log.at(-1)).toMatchObject({
+      command: 'aligner_get_voltages',
+      username: 'support',
+      status: 'completed',
+    });
   });
 
   it('when a unit has voltage trouble, then some readings are out of range', async () => {
     const unit = await modern();
     simOf(t).voltageTrouble.add(unit.serialNumber);
     await t.as('support').post('/cmd/aligner_get_voltages/v1').send({ serialNumber: unit.serialNumber });
-    const report = await t.as('support').get('/api/v1/get_latest_voltages_for_aligner').query({ serialNumber: unit.serialNumber });
-    const params = report.body.boards.flatMap((b: { Parameters: { Actual: number; Min: number; Max: number }[] }) => b.Parameters);
-    expect(params.some((p: { Actual: number; Min: number; Max: number }) => p.Actual < p.Min || p.Actual > p.Max)).toBe(true);
+    const report = await t
+      .as('support')
+      .get('/api/v1/get_latest_voltages_for_aligner')
+      .query({ serialNumber: unit.serialNumber });
+    const params = report.body.boards.flatMap(
+      (b: { Parameters: { Actual: number; Min: number; Max: number }[] }) => b.Parameters,
+    );
+    expect(
+      params.some((p: { Actual: number; Min: number; Max: number }) => p.Actual < p.Min || p.Actual > p.Max),
+    ).toBe(true);
   });
 
   it('when USB and printer status are asked, then the reports hold newline-separated text', async () => {
@@ -74,42 +139,79 @@ describe('remote commands (console-core §7)', () => {
       ['aligner_get_usb_status', 'get_latest_usb_status_for_aligner'],
       ['aligner_get_printer_status', 'get_latest_printer_status_for_aligner'],
     ] as const) {
-      expect((await t.as('support').post(`/cmd/${cmd}/v1`).send({ serialNumber: unit.serialNumber })).status).toBe(200);
+      expect(
+        (await t.as('support').post(`/cmd/${cmd}/v1`).send({ serialNumber: unit.serialNumber })).status,
+      ).toBe(200);
       const report = await t.as('support').get(`/api/v1/${read}`).query({ serialNumber: unit.serialNumber });
       expect(report.body.status).toContain('\n');
     }
   });
 
-  it('when a screenshot is taken, then a real PNG and its thumbnail can be read and deleted', async () => {
+  it('when a screenshot is taken, then a real PNG and its thumbnail can be read, and deleted by any role but guest (403)', async () => {
     // console-core §5: screenshots need 4.3.0+ and a unit with a screen (not DRAGON_HEADLESS).
-    const unit = await unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '4.3.0') && u.systemClass !== 'DRAGON_HEADLESS', {
-      connected: true,
-    });
-    const res = await t.as('support').post('/cmd/aligner_get_screen_shot/v1').send({ serialNumber: unit.serialNumber });
+    const unit = await unitWhere(
+      t,
+      (u) =>
+        u.family === 'aligner' &&
+        isAtLeast(u.versionSemantic, '4.3.0') &&
+        u.systemClass !== 'DRAGON_HEADLESS',
+      {
+        connected: true,
+      },
+    );
+    const res = await t
+      .as('support')
+      .post('/cmd/aligner_get_screen_shot/v1')
+      .send({ serialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
-    const list = await t.as('support').get('/api/v1/get_screen_shots_for_aligner').query({ serialNumber: unit.serialNumber });
+    const list = await t
+      .as('support')
+      .get('/api/v1/get_screen_shots_for_aligner')
+      .query({ serialNumber: unit.serialNumber });
     const shot = list.body[0];
     const image = await t.as('support').get(shot.image).buffer(true);
     const thumb = await t.as('support').get(shot.thumbnail).buffer(true);
     expect(image.headers['content-type']).toBe('image/png');
     expect((image.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
     expect((thumb.body as Buffer).length).toBeLessThan((image.body as Buffer).length);
-    expect((await t.as('support').delete('/api/v1/delete_screen_shot').query({ id: shot.id })).status).toBe(200);
+    // Guest looks only: its delete is refused and the screenshot stays.
+    const byGuest = await t.as('guest').delete('/api/v1/delete_screen_shot').query({ id: shot.id });
+    expect(byGuest.status).toBe(403);
+    expect(byGuest.body).toMatchObject({
+      error: expect.any(String),
+      details: { permission: 'equipment.deleteScreenShot' },
+    });
+    expect((await t.as('support').get(shot.image)).status).toBe(200);
+    expect((await t.as('support').delete('/api/v1/delete_screen_shot').query({ id: shot.id })).status).toBe(
+      200,
+    );
     expect((await t.as('support').get(shot.image)).status).toBe(404);
   });
 
   it('when the log level is lowered or raised, then the unit runs at it', async () => {
     const unit = await modern();
-    const res = await t.as('support').post('/cmd/aligner_set_logging_level/v1').send({ serialNumber: unit.serialNumber, loggingLevel: 'INFO' });
+    const res = await t
+      .as('support')
+      .post('/cmd/aligner_set_logging_level/v1')
+      .send({ serialNumber: unit.serialNumber, loggingLevel: 'INFO' });
     expect(res.body.result).toEqual({ loggingLevel: 'INFO' });
-    const read = await t.as('support').get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' });
+    const read = await t
+      .as('support')
+      .get('/read/aligner/v1/')
+      .query({ serialNumber: unit.serialNumber, username: 'support' });
     expect(read.body.logLevel).toBe('INFO');
   });
 
   it('when support opens a port, then 403; when admin does, then the port opens for a while', async () => {
     const unit = await modern();
-    expect((await t.as('support').post('/cmd/aligner_open_ssh_port/v1').send({ serialNumber: unit.serialNumber })).status).toBe(403);
-    const res = await t.as('admin').post('/cmd/aligner_open_ssh_port/v1').send({ serialNumber: unit.serialNumber });
+    expect(
+      (await t.as('support').post('/cmd/aligner_open_ssh_port/v1').send({ serialNumber: unit.serialNumber }))
+        .status,
+    ).toBe(403);
+    const res = await t
+      .as('admin')
+      .post('/cmd/aligner_open_ssh_port/v1')
+      .send({ serialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
     expect(res.body.result.port).toEqual(expect.any(Number));
     expect(unit.sshPortOpenUntil).not.toBeNull();
@@ -118,7 +220,9 @@ describe('remote commands (console-core §7)', () => {
   });
 
   it('when RCP is sent to a unit below 5.0.0, then 409 not_supported', async () => {
-    const old = await unitWhere(t, (u) => u.family === 'aligner' && !isAtLeast(u.versionSemantic, '5.0.0'), { connected: true });
+    const old = await unitWhere(t, (u) => u.family === 'aligner' && !isAtLeast(u.versionSemantic, '5.0.0'), {
+      connected: true,
+    });
     const res = await t.as('admin').post('/cmd/aligner_rcp/v1').send({ serialNumber: old.serialNumber });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('not_supported');
@@ -126,7 +230,11 @@ describe('remote commands (console-core §7)', () => {
 
   it('when RCP is sent to a 5.x DD aligner, then the unit runs it', async () => {
     // console-core §5: "RCP: 5.0.0+ and isDDAligner true".
-    const dd = await unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0') && u.isDDAligner === true, { connected: true });
+    const dd = await unitWhere(
+      t,
+      (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0') && u.isDDAligner === true,
+      { connected: true },
+    );
     const res = await t.as('admin').post('/cmd/aligner_rcp/v1').send({ serialNumber: dd.serialNumber });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'completed', result: { rcp: 'started' } });
@@ -136,19 +244,32 @@ describe('remote commands (console-core §7)', () => {
     const unit = await unitWhere(t, (u) => u.family === 'gtps', { connected: true });
     const old = unit.serialNumber;
     const next = `${old.slice(0, 5)}9999`;
-    const res = await t.as('admin').post('/cmd/reset_serial_number/v1').send({ currentSerialNumber: old, newSerialNumber: next });
+    const res = await t
+      .as('admin')
+      .post('/cmd/reset_serial_number/v1')
+      .send({ currentSerialNumber: old, newSerialNumber: next });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ serialNumber: next, result: { serialNumber: next } });
-    expect((await t.as('admin').get('/read/aligner/v1/').query({ serialNumber: old, username: 'admin' })).status).toBe(404);
-    expect((await t.as('admin').get('/read/aligner/v1/').query({ serialNumber: next, username: 'admin' })).status).toBe(200);
-    const taken = await t.as('admin').post('/cmd/reset_serial_number/v1').send({ currentSerialNumber: next, newSerialNumber: (await modern()).serialNumber });
+    expect(
+      (await t.as('admin').get('/read/aligner/v1/').query({ serialNumber: old, username: 'admin' })).status,
+    ).toBe(404);
+    expect(
+      (await t.as('admin').get('/read/aligner/v1/').query({ serialNumber: next, username: 'admin' })).status,
+    ).toBe(200);
+    const taken = await t
+      .as('admin')
+      .post('/cmd/reset_serial_number/v1')
+      .send({ currentSerialNumber: next, newSerialNumber: (await modern()).serialNumber });
     expect(taken.status).toBe(409);
   });
 
   it('when a scenario makes a command fail, then the call answers 502 and the failure is recorded', async () => {
     const unit = await modern();
     await setFleetSettings(t, { failureRates: { aligner_activate: 1 } });
-    const res = await t.as('support').post('/cmd/aligner_activate/v1').send({ serialNumber: unit.serialNumber });
+    const res = await t
+      .as('support')
+      .post('/cmd/aligner_activate/v1')
+      .send({ serialNumber: unit.serialNumber });
     await setFleetSettings(t, { failureRates: {} });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('command_failed');
@@ -159,7 +280,10 @@ describe('remote commands (console-core §7)', () => {
   it('when the gateway is down, then commands answer 503', async () => {
     const unit = await modern();
     await setService(t, 'charon', false);
-    const res = await t.as('support').post('/cmd/aligner_activate/v1').send({ serialNumber: unit.serialNumber });
+    const res = await t
+      .as('support')
+      .post('/cmd/aligner_activate/v1')
+      .send({ serialNumber: unit.serialNumber });
     await setService(t, 'charon', true);
     expect(res.status).toBe(503);
   });
@@ -169,12 +293,20 @@ describe('remote commands (console-core §7)', () => {
     await t.as('support').post('/cmd/aligner_get_usb_status/v1').send({ serialNumber: unit.serialNumber });
     const res = await t.as('admin').get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
-    expect(res.body.docs[0]).toMatchObject({ serialNumber: unit.serialNumber, command: 'aligner_get_usb_status', username: 'support', status: 'completed' });
+    expect(res.body.docs[0]).toMatchObject({
+      serialNumber: unit.serialNumber,
+      command: 'aligner_get_usb_status',
+      username: 'support',
+      status: 'completed',
+    });
     expect((await t.as('support').get('/read/audits/v1/')).status).toBe(403);
   });
 
   it('when a command body is malformed, then 400', async () => {
-    const res = await t.as('admin').post('/cmd/set_target_eol_types/v1').send({ serialNumber: 'X', targetType: 'AT999' });
+    const res = await t
+      .as('admin')
+      .post('/cmd/set_target_eol_types/v1')
+      .send({ serialNumber: 'X', targetType: 'AT999' });
     expect(res.status).toBe(400);
   });
 });

@@ -22,8 +22,12 @@ export function mountCommands(api: ApiRouter, deps: ServiceDeps): void {
     api.on(def, ({ body, user }) => commands.sendCommand(deps, user, command, body.serialNumber));
   }
   api
-    .on(c.alignerSetLoggingLevel, ({ body, user }) => commands.setLoggingLevel(deps, user, body.serialNumber, body.loggingLevel))
-    .on(c.setTargetEolTypes, ({ body, user }) => commands.setTargetType(deps, user, body.serialNumber, body.targetType))
+    .on(c.alignerSetLoggingLevel, ({ body, user }) =>
+      commands.setLoggingLevel(deps, user, body.serialNumber, body.loggingLevel),
+    )
+    .on(c.setTargetEolTypes, ({ body, user }) =>
+      commands.setTargetType(deps, user, body.serialNumber, body.targetType),
+    )
     .on(c.resetSerialNumber, ({ body, user }) =>
       commands.resetSerialNumber(deps, user, body.currentSerialNumber, body.newSerialNumber),
     );

@@ -1,7 +1,15 @@
 import { SERVICE_NAMES } from '@equipment-dashboard/domain';
 import type { Socket } from 'socket.io-client';
 import { connect as connectUnit } from '../../fleet/simulation';
-import { changeUnit, engineOf, setSpeed, settle, stepClock, storeCount, until } from '../../test/fleet-helpers';
+import {
+  changeUnit,
+  engineOf,
+  setSpeed,
+  settle,
+  stepClock,
+  storeCount,
+  until,
+} from '../../test/fleet-helpers';
 import { openLive } from '../../test/live-socket';
 import { useTestServer } from '../../test/test-server';
 
@@ -43,7 +51,10 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
   it('when the top 10 is read, then it is ordered by alignment count', async () => {
     const top = (await get('/read/top_aligners_by_alignment_count/v1')).body as { count: number }[];
     expect(top).toHaveLength(10);
-    for (let i = 1; i < top.length; i++) expect((top[i - 1] as { count: number }).count).toBeGreaterThanOrEqual((top[i] as { count: number }).count);
+    for (let i = 1; i < top.length; i++)
+      expect((top[i - 1] as { count: number }).count).toBeGreaterThanOrEqual(
+        (top[i] as { count: number }).count,
+      );
   });
 
   it('when ticket statistics are read, then open plus closed is the total', async () => {
@@ -53,7 +64,9 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
   });
 
   it('when support restarts a service, then 403; when admin does, then it goes down and comes back up', async () => {
-    expect((await t.as('support').post('/api/v1/reset_service/').query({ serviceName: 'radar' })).status).toBe(403);
+    expect(
+      (await t.as('support').post('/api/v1/reset_service/').query({ serviceName: 'radar' })).status,
+    ).toBe(403);
     const events: boolean[] = [];
     socket.on('SERVICE_STATUS', (status) => events.push(status.radar));
     // The clock stands still, so the 5 simulated seconds of downtime last until the test moves it.
@@ -65,7 +78,10 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
     await stepClock(t, 10_000);
     expect((await get('/api/v1/check_services')).body.radar).toBe(true);
     await setSpeed(t, speed);
-    await until(async () => events, (heard) => heard.length >= 2);
+    await until(
+      async () => events,
+      (heard) => heard.length >= 2,
+    );
     expect(events).toEqual([false, true]);
     const unknown = await t.as('admin').post('/api/v1/reset_service/').query({ serviceName: 'toaster' });
     expect(unknown.status).toBe(400);
@@ -75,8 +91,8 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
   it('when units connect, then CONNECTION_COUNTERS reaches the console with the count the store holds', async () => {
     const engine = engineOf(t);
     const before = await storeCount(t, 'connected');
-    const heard = new Promise<{ connectedAligners: number; totalAligners: number; connectedUsers: number }>((r) =>
-      socket.on('CONNECTION_COUNTERS', (c) => c.connectedAligners === before + 1 && r(c)),
+    const heard = new Promise<{ connectedAligners: number; totalAligners: number; connectedUsers: number }>(
+      (r) => socket.on('CONNECTION_COUNTERS', (c) => c.connectedAligners === before + 1 && r(c)),
     );
     const offline = [...engine.state.units.values()].find((u) => !u.connected);
     if (!offline) throw new Error('every unit is connected');
@@ -92,9 +108,11 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
     await settle(t);
     const late = openLive(t.url, t.token('admin'));
     try {
-      const counters = await new Promise<{ connectedAligners: number; totalAligners: number; connectedUsers: number }>((r) =>
-        late.once('CONNECTION_COUNTERS', r),
-      );
+      const counters = await new Promise<{
+        connectedAligners: number;
+        totalAligners: number;
+        connectedUsers: number;
+      }>((r) => late.once('CONNECTION_COUNTERS', r));
       expect(counters).toMatchObject({
         connectedAligners: await storeCount(t, 'connected'),
         totalAligners: await storeCount(t, 'true'),

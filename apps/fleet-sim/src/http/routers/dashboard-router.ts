@@ -22,5 +22,7 @@ export function mountDashboard(api: ApiRouter, deps: ServiceDeps): void {
     .on(d.readTicketStatistics, () => ticketStatistics(deps))
     .on(d.readTopAlignersByAlignmentCount, () => dashboard.topAligners(deps))
     .on(d.resetService, ({ query, user }) => dashboard.resetService(deps, user, query.serviceName))
-    .on(d.graph, async () => fileResult({ contentType: 'image/png', data: await dashboard.trendGraph(deps), disposition: 'inline' }));
+    .on(d.graph, async () =>
+      fileResult({ contentType: 'image/png', data: await dashboard.trendGraph(deps), disposition: 'inline' }),
+    );
 }

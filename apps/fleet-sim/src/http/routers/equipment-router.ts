@@ -18,8 +18,12 @@ export function mountEquipment(api: ApiRouter, deps: ServiceDeps): void {
     .on(e.readFavorites, ({ query, user }) => equipment.readFavorites(deps, user, query.username))
     .on(e.getScreenShotsForAligner, ({ query }) => equipment.screenShotsOf(deps, query.serialNumber))
     .on(e.getLatestVoltagesForAligner, ({ query }) => equipment.latestVoltages(deps, query.serialNumber))
-    .on(e.getLatestPrinterStatusForAligner, ({ query }) => equipment.latestStatus(deps, query.serialNumber, 'printer'))
-    .on(e.getLatestUsbStatusForAligner, ({ query }) => equipment.latestStatus(deps, query.serialNumber, 'usb'))
+    .on(e.getLatestPrinterStatusForAligner, ({ query }) =>
+      equipment.latestStatus(deps, query.serialNumber, 'printer'),
+    )
+    .on(e.getLatestUsbStatusForAligner, ({ query }) =>
+      equipment.latestStatus(deps, query.serialNumber, 'usb'),
+    )
     .on(e.readTicketHistory, ({ query }) => ticketHistory(deps, query.serialNumber))
     .on(e.readDemoPort, () => ({ port: DEMO_PORT }))
     .on(e.createFavorite, ({ body, user }) => favorites.addFavorite(deps, user, body))

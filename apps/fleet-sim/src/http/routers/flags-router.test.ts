@@ -4,7 +4,9 @@ import { errorHandler } from '../error-middleware';
 import { createLogger, redactUrl } from '../../logging';
 import { flagsRouter } from './flags-router';
 
-const app = express().use(flagsRouter()).use(errorHandler(createLogger('silent')));
+const app = express()
+  .use(flagsRouter())
+  .use(errorHandler(createLogger('silent')));
 
 describe('flag images (back-office §7.3 "/flags/{country code}.png")', () => {
   it('when a country code is asked, then a PNG of its flag comes back, whatever the case', async () => {

@@ -4,13 +4,22 @@ import { ConfigError, loadConfig } from '../../config/config';
 import { connect, disconnect } from '../../fleet/simulation';
 import { trimUnitHistory } from '../../services/history-service';
 import { recordHistory } from '../../store/repos/history-repo';
-import { changeUnit, engineOf, latestOf, stageableTo, stepClock, ticketBody, unitWhere, until } from '../../test/fleet-helpers';
+import {
+  changeUnit,
+  engineOf,
+  latestOf,
+  stageableTo,
+  stepClock,
+  ticketBody,
+  unitWhere,
+  until,
+} from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const HISTORY = '/read/aligner_history/v1';
 const DAY = 24 * 60 * 60 * 1000;
 
-describe("a unit's history (issue 21)", () => {
+describe("a unit's history", () => {
   const t = useTestServer({ users: ['support', 'guest'] });
 
   const page = async (serialNumber: string, n = 1, user = 'support') => {
@@ -29,7 +38,12 @@ describe("a unit's history (issue 21)", () => {
     const history = await page(unit.serialNumber);
     expect(history.totalDocs).toBe(before + 2);
     expect(history.docs.slice(0, 2)).toEqual([
-      expect.objectContaining({ kind: 'disconnected', summary: 'Disconnected', actor: null, serialNumber: unit.serialNumber }),
+      expect.objectContaining({
+        kind: 'disconnected',
+        summary: 'Disconnected',
+        actor: null,
+        serialNumber: unit.serialNumber,
+      }),
       expect.objectContaining({ kind: 'connected', summary: 'Connected', actor: null }),
     ]);
     // A write that changes nothing notable (an alignment count) records nothing.
@@ -40,13 +54,30 @@ describe("a unit's history (issue 21)", () => {
   it('when a support user stages and unstages an update, then both are on the timeline with who did it', async () => {
     const latest = latestOf(t, 'aligner');
     const unit = await unitWhere(t, stageableTo('aligner', latest, '5.'));
-    const body = { serialNumber: unit.serialNumber, version: { semantic: latest, meta: '' }, path: `/updates/${latest}` };
-    expect((await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body)).status).toBe(200);
-    expect((await t.as('support').post('/delete/immediate_unstage_of_software_update/v1').send({ serialNumber: unit.serialNumber })).status).toBe(200);
+    const body = {
+      serialNumber: unit.serialNumber,
+      version: { semantic: latest, meta: '' },
+      path: `/updates/${latest}`,
+    };
+    expect(
+      (await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body)).status,
+    ).toBe(200);
+    expect(
+      (
+        await t
+          .as('support')
+          .post('/delete/immediate_unstage_of_software_update/v1')
+          .send({ serialNumber: unit.serialNumber })
+      ).status,
+    ).toBe(200);
     const { docs } = await page(unit.serialNumber);
     expect(docs.slice(0, 2)).toEqual([
       expect.objectContaining({ kind: 'unstaged', summary: 'Update unstaged by support', actor: 'support' }),
-      expect.objectContaining({ kind: 'staged', summary: `Update ${latest} staged by support`, actor: 'support' }),
+      expect.objectContaining({
+        kind: 'staged',
+        summary: `Update ${latest} staged by support`,
+        actor: 'support',
+      }),
     ]);
   });
 
@@ -54,22 +85,41 @@ describe("a unit's history (issue 21)", () => {
     const latest = latestOf(t, 'gtps');
     const unit = await unitWhere(t, (u) => u.family === 'gtps' && u.versionSemantic === latest);
     const before = (await page(unit.serialNumber)).totalDocs;
-    const body = { serialNumber: unit.serialNumber, version: { semantic: latest, meta: '' }, path: `/updates/${latest}` };
-    expect((await t.as('support').post('/create/immediate_stage_of_gtps_software_update/v1').send(body)).status).toBe(400);
+    const body = {
+      serialNumber: unit.serialNumber,
+      version: { semantic: latest, meta: '' },
+      path: `/updates/${latest}`,
+    };
+    expect(
+      (await t.as('support').post('/create/immediate_stage_of_gtps_software_update/v1').send(body)).status,
+    ).toBe(400);
     expect((await page(unit.serialNumber)).totalDocs).toBe(before);
   });
 
   it('when a command is sent, then its queuing (with who) and its outcome are recorded', async () => {
-    const unit = await unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0'), { connected: true });
-    const res = await t.as('support').post('/cmd/aligner_get_voltages/v1').send({ serialNumber: unit.serialNumber });
+    const unit = await unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0'), {
+      connected: true,
+    });
+    const res = await t
+      .as('support')
+      .post('/cmd/aligner_get_voltages/v1')
+      .send({ serialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
     const { docs } = await until(
       () => page(unit.serialNumber),
       (p) => p.docs[0]?.kind === 'commandEnded',
     );
     expect(docs.slice(0, 2)).toEqual([
-      expect.objectContaining({ kind: 'commandEnded', summary: 'Command aligner_get_voltages completed', actor: 'support' }),
-      expect.objectContaining({ kind: 'commandQueued', summary: 'Command aligner_get_voltages sent by support', actor: 'support' }),
+      expect.objectContaining({
+        kind: 'commandEnded',
+        summary: 'Command aligner_get_voltages completed',
+        actor: 'support',
+      }),
+      expect.objectContaining({
+        kind: 'commandQueued',
+        summary: 'Command aligner_get_voltages sent by support',
+        actor: 'support',
+      }),
     ]);
   });
 
@@ -77,15 +127,25 @@ describe("a unit's history (issue 21)", () => {
     const latest = latestOf(t, 'gtps');
     const unit = await unitWhere(t, stageableTo('gtps', latest, ''), { connected: true });
     const from = unit.versionSemantic;
-    const body = { serialNumber: unit.serialNumber, version: { semantic: latest, meta: '' }, path: `/updates/${latest}` };
+    const body = {
+      serialNumber: unit.serialNumber,
+      version: { semantic: latest, meta: '' },
+      path: `/updates/${latest}`,
+    };
     await t.as('support').post('/create/immediate_stage_of_gtps_software_update/v1').send(body);
     await stepClock(t, 1_000);
     await t.as('support').post('/cmd/aligner_download_now/v1').send({ serialNumber: unit.serialNumber });
     for (let i = 0; i < 40 && unit.versionSemantic !== latest; i++) {
       await stepClock(t, 5 * 60_000);
       if (unit.flow?.phase === 'readyToInstall' || (await kinds(unit.serialNumber)).includes('updatePhase')) {
-        const state = (await t.as('support').get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' })).body.updateState.state;
-        if (state === 'READY_TO_INSTALL') await t.as('support').post('/cmd/aligner_install_now/v1').send({ serialNumber: unit.serialNumber });
+        const state = (
+          await t
+            .as('support')
+            .get('/read/aligner/v1/')
+            .query({ serialNumber: unit.serialNumber, username: 'support' })
+        ).body.updateState.state;
+        if (state === 'READY_TO_INSTALL')
+          await t.as('support').post('/cmd/aligner_install_now/v1').send({ serialNumber: unit.serialNumber });
       }
     }
     expect(unit.versionSemantic).toBe(latest);
@@ -94,18 +154,35 @@ describe("a unit's history (issue 21)", () => {
     const summaries = all.map((e) => e.summary);
     expect(summaries).toContain('Update phase: Downloading');
     expect(summaries).toContain(`Version changed from ${from} to ${latest}`);
-    expect(all.find((e) => e.kind === 'versionChanged')).toMatchObject({ actor: null, detail: { from, to: latest } });
+    expect(all.find((e) => e.kind === 'versionChanged')).toMatchObject({
+      actor: null,
+      detail: { from, to: latest },
+    });
   });
 
   it('when a ticket is opened and closed, then both are recorded with who', async () => {
     const unit = await unitWhere(t, (u) => u.family === 'aligner');
-    const created = await t.as('support').post('/create/ticket/v1').send(ticketBody(unit, { description: 'Noisy' }));
+    const created = await t
+      .as('support')
+      .post('/create/ticket/v1')
+      .send(ticketBody(unit, { description: 'Noisy' }));
     expect(created.status).toBe(200);
-    await t.as('support').post('/update/ticket_closed/v1/').send({ id: created.body.id, username: 'support' });
+    await t
+      .as('support')
+      .post('/update/ticket_closed/v1/')
+      .send({ id: created.body.id, username: 'support' });
     const { docs } = await page(unit.serialNumber);
     expect(docs.slice(0, 2)).toEqual([
-      expect.objectContaining({ kind: 'ticketClosed', summary: `Ticket ${created.body.id} closed by support`, actor: 'support' }),
-      expect.objectContaining({ kind: 'ticketOpened', summary: `Ticket ${created.body.id} opened by support`, actor: 'support' }),
+      expect.objectContaining({
+        kind: 'ticketClosed',
+        summary: `Ticket ${created.body.id} closed by support`,
+        actor: 'support',
+      }),
+      expect.objectContaining({
+        kind: 'ticketOpened',
+        summary: `Ticket ${created.body.id} opened by support`,
+        actor: 'support',
+      }),
     ]);
   });
 
@@ -115,7 +192,13 @@ describe("a unit's history (issue 21)", () => {
     const before = (await page(unit.serialNumber)).totalDocs;
     await recordHistory(
       t.server.deps.db,
-      Array.from({ length: 13 }, (_, i) => ({ serialNumber: unit.serialNumber, kind: 'connected', summary: `event ${i}`, actor: null, at: new Date(now + i) })),
+      Array.from({ length: 13 }, (_, i) => ({
+        serialNumber: unit.serialNumber,
+        kind: 'connected',
+        summary: `event ${i}`,
+        actor: null,
+        at: new Date(now + i),
+      })),
     );
     const first = await page(unit.serialNumber, 1, 'guest');
     expect(first.totalDocs).toBe(before + 13);
@@ -131,7 +214,9 @@ describe("a unit's history (issue 21)", () => {
     expect((await t.as('support').get(HISTORY)).status).toBe(400);
     expect((await t.as('support').get(HISTORY).query({ serialNumber: ' ' })).status).toBe(400);
     const unit = await unitWhere(t, () => true);
-    expect((await t.as('support').get(HISTORY).query({ serialNumber: unit.serialNumber, page: 0 })).status).toBe(400);
+    expect(
+      (await t.as('support').get(HISTORY).query({ serialNumber: unit.serialNumber, page: 0 })).status,
+    ).toBe(400);
     expect((await t.http.get(HISTORY).query({ serialNumber: unit.serialNumber })).status).toBe(401);
   });
 
@@ -142,8 +227,20 @@ describe("a unit's history (issue 21)", () => {
     const days = deps.config.HISTORY_RETENTION_DAYS;
     expect(days).toBe(90);
     await recordHistory(deps.db, [
-      { serialNumber: unit.serialNumber, kind: 'connected', summary: 'too old', actor: null, at: new Date(now - (days + 1) * DAY) },
-      { serialNumber: unit.serialNumber, kind: 'connected', summary: 'recent', actor: null, at: new Date(now - (days - 1) * DAY) },
+      {
+        serialNumber: unit.serialNumber,
+        kind: 'connected',
+        summary: 'too old',
+        actor: null,
+        at: new Date(now - (days + 1) * DAY),
+      },
+      {
+        serialNumber: unit.serialNumber,
+        kind: 'connected',
+        summary: 'recent',
+        actor: null,
+        at: new Date(now - (days - 1) * DAY),
+      },
     ]);
     expect(await trimUnitHistory(deps)).toBeGreaterThanOrEqual(1);
     const summaries = (await page(unit.serialNumber)).docs.map((e) => e.summary);

@@ -3,7 +3,7 @@ import { readUnitHistory } from '../../services/history-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';
 
-/** A unit's timeline (issue 21): the History tab of the unit detail dialog, for every role. */
+/** A unit's timeline: the History tab of the unit detail dialog, for every role. */
 export function mountHistory(api: ApiRouter, deps: ServiceDeps): void {
   api.on(h.readAlignerHistory, ({ query }) => readUnitHistory(deps, query));
 }

@@ -3,6 +3,8 @@ import type { ServiceDeps } from '../../services/service-deps';
 import { ApiRouter } from '../api-router';
 import type { RouteDeps } from '../route';
 import { mountAi } from './ai-router';
+import { mountAlertRules } from './alert-rules-router';
+import { mountAlerts } from './alerts-router';
 import { mountAudits } from './audits-router';
 import { mountAuth } from './auth-router';
 import { mountBulkActions } from './bulk-actions-router';
@@ -49,6 +51,8 @@ export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] 
   mountSavedViews(api, deps);
   mountHistory(api, deps);
   mountRollouts(api, deps);
+  mountAlerts(api, deps);
+  mountAlertRules(api, deps);
   mountBulkActions(api, deps);
   // After every list: an export pages through its list's handler.
   mountCsvExports(api, deps);

@@ -68,6 +68,26 @@ describe('in-app messages (back-office §2.7, §4, §5, §7.4)', () => {
       expect((await tab('otherDrafts', 'admin', t.token('engineer'))).docs.length).toBeGreaterThan(0);
     });
 
+    it("when a role that does not approve messages reads drafts, then it sees only its own; an approver sees everyone's", async () => {
+      const ownByTech = (await create({ ...draft(1, 10, 'tech') }, t.token('tech'))).body as Message;
+      const read = async (token: string, query: object) =>
+        ((await t.http.get('/read/messages/v1/').query(query).set(bearer(token))).body as { docs: Message[] })
+          .docs;
+      const othersTab = await read(t.token('tech'), messageListQuery('otherDrafts', 'tech'));
+      expect(othersTab).toEqual([]);
+      // Without the tab's filters too: no issuer filter, every disposition, or drafts named by their issuer.
+      const everything = await read(t.token('tech'), { page: 1 });
+      expect(everything.filter((m) => m.disposition === 'draft' && m.issuerUsername !== 'tech')).toEqual([]);
+      expect(
+        await read(t.token('tech'), { page: 1, filterIssuerUsername: 'support', filterDisposition: 'draft' }),
+      ).toEqual([]);
+      expect((await read(t.token('tech'), messageListQuery('myDrafts', 'tech'))).map((m) => m.id)).toContain(
+        ownByTech.id,
+      );
+      const byApprover = await read(t.token('engineer'), messageListQuery('otherDrafts', 'engineer'));
+      expect(byApprover.map((m) => m.issuerUsername)).toEqual(expect.arrayContaining(['support', 'tech']));
+    });
+
     it('when a start date is before yesterday, a text is too long, or the market is unknown, then 400 with the field', async () => {
       const past = await create(draft(-2, 3));
       expect(past.status).toBe(400);

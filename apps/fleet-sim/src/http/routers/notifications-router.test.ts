@@ -1,7 +1,7 @@
 import type { Country, Notification } from '@equipment-dashboard/contract';
 import { PlaceIndex, placeIndex } from '../../services/places-service';
 import { bearer, engineOf } from '../../test/fleet-helpers';
-import { refreshIndex } from '../../views/unit-feed';
+import { refreshIndex } from '../../read-models/unit-feed';
 import { useTestServer } from '../../test/test-server';
 
 describe('notifications and the places units are in (back-office §2.6, §3, §5, §7.4)', () => {
@@ -62,7 +62,7 @@ describe('notifications and the places units are in (back-office §2.6, §3, §5
     it('when the fleet has not changed, then the lists come from one cached index; a deleted unit rebuilds it behind the scenes', async () => {
       const first = await placeIndex(t.server.deps);
       expect(await placeIndex(t.server.deps)).toBe(first);
-      const { index } = t.server.deps.views;
+      const { index } = t.server.deps.readModels;
       const unit = [...engineOf(t).state.units.values()].at(-1);
       if (!unit) throw new Error('no unit');
       index.remove([unit.serialNumber]);

@@ -1,12 +1,18 @@
-import { LIVE_EVENT_SCHEMAS, rolloutDetailSchema, rolloutSchema, type Rollout } from '@equipment-dashboard/contract';
+import {
+  LIVE_EVENT_SCHEMAS,
+  rolloutDetailSchema,
+  rolloutSchema,
+  type Rollout,
+} from '@equipment-dashboard/contract';
 import { phaseSizes } from '@equipment-dashboard/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { isPending } from '../../fleet/desired-state';
-import { driveRollouts } from '../../services/rollout-driver';
+import { driveRollouts } from '../../jobs/rollout-driver';
 import { insertSoftwareUpdate } from '../../store/repos/releases-repo';
 import { rolloutUnits } from '../../store/schema';
 import { engineOf, latestOf, setSpeed, settle } from '../../test/fleet-helpers';
+import { eventsUntilMarker } from '../../test/live-socket';
 import { useTestServer } from '../../test/test-server';
 
 const CREATE = '/create/rollout/v1';
@@ -17,15 +23,16 @@ const RESUME = '/update/rollout_resumed/v1';
 const ABORT = '/update/rollout_aborted/v1';
 const VERSIONS = '/read/rollout_versions/v1';
 
-describe('rollouts (issue 21)', () => {
-  const t = useTestServer({ users: ['admin', 'engineer', 'support_lvl2', 'support'] });
+describe('phased rollouts', () => {
+  const t = useTestServer({ users: ['admin', 'engineer', 'support_lvl2', 'support', 'guest'] });
   let socket: Socket;
   beforeAll(async () => {
     await setSpeed(t, 0);
     socket = await t.live('support_lvl2');
   });
 
-  const usAligners = () => [...engineOf(t).state.units.values()].filter((u) => u.family === 'aligner' && u.countryCode === 'US');
+  const usAligners = () =>
+    [...engineOf(t).state.units.values()].filter((u) => u.family === 'aligner' && u.countryCode === 'US');
   const body = (fields: Record<string, unknown> = {}) => ({
     name: 'US aligners to latest',
     family: 'aligner',
@@ -52,13 +59,42 @@ describe('rollouts (issue 21)', () => {
     const next = new Promise<Rollout>((resolve) => socket.once('ROLLOUT_UPDATED', resolve));
     const rollout = await create();
     const us = usAligners();
-    expect(rollout).toMatchObject({ state: 'running', currentPhase: 0, family: 'aligner', version: { semantic: latestOf(t, 'aligner') }, failureThreshold: 0.05, successThreshold: 0.95, window: null, createdBy: 'engineer' });
+    expect(rollout).toMatchObject({
+      state: 'running',
+      currentPhase: 0,
+      family: 'aligner',
+      version: { semantic: latestOf(t, 'aligner') },
+      failureThreshold: 0.05,
+      successThreshold: 0.95,
+      window: null,
+      createdBy: 'engineer',
+    });
     expect(rollout.totalUnits).toBe(us.length);
     expect(rollout.phases.map((p) => p.percent)).toEqual([1, 10, 50, 100]);
     expect(rollout.phases.map((p) => p.total)).toEqual(phaseSizes(us.length, [1, 10, 50, 100]));
-    expect(rollout.target).toMatchObject({ kind: 'filters', filters: { filterCountryCode: 'US' }, excluded: expect.any(Number) });
+    expect(rollout.target).toMatchObject({
+      kind: 'filters',
+      filters: { filterCountryCode: 'US' },
+      excluded: expect.any(Number),
+    });
     const event = await next;
-    expect(LIVE_EVENT_SCHEMAS.ROLLOUT_UPDATED.parse(event)).toMatchObject({ id: rollout.id, totalUnits: us.length });
+    expect(LIVE_EVENT_SCHEMAS.ROLLOUT_UPDATED.parse(event)).toMatchObject({
+      id: rollout.id,
+      totalUnits: us.length,
+    });
+    await t.as('engineer').post(ABORT).send({ id: rollout.id });
+  });
+
+  it('when a rollout changes, then only the consoles of roles that may read rollouts hear of it (not guest, not support)', async () => {
+    const others = await Promise.all(['guest', 'support'].map((username) => t.live(username)));
+    const recorded = others.map((other) =>
+      eventsUntilMarker(other, (event, payload) => t.server.deps.live.emit(event, payload)),
+    );
+    const next = new Promise<Rollout>((resolve) => socket.once('ROLLOUT_UPDATED', resolve));
+    const rollout = await create({ name: 'heard by readers only' });
+    await expect(next).resolves.toMatchObject({ id: rollout.id });
+    for (const heardByOther of await Promise.all(recorded.map((r) => r.untilMarker())))
+      expect(heardByOther).not.toContain('ROLLOUT_UPDATED');
     await t.as('engineer').post(ABORT).send({ id: rollout.id });
   });
 
@@ -79,16 +115,23 @@ describe('rollouts (issue 21)', () => {
     for (const row of staged) {
       const unit = engineOf(t).get(row.serialNumber);
       expect(row.phase).toBe(0);
-      expect(unit && isPending(unit.desired, unit.stagedRevDone) ? unit.desired?.semantic : null).toBe(latestOf(t, 'aligner'));
+      expect(unit && isPending(unit.desired, unit.stagedRevDone) ? unit.desired?.semantic : null).toBe(
+        latestOf(t, 'aligner'),
+      );
     }
-    const detail = rolloutDetailSchema.parse((await t.as('support_lvl2').get(READ).query({ id: rollout.id })).body);
+    const detail = rolloutDetailSchema.parse(
+      (await t.as('support_lvl2').get(READ).query({ id: rollout.id })).body,
+    );
     expect(detail.skippedReasons.reduce((sum, r) => sum + r.count, 0)).toBe(first?.counts.skipped);
 
     // Abort: the staged units that have not started downloading are unstaged, the waiting ones skipped.
     const aborted = await t.as('admin').post(ABORT).send({ id: rollout.id });
     expect(aborted.status).toBe(200);
     expect(aborted.body).toMatchObject({ state: 'aborted' });
-    expect(aborted.body.phases[1].counts).toMatchObject({ pending: 0, skipped: aborted.body.phases[1].total });
+    expect(aborted.body.phases[1].counts).toMatchObject({
+      pending: 0,
+      skipped: aborted.body.phases[1].total,
+    });
     await settle(t);
     for (const row of staged) {
       const unit = engineOf(t).get(row.serialNumber);
@@ -112,28 +155,60 @@ describe('rollouts (issue 21)', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'rollout_state', error: expect.stringContaining('running') });
 
-    expect((await t.as('engineer').post(ABORT).send({ id: rollout.id })).body).toMatchObject({ state: 'aborted' });
-    for (const path of [PAUSE, RESUME, ABORT]) expect((await t.as('engineer').post(path).send({ id: rollout.id })).status).toBe(409);
+    expect((await t.as('engineer').post(ABORT).send({ id: rollout.id })).body).toMatchObject({
+      state: 'aborted',
+    });
+    for (const path of [PAUSE, RESUME, ABORT])
+      expect((await t.as('engineer').post(path).send({ id: rollout.id })).status).toBe(409);
     expect((await t.as('engineer').post(PAUSE).send({ id: 999_999 })).status).toBe(404);
   });
 
   it('when the target is a saved view of the equipment list, then its filters choose the units', async () => {
-    const view = await t.as('engineer').post('/create/saved_view/v1').send({ screen: 'equipment', name: 'US aligners', query: { filterCountryCode: 'US', filterFamily: 'aligner' } });
+    const view = await t
+      .as('engineer')
+      .post('/create/saved_view/v1')
+      .send({
+        screen: 'equipment',
+        name: 'US aligners',
+        query: { filterCountryCode: 'US', filterFamily: 'aligner' },
+      });
     expect(view.status).toBe(200);
     const rollout = await create({ name: 'from a view', target: { kind: 'view', viewId: view.body.id } });
     expect(rollout.totalUnits).toBe(usAligners().length);
     expect(rollout.target).toMatchObject({ kind: 'view', viewId: view.body.id, viewName: 'US aligners' });
     await t.as('engineer').post(ABORT).send({ id: rollout.id });
     // Another user's private view is not there for them.
-    const own = await t.as('admin').post('/create/saved_view/v1').send({ screen: 'equipment', name: 'mine', query: { filterCountryCode: 'US' } });
-    expect((await t.as('engineer').post(CREATE).send(body({ target: { kind: 'view', viewId: own.body.id } }))).status).toBe(404);
+    const own = await t
+      .as('admin')
+      .post('/create/saved_view/v1')
+      .send({ screen: 'equipment', name: 'mine', query: { filterCountryCode: 'US' } });
+    expect(
+      (
+        await t
+          .as('engineer')
+          .post(CREATE)
+          .send(body({ target: { kind: 'view', viewId: own.body.id } }))
+      ).status,
+    ).toBe(404);
   });
 
   it('when the target is a CSV of serials, then only the units of the family are taken and the others counted out', async () => {
-    const aligners = usAligners().slice(0, 3).map((u) => u.serialNumber);
+    const aligners = usAligners()
+      .slice(0, 3)
+      .map((u) => u.serialNumber);
     const gtps = [...engineOf(t).state.units.values()].find((u) => u.family === 'gtps')?.serialNumber ?? 'X';
-    const csv = ['serialNumber', ...aligners.map((s) => s.toLowerCase()), gtps, 'NOSUCHUNIT1', aligners[0]].join('\n');
-    const rollout = await create({ name: 'from a CSV', phases: [100], target: { kind: 'csv', csv, fileName: 'units.csv' } });
+    const csv = [
+      'serialNumber',
+      ...aligners.map((s) => s.toLowerCase()),
+      gtps,
+      'NOSUCHUNIT1',
+      aligners[0],
+    ].join('\n');
+    const rollout = await create({
+      name: 'from a CSV',
+      phases: [100],
+      target: { kind: 'csv', csv, fileName: 'units.csv' },
+    });
     expect(rollout.totalUnits).toBe(3);
     expect(rollout.target).toMatchObject({ kind: 'csv', fileName: 'units.csv', excluded: 2 });
     await t.as('engineer').post(ABORT).send({ id: rollout.id });
@@ -146,7 +221,9 @@ describe('rollouts (issue 21)', () => {
       expect(res.body).toMatchObject({ error: expect.any(String) });
       return res.body;
     };
-    expect((await bad({ phases: [50, 10, 100] })).details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'phases' })]));
+    expect((await bad({ phases: [50, 10, 100] })).details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'phases' })]),
+    );
     await bad({ phases: [10, 50] });
     await bad({ failureThreshold: 1.5 });
     await bad({ name: '  ' });
@@ -165,7 +242,11 @@ describe('rollouts (issue 21)', () => {
     expect(list.status).toBe(200);
     expect(list.body.totalDocs).toBeGreaterThan(0);
     expect(list.body.docs[0]).toMatchObject({ id: rollout.id, name: 'roles' });
-    expect((await t.as('support_lvl2').get(LIST).query({ filterName: 'rol' })).body.docs.map((r: Rollout) => r.name)).toContain('roles');
+    expect(
+      (await t.as('support_lvl2').get(LIST).query({ filterName: 'rol' })).body.docs.map(
+        (r: Rollout) => r.name,
+      ),
+    ).toContain('roles');
     const read = await t.as('support_lvl2').get(READ).query({ id: rollout.id });
     expect(read.status).toBe(200);
     expect(read.body.failedUnits).toEqual([]);
@@ -178,7 +259,13 @@ describe('rollouts (issue 21)', () => {
     await t.as('admin').post(ABORT).send({ id: rollout.id });
   });
   it("when the New rollout dialog asks for a family's versions, then its published updates come newest first; only for staff who create rollouts", async () => {
-    await insertSoftwareUpdate(t.server.deps.db, { family: 'gtps', semantic: '0.0.1', meta: 'old', path: '/updates/gtps/0.0.1', createdBy: 'admin' });
+    await insertSoftwareUpdate(t.server.deps.db, {
+      family: 'gtps',
+      semantic: '0.0.1',
+      meta: 'old',
+      path: '/updates/gtps/0.0.1',
+      createdBy: 'admin',
+    });
     const res = await t.as('engineer').get(VERSIONS).query({ family: 'gtps' });
     expect(res.status).toBe(200);
     const semantics = (res.body as { semantic: string }[]).map((v) => v.semantic);

@@ -4,10 +4,12 @@ import * as rollouts from '../../services/rollouts-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';
 
-/** Phased rollouts (issue 21): create, list, read, the versions a rollout may take, pause, resume, abort. */
+/** Phased rollouts: create, list, read, the versions a rollout may take, pause, resume, abort. */
 export function mountRollouts(api: ApiRouter, deps: ServiceDeps): void {
   api
-    .on(r.createRollout, async ({ body, user }) => withStatus(201, await rollouts.createRollout(deps, user, body)))
+    .on(r.createRollout, async ({ body, user }) =>
+      withStatus(201, await rollouts.createRollout(deps, user, body)),
+    )
     .on(r.readRollouts, ({ query }) => rollouts.listRollouts(deps, query))
     .on(r.readRollout, ({ query }) => rollouts.readRollout(deps, query.id))
     .on(r.readRolloutVersions, ({ query }) => rollouts.rolloutVersions(deps, query.family))

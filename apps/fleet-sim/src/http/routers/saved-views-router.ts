@@ -3,7 +3,7 @@ import { createSavedView, deleteSavedView, listSavedViews } from '../../services
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';
 
-/** Saved views of the lists (issue 21): read by every role, saved and deleted with saveViews. */
+/** Saved views of the lists: read by every role, saved and deleted with saveViews. */
 export function mountSavedViews(api: ApiRouter, deps: ServiceDeps): void {
   api.on(v.readSavedViews, ({ query, user }) => listSavedViews(deps, user, query.screen));
   api.on(v.createSavedView, ({ body, user }) => createSavedView(deps, user, body));

@@ -1,22 +1,31 @@
 import { playDueSchedules } from '../../services/scheduling-service';
 import { isPending } from '../../fleet/desired-state';
 import { bearer, engineOf, latestOf, settle, stepClock } from '../../test/fleet-helpers';
-import { connectLive } from '../../test/live-socket';
+import { connectLive, eventsUntilMarker } from '../../test/live-socket';
 import { useTestServer } from '../../test/test-server';
 
 describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
-  const t = useTestServer({ users: ['engineer'] });
+  const t = useTestServer({ users: ['engineer', 'tech'] });
 
-  const day = (offsetDays: number) => new Date(t.server.deps.clock.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const day = (offsetDays: number) =>
+    new Date(t.server.deps.clock.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
   it('when a pattern is searched, then aligner serials matching it come back; * is a wildcard', async () => {
     const engine = engineOf(t);
     const some = [...engine.state.units.values()].find((u) => u.family === 'aligner');
     const prefix = some?.serialNumber.slice(0, 3) ?? 'AX';
-    const res = await t.as('engineer').get('/read/aligner_serial_numbers/v1').query({ filterSerialNumber: prefix.toLowerCase() });
+    const res = await t
+      .as('engineer')
+      .get('/read/aligner_serial_numbers/v1')
+      .query({ filterSerialNumber: prefix.toLowerCase() });
     expect(res.body.length).toBeGreaterThan(0);
-    expect(res.body.every((s: string) => s.startsWith(prefix) && engine.get(s)?.family === 'aligner')).toBe(true);
-    const wild = await t.as('engineer').get('/read/aligner_serial_numbers/v1').query({ filterSerialNumber: `*${some?.serialNumber.slice(-3)}` });
+    expect(res.body.every((s: string) => s.startsWith(prefix) && engine.get(s)?.family === 'aligner')).toBe(
+      true,
+    );
+    const wild = await t
+      .as('engineer')
+      .get('/read/aligner_serial_numbers/v1')
+      .query({ filterSerialNumber: `*${some?.serialNumber.slice(-3)}` });
     expect(wild.body).toContain(some?.serialNumber);
   });
 
@@ -24,7 +33,13 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
     const engine = engineOf(t);
     const latest = latestOf(t, 'aligner');
     const targets = [...engine.state.units.values()]
-      .filter((u) => u.family === 'aligner' && !isPending(u.desired, u.stagedRevDone) && u.versionSemantic.startsWith('5.') && u.versionSemantic !== latest)
+      .filter(
+        (u) =>
+          u.family === 'aligner' &&
+          !isPending(u.desired, u.stagedRevDone) &&
+          u.versionSemantic.startsWith('5.') &&
+          u.versionSemantic !== latest,
+      )
       .slice(0, 3)
       .map((u) => u.serialNumber);
     const socket = await connectLive(t.url, t.token('engineer'));
@@ -33,15 +48,23 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
     const res = await t
       .as('engineer')
       .post('/create/schedule_serial_numbers/v1')
-      .send({ serialNumbers: targets, version: { semantic: latest, meta: '' }, path: `/updates/aligner/${latest}`, date: tomorrow });
+      .send({
+        serialNumbers: targets,
+        version: { semantic: latest, meta: '' },
+        path: `/updates/aligner/${latest}`,
+        date: tomorrow,
+      });
     expect(res.status).toBe(200);
     await expect(heard).resolves.toMatchObject({ date: tomorrow, count: targets.length });
     socket.close();
     const byDay = await t.as('engineer').get('/read/schedule_by_day/v1/');
     const [y, m, d] = tomorrow.split('-').map(Number);
-    expect(byDay.body).toEqual(expect.arrayContaining([expect.objectContaining({ _id: { year: y, month: m, day: d } })]));
+    expect(byDay.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ _id: { year: y, month: m, day: d } })]),
+    );
     const pending = async (serial: string) =>
-      (await t.as('engineer').get('/read/aligner/v1/').query({ serialNumber: serial, username: 'engineer' })).body.pendingSoftwareDownload;
+      (await t.as('engineer').get('/read/aligner/v1/').query({ serialNumber: serial, username: 'engineer' }))
+        .body.pendingSoftwareDownload;
     expect(await pending(targets[0] ?? '')).toBe('');
     await stepClock(t, 86_400_000);
     await playDueSchedules(t.server.deps);
@@ -52,11 +75,36 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
     }
   });
 
+  it('when updates are scheduled, then a console whose role may not read the Update Scheduler does not hear of it', async () => {
+    const latest = latestOf(t, 'aligner');
+    const target = [...engineOf(t).state.units.values()].find(
+      (u) => u.family === 'aligner' && u.versionSemantic !== latest,
+    );
+    const tech = await t.live('tech');
+    const recorded = eventsUntilMarker(tech, (event, payload) => t.server.deps.live.emit(event, payload));
+    const res = await t
+      .as('engineer')
+      .post('/create/schedule_serial_numbers/v1')
+      .send({
+        serialNumbers: [target?.serialNumber],
+        version: { semantic: latest, meta: '' },
+        path: `/updates/aligner/${latest}`,
+        date: day(2),
+      });
+    expect(res.status).toBe(200);
+    expect(await recorded.untilMarker()).not.toContain('NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED');
+  });
+
   it('when support schedules, or the day has passed, then it is refused', async () => {
     const support = await t.tokenFor('support');
     const body = { serialNumbers: ['X'], version: { semantic: '1.0.0', meta: '' }, path: '/x', date: day(1) };
-    expect((await t.http.post('/create/schedule_serial_numbers/v1').set(bearer(support)).send(body)).status).toBe(403);
-    const past = await t.as('engineer').post('/create/schedule_serial_numbers/v1').send({ ...body, date: '2020-01-01' });
+    expect(
+      (await t.http.post('/create/schedule_serial_numbers/v1').set(bearer(support)).send(body)).status,
+    ).toBe(403);
+    const past = await t
+      .as('engineer')
+      .post('/create/schedule_serial_numbers/v1')
+      .send({ ...body, date: '2020-01-01' });
     expect(past.status).toBe(400);
   });
 
@@ -64,14 +112,22 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
     const engine = engineOf(t);
     const latest = latestOf(t, 'aligner');
     const [first, second] = [...engine.state.units.values()]
-      .filter((u) => u.family === 'aligner' && !isPending(u.desired, u.stagedRevDone) && u.versionSemantic !== latest)
+      .filter(
+        (u) =>
+          u.family === 'aligner' && !isPending(u.desired, u.stagedRevDone) && u.versionSemantic !== latest,
+      )
       .slice(-2)
       .map((u) => u.serialNumber);
     const schedule = (serialNumber: string | undefined, date: string) =>
       t
         .as('engineer')
         .post('/create/schedule_serial_numbers/v1')
-        .send({ serialNumbers: [serialNumber], version: { semantic: latest, meta: '' }, path: `/updates/aligner/${latest}`, date });
+        .send({
+          serialNumbers: [serialNumber],
+          version: { semantic: latest, meta: '' },
+          path: `/updates/aligner/${latest}`,
+          date,
+        });
     const utc = await schedule(first, `${day(2)}T09:30:00.000Z`);
     expect(utc.status).toBe(200);
     expect(utc.body.date).toBe(day(2));
@@ -91,7 +147,8 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
       expect(res.body.details).toEqual([
         {
           path: 'date',
-          message: 'Expected a day (YYYY-MM-DD) or an ISO 8601 timestamp with an offset, such as 2026-05-01T09:30:00Z (its UTC day is taken).',
+          message:
+            'Expected a day (YYYY-MM-DD) or an ISO 8601 timestamp with an offset, such as 2026-05-01T09:30:00Z (its UTC day is taken).',
         },
       ]);
     }

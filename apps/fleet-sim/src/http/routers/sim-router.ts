@@ -25,7 +25,8 @@ export function mountSim(api: ApiRouter, deps: ServiceDeps): void {
             : parseScenarioObject(body.scenario, 'the scenario');
         return await applyScenario(deps, scenario);
       } catch (error) {
-        if (error instanceof ScenarioError) throw new ValidationError(error.message, error.problems, 'invalid_scenario');
+        if (error instanceof ScenarioError)
+          throw new ValidationError(error.message, error.problems, 'invalid_scenario');
         throw error;
       }
     });

@@ -14,7 +14,11 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     socket = await t.live('support');
   });
 
-  const body = (serialNumber: string, semantic: string) => ({ serialNumber, version: { semantic, meta: '' }, path: `/updates/${semantic}` });
+  const body = (serialNumber: string, semantic: string) => ({
+    serialNumber,
+    version: { semantic, meta: '' },
+    path: `/updates/${semantic}`,
+  });
   const staged = () => t.as('support').get('/read/staged_update_totals/v1');
   const below = (family: 'aligner' | 'gtps') => (u: UnitRuntime) =>
     u.family === family &&
@@ -28,37 +32,62 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     const latest = latestOf(t, 'aligner');
     const before = (await staged()).body;
     const heard = new Promise((r) => socket.once('SOFTWARE_UPDATES_STAGED', r));
-    const res = await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body(unit.serialNumber, latest));
+    const res = await t
+      .as('support')
+      .post('/create/immediate_stage_of_software_update/v1')
+      .send(body(unit.serialNumber, latest));
     expect(res.status).toBe(200);
     expect(res.body.version.semantic).toBe(latest);
     await expect(heard).resolves.toMatchObject({ family: 'aligner' });
     const after = (await staged()).body;
     expect(after.total).toBe(before.total + 1);
-    const read = await t.as('support').get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' });
+    const read = await t
+      .as('support')
+      .get('/read/aligner/v1/')
+      .query({ serialNumber: unit.serialNumber, username: 'support' });
     expect(read.body.pendingSoftwareDownload).toBe(latest);
 
-    const again = await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body(unit.serialNumber, latest));
+    const again = await t
+      .as('support')
+      .post('/create/immediate_stage_of_software_update/v1')
+      .send(body(unit.serialNumber, latest));
     expect(again.status).toBe(400);
     expect(again.body.error).toMatch(/already/i);
 
-    const unstage = await t.as('support').post('/delete/immediate_unstage_of_software_update/v1').send({ serialNumber: unit.serialNumber });
-    expect(unstage.body).toEqual({ serialNumber: unit.serialNumber, family: 'aligner', pendingSoftwareDownload: '' });
+    const unstage = await t
+      .as('support')
+      .post('/delete/immediate_unstage_of_software_update/v1')
+      .send({ serialNumber: unit.serialNumber });
+    expect(unstage.body).toEqual({
+      serialNumber: unit.serialNumber,
+      family: 'aligner',
+      pendingSoftwareDownload: '',
+    });
     expect((await staged()).body.total).toBe(before.total);
-    const twice = await t.as('support').post('/delete/immediate_unstage_of_software_update/v1').send({ serialNumber: unit.serialNumber });
+    const twice = await t
+      .as('support')
+      .post('/delete/immediate_unstage_of_software_update/v1')
+      .send({ serialNumber: unit.serialNumber });
     expect(twice.status).toBe(400);
   });
 
   it('when a unit already at the latest is staged, then 400 with the reason', async () => {
     const latest = latestOf(t, 'gtps');
     const unit = await unitWhere(t, (u) => u.family === 'gtps' && u.versionSemantic === latest);
-    const res = await t.as('support').post('/create/immediate_stage_of_gtps_software_update/v1').send(body(unit.serialNumber, latest));
+    const res = await t
+      .as('support')
+      .post('/create/immediate_stage_of_gtps_software_update/v1')
+      .send(body(unit.serialNumber, latest));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('staging_refused');
   });
 
   it('when the call of another family is used, then 400 names the right call', async () => {
     const unit = await unitWhere(t, below('gtps'));
-    const res = await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body(unit.serialNumber, latestOf(t, 'aligner')));
+    const res = await t
+      .as('support')
+      .post('/create/immediate_stage_of_software_update/v1')
+      .send(body(unit.serialNumber, latestOf(t, 'aligner')));
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('immediate_stage_of_gtps_software_update');
   });
@@ -67,13 +96,25 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     const unit = await unitWhere(t, below('gtps'), { connected: true });
     const latest = latestOf(t, 'gtps');
     const versionsBefore = (await t.as('support').get('/read/gtps_software_versions/v1')).body;
-    const countAt = (list: { version: string; total: number }[], v: string) => list.find((x) => x.version === v)?.total ?? 0;
-    await t.as('support').post('/create/immediate_stage_of_gtps_software_update/v1').send(body(unit.serialNumber, latest));
+    const countAt = (list: { version: string; total: number }[], v: string) =>
+      list.find((x) => x.version === v)?.total ?? 0;
+    await t
+      .as('support')
+      .post('/create/immediate_stage_of_gtps_software_update/v1')
+      .send(body(unit.serialNumber, latest));
 
     const read = async () =>
-      (await t.as('support').get('/read/aligner/v1/').query({ serialNumber: unit.serialNumber, username: 'support' })).body;
+      (
+        await t
+          .as('support')
+          .get('/read/aligner/v1/')
+          .query({ serialNumber: unit.serialNumber, username: 'support' })
+      ).body;
     expect((await read()).updateState.state).toBe('READY_TO_DOWNLOAD');
-    expect((await t.as('support').post('/cmd/aligner_download_now/v1').send({ serialNumber: unit.serialNumber })).status).toBe(200);
+    expect(
+      (await t.as('support').post('/cmd/aligner_download_now/v1').send({ serialNumber: unit.serialNumber }))
+        .status,
+    ).toBe(200);
     const downloading = await read();
     expect(downloading.updateState).toMatchObject({ state: 'DOWNLOADING', downloading: true });
     await stepClock(t, MINUTE);
@@ -83,7 +124,10 @@ describe('staging and the update flow (console-core §4, §7)', () => {
 
     await stepClock(t, 30 * MINUTE);
     expect((await read()).updateState.state).toBe('READY_TO_INSTALL');
-    expect((await t.as('support').post('/cmd/aligner_install_now/v1').send({ serialNumber: unit.serialNumber })).status).toBe(200);
+    expect(
+      (await t.as('support').post('/cmd/aligner_install_now/v1').send({ serialNumber: unit.serialNumber }))
+        .status,
+    ).toBe(200);
     expect((await read()).updateState).toMatchObject({ state: 'INSTALLING_UPDATE', installing: true });
     await stepClock(t, 10 * MINUTE);
     const done = await read();
@@ -96,13 +140,19 @@ describe('staging and the update flow (console-core §4, §7)', () => {
 
   it('when install is asked with nothing downloaded, then 409', async () => {
     const unit = await unitWhere(t, (u) => u.family === 'gtps' && !u.flow, { connected: true });
-    const res = await t.as('support').post('/cmd/aligner_install_now/v1').send({ serialNumber: unit.serialNumber });
+    const res = await t
+      .as('support')
+      .post('/cmd/aligner_install_now/v1')
+      .send({ serialNumber: unit.serialNumber });
     expect(res.status).toBe(409);
   });
 
   it('when a hung download is on the clock, then its progress stays put', async () => {
     const unit = await unitWhere(t, below('aligner'), { connected: true });
-    await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body(unit.serialNumber, latestOf(t, 'aligner')));
+    await t
+      .as('support')
+      .post('/create/immediate_stage_of_software_update/v1')
+      .send(body(unit.serialNumber, latestOf(t, 'aligner')));
     await t.as('support').post('/cmd/aligner_download_now/v1').send({ serialNumber: unit.serialNumber });
     await stepClock(t, MINUTE);
     if (unit.flow) unit.flow.hung = true;

@@ -9,7 +9,13 @@ export function mountStaging(api: ApiRouter, deps: ServiceDeps): void {
     .on(s.stageSoftwareUpdate, ({ body, user }) => staging.stage(deps, user, 'aligner', body))
     .on(s.stageGtpsSoftwareUpdate, ({ body, user }) => staging.stage(deps, user, 'gtps', body))
     .on(s.stageOasisSoftwareUpdate, ({ body, user }) => staging.stage(deps, user, 'aligner-oasis', body))
-    .on(s.unstageSoftwareUpdate, ({ body, user }) => staging.unstage(deps, user, 'aligner', body.serialNumber))
-    .on(s.unstageGtpsSoftwareUpdate, ({ body, user }) => staging.unstage(deps, user, 'gtps', body.serialNumber))
-    .on(s.unstageOasisSoftwareUpdate, ({ body, user }) => staging.unstage(deps, user, 'aligner-oasis', body.serialNumber));
+    .on(s.unstageSoftwareUpdate, ({ body, user }) =>
+      staging.unstage(deps, user, 'aligner', body.serialNumber),
+    )
+    .on(s.unstageGtpsSoftwareUpdate, ({ body, user }) =>
+      staging.unstage(deps, user, 'gtps', body.serialNumber),
+    )
+    .on(s.unstageOasisSoftwareUpdate, ({ body, user }) =>
+      staging.unstage(deps, user, 'aligner-oasis', body.serialNumber),
+    );
 }

@@ -16,10 +16,20 @@ export function mountTickets(api: ApiRouter, deps: ServiceDeps): void {
     .on(t.updateTicketClosed, ({ body, user }) => workflow.closeTicket(deps, user, body.id, body.username))
     .on(t.createComment, ({ body, user }) => workflow.addComment(deps, user, body))
     .on(t.uploadTicketAttachment, ({ query, body, file, user }) =>
-      workflow.addAttachment(deps, user, { ticketId: query.ticketId, authorUsername: query.authorUsername, description: body.description, file }),
+      workflow.addAttachment(deps, user, {
+        ticketId: query.ticketId,
+        authorUsername: query.authorUsername,
+        description: body.description,
+        file,
+      }),
     )
     .on(t.attachmentFile, async ({ params, query }) => {
       const file = await workflow.attachmentFile(deps, params['id'] ?? '', query.thumbnail);
-      return fileResult({ contentType: file.contentType, data: file.data, fileName: file.fileName, disposition: query.thumbnail ? 'inline' : 'attachment' });
+      return fileResult({
+        contentType: file.contentType,
+        data: file.data,
+        fileName: file.fileName,
+        disposition: query.thumbnail ? 'inline' : 'attachment',
+      });
     });
 }

@@ -2,13 +2,22 @@ import type { UpdateSchedulerDevice, UpdateSchedulerStatistics } from '@equipmen
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import type { UnitRuntime } from '../../fleet/unit-runtime';
 import { dayKeyOf, hourKeyOf } from '../../services/scheduler-activity';
-import { bearer, engineOf, latestOf, setSpeed, stageableTo, stepClock, storeCount, unitWhere } from '../../test/fleet-helpers';
+import {
+  bearer,
+  engineOf,
+  latestOf,
+  setSpeed,
+  stageableTo,
+  stepClock,
+  storeCount,
+  unitWhere,
+} from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 describe('update scheduler tables and statistics (back-office §2.4, §3, §4, §7.3)', () => {
   const t = useTestServer({ users: ['engineer'] });
   beforeAll(async () => {
-        // Stopped simulated time: a staged unit stays READY_TO_DOWNLOAD until a test steps the clock, and
+    // Stopped simulated time: a staged unit stays READY_TO_DOWNLOAD until a test steps the clock, and
     // the hour and day keys cannot roll over between a call and its check.
     await setSpeed(t, 0);
   });
@@ -18,7 +27,14 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
     t.http.get(path).query(query).set(bearer(token));
   /** Stages the latest version of the unit's family on it now, as an engineer. */
   const stageNow = (path: string, unit: UnitRuntime, latest: string) =>
-    t.as('engineer').post(path).send({ serialNumber: unit.serialNumber, version: { semantic: latest, meta: '' }, path: `/updates/${unit.family}/${latest}` });
+    t
+      .as('engineer')
+      .post(path)
+      .send({
+        serialNumber: unit.serialNumber,
+        version: { semantic: latest, meta: '' },
+        path: `/updates/${unit.family}/${latest}`,
+      });
   const stats = async (path: string): Promise<UpdateSchedulerStatistics> =>
     (await list(path)).body as UpdateSchedulerStatistics;
 
@@ -75,7 +91,7 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
         sortDesc: 'true',
       });
       const first = res.body.docs[0] as UpdateSchedulerDevice;
-      const newest = t.server.deps.views.figures.installedVersions('aligner').at(-1)?.version;
+      const newest = t.server.deps.readModels.figures.installedVersions('aligner').at(-1)?.version;
       expect(first.version.semantic).toBe(newest);
     });
 
@@ -104,7 +120,9 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
       expect(Object.keys(aligner.hourlyStatistics.connectedCount)).toHaveLength(48);
       const today = dayKeyOf(t.server.deps.clock.now());
       expect(Object.keys(aligner.dailyStatistics.deliveries).at(-1)).toBe(today);
-      expect(aligner.dailyStatistics.connectedCount[today]).toBe(await storeCount(t, "family = 'aligner' AND connected"));
+      expect(aligner.dailyStatistics.connectedCount[today]).toBe(
+        await storeCount(t, "family = 'aligner' AND connected"),
+      );
       expect(aligner.autoStaged).toBeGreaterThanOrEqual(
         aligner.autoUnstaged + aligner.autoUnstagedDueToHungCount,
       );

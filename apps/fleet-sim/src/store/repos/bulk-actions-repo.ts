@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { bulkActions } from '../schema';
 import { rowsOf } from './feed-repo';
+import { fencedOut } from './job-leases-repo';
 import { insertOne } from './rows';
 
 export type BulkActionRow = typeof bulkActions.$inferSelect;
@@ -74,7 +75,11 @@ const leaseOf = (holder: string, leaseMs: number) =>
  * Takes the oldest running job nobody holds (never claimed, or its holder stopped renewing its lease) for `holder`.
  * FOR UPDATE SKIP LOCKED: two processes claiming at once take different jobs, never the same one.
  */
-export async function claimBulkAction(db: Db, holder: string, leaseMs: number): Promise<BulkActionRow | undefined> {
+export async function claimBulkAction(
+  db: Db,
+  holder: string,
+  leaseMs: number,
+): Promise<BulkActionRow | undefined> {
   const result = await db.execute(sql`
     UPDATE bulk_actions SET outcomes = jsonb_set(outcomes, '{lease}', ${leaseOf(holder, leaseMs)}), change_xid = pg_current_xact_id()
     WHERE id = (
@@ -108,7 +113,9 @@ export async function saveProgress(
     UPDATE bulk_actions SET
       done = ${input.counts.done}, skipped = ${input.counts.skipped}, failed = ${input.counts.failed},
       outcomes = ${
-        input.finished ? sql`${outcomes}::jsonb` : sql`${outcomes}::jsonb || jsonb_build_object('lease', ${leaseOf(input.holder, input.leaseMs)})`
+        input.finished
+          ? sql`${outcomes}::jsonb`
+          : sql`${outcomes}::jsonb || jsonb_build_object('lease', ${leaseOf(input.holder, input.leaseMs)})`
       },
       state = ${input.finished ? 'done' : 'running'},
       finished_at = ${input.finished ? sql`now()` : sql`NULL`},
@@ -117,6 +124,21 @@ export async function saveProgress(
     RETURNING *`);
   const raw = rowsOf<Record<string, unknown>>(result)[0];
   return raw ? rowOf(raw) : undefined;
+}
+
+/**
+ * The fencing check of a job's holder, first in every transaction of a chunk (its stagings, its commands, its
+ * progress): throws FencedOutError unless `holder` still holds the job, and keeps the job's row locked for
+ * share until the transaction ends (a claim skips it meanwhile). A runner frozen past its lease, whose job another
+ * process took, writes nothing more for it.
+ */
+export async function checkBulkActionHolder(tx: Db, id: number, holder: string): Promise<void> {
+  const rows = rowsOf(
+    await tx.execute(
+      sql`SELECT 1 FROM bulk_actions WHERE id = ${id} AND state = 'running' AND outcomes->'lease'->>'holder' = ${holder} FOR SHARE`,
+    ),
+  );
+  if (rows.length === 0) throw fencedOut('bulk-action', `bulk-action:${id}`, 0);
 }
 
 /** Gives a job back (this process is stopping mid-job): any process may claim it at once instead of after the lease. */
@@ -130,16 +152,31 @@ export async function releaseBulkAction(db: Db, id: number, holder: string): Pro
  * Of `serials`, those whose desired state `username` wrote at or after `since`, with what it is now: a redone
  * chunk counts a unit its own job already staged or unstaged as done instead of refusing it.
  */
-export async function desiredWrittenBy(db: Db, serials: readonly string[], username: string, since: Date): Promise<Map<string, string | null>> {
+export async function desiredWrittenBy(
+  db: Db,
+  serials: readonly string[],
+  username: string,
+  since: Date,
+): Promise<Map<string, string | null>> {
   if (serials.length === 0) return new Map();
   const result = await db.execute(sql`
     SELECT serial_number, staged_semantic FROM unit_desired
     WHERE serial_number = ANY(${sql.param([...serials])}::text[]) AND updated_by = ${username} AND updated_at >= ${since.toISOString()}::timestamptz`);
-  return new Map(rowsOf<{ serial_number: string; staged_semantic: string | null }>(result).map((r) => [r.serial_number, r.staged_semantic]));
+  return new Map(
+    rowsOf<{ serial_number: string; staged_semantic: string | null }>(result).map((r) => [
+      r.serial_number,
+      r.staged_semantic,
+    ]),
+  );
 }
 
 /** Of `serials`, those a job already queued `command` for (its id is in the command's args). */
-export async function commandsQueuedBy(db: Db, serials: readonly string[], command: string, jobId: number): Promise<Set<string>> {
+export async function commandsQueuedBy(
+  db: Db,
+  serials: readonly string[],
+  command: string,
+  jobId: number,
+): Promise<Set<string>> {
   if (serials.length === 0) return new Set();
   const result = await db.execute(sql`
     SELECT serial_number FROM commands

@@ -1,20 +1,26 @@
-import { and, desc, eq, gte, inArray, like, type SQL } from 'drizzle-orm';
-import { escapeLike } from './users-repo';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../database';
 import { commands, units } from '../schema';
 import { commandEndedEvent, commandQueuedEvent } from './history-events';
 import { recordHistory } from './history-repo';
-import { insertOne, pageOf } from './rows';
+import { insertOne } from './rows';
+import { inTransaction } from '../transaction';
 
 export type CommandRow = typeof commands.$inferSelect;
 
 /** Puts a command in the durable queue (the API's only write to it), and on its unit's timeline in the same transaction. */
 export async function queueCommand(
   db: Db,
-  row: { serialNumber: string; command: string; args: Record<string, unknown>; username: string; createdAt: Date; expiresAt: Date },
+  row: {
+    serialNumber: string;
+    command: string;
+    args: Record<string, unknown>;
+    username: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<CommandRow> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const queued = await insertOne(t, commands, { ...row, status: 'queued' });
     await recordHistory(t, [commandQueuedEvent(queued)]);
     return queued;
@@ -22,9 +28,11 @@ export async function queueCommand(
 }
 
 /** A command's end, stored with its entry on the unit's timeline (one transaction). */
-async function endCommand(db: Db, end: (t: Db) => Promise<CommandRow | undefined>): Promise<CommandRow | undefined> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+async function endCommand(
+  db: Db,
+  end: (t: Db) => Promise<CommandRow | undefined>,
+): Promise<CommandRow | undefined> {
+  return inTransaction(db, async (t) => {
     const row = await end(t);
     if (row) await recordHistory(t, [commandEndedEvent(row)]);
     return row;
@@ -42,7 +50,13 @@ export async function markSent(db: Db, id: number, at: Date): Promise<boolean> {
 }
 
 /** The unit's answer to a command it took; answers the command as it now is. */
-export async function finishCommand(db: Db, id: number, status: 'completed' | 'failed', result: unknown, at: Date): Promise<CommandRow | undefined> {
+export async function finishCommand(
+  db: Db,
+  id: number,
+  status: 'completed' | 'failed',
+  result: unknown,
+  at: Date,
+): Promise<CommandRow | undefined> {
   return endCommand(db, async (t) => {
     const [row] = await t
       .update(commands)
@@ -58,7 +72,11 @@ export async function expireCommand(db: Db, id: number, at: Date): Promise<Comma
   return endCommand(db, async (t) => {
     const [row] = await t
       .update(commands)
-      .set({ status: 'expired', completedAt: at, result: { error: 'The unit did not take the command before it expired.' } })
+      .set({
+        status: 'expired',
+        completedAt: at,
+        result: { error: 'The unit did not take the command before it expired.' },
+      })
       .where(and(eq(commands.id, id), eq(commands.status, 'queued')))
       .returning();
     return row;
@@ -71,7 +89,12 @@ export async function openCommands(db: Db, shards?: readonly number[]): Promise<
     .select({ command: commands })
     .from(commands)
     .innerJoin(units, eq(units.serialNumber, commands.serialNumber))
-    .where(and(inArray(commands.status, ['queued', 'sent']), shards ? inArray(units.shard, [...shards]) : undefined))
+    .where(
+      and(
+        inArray(commands.status, ['queued', 'sent']),
+        shards ? inArray(units.shard, [...shards]) : undefined,
+      ),
+    )
     .orderBy(commands.id);
   return rows.map((r) => r.command);
 }
@@ -88,13 +111,4 @@ export async function findCommand(db: Db, id: number): Promise<CommandRow | unde
 
 export async function commandsOf(db: Db, serialNumber: string) {
   return db.select().from(commands).where(eq(commands.serialNumber, serialNumber)).orderBy(commands.id);
-}
-
-/** A page of the command log, newest first, by serial prefix and/or sender. */
-export async function listCommands(db: Db, query: { page: number; filterSerialNumber?: string; filterUsername?: string }) {
-  const where: SQL[] = [];
-  if (query.filterSerialNumber) where.push(like(commands.serialNumber, `${escapeLike(query.filterSerialNumber.toUpperCase())}%`));
-  if (query.filterUsername) where.push(eq(commands.username, query.filterUsername));
-  const condition = where.length ? and(...where) : undefined;
-  return pageOf(db, commands, { page: query.page, where: condition, orderBy: [desc(commands.id)] });
 }

@@ -56,7 +56,15 @@ export const desiredColumns = { serialNumber: unitDesired.serialNumber, ...desir
  */
 export async function writeStaging(
   db: Db,
-  input: { serialNumber: string; family: string; shard: number; expectedRev: number; target: StagedTarget | null; by: string; at: Date },
+  input: {
+    serialNumber: string;
+    family: string;
+    shard: number;
+    expectedRev: number;
+    target: StagedTarget | null;
+    by: string;
+    at: Date;
+  },
 ): Promise<{ desired: DesiredRow; counts: CountRow[] } | undefined> {
   const t = input.target;
   const result = await db.execute(sql`
@@ -101,7 +109,11 @@ export async function writeStaging(
 }
 
 /** Desired rows written at or after a transaction (the simulator follows them), for some shards or all. */
-export async function desiredChangedSince(db: Db, xid: string, shards?: readonly number[]): Promise<DesiredRow[]> {
+export async function desiredChangedSince(
+  db: Db,
+  xid: string,
+  shards?: readonly number[],
+): Promise<DesiredRow[]> {
   const rows = await db
     .select(desiredColumns)
     .from(unitDesired)

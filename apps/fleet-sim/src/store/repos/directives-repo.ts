@@ -4,7 +4,10 @@ import { simDirectiveResults, simDirectives } from '../schema';
 
 export type DirectiveRow = typeof simDirectives.$inferSelect;
 
-export async function insertDirective(db: Db, row: { changes: Record<string, unknown>; seed: string; dueAt: Date | null }): Promise<number> {
+export async function insertDirective(
+  db: Db,
+  row: { changes: Record<string, unknown>; seed: string; dueAt: Date | null },
+): Promise<number> {
   const [created] = await db.insert(simDirectives).values(row).returning({ id: simDirectives.id });
   if (!created) throw new Error('insert returned no row');
   return created.id;
@@ -29,13 +32,19 @@ export async function claimGlobal(db: Db, id: number, worker: string): Promise<b
   return rows.length > 0;
 }
 
-export async function recordResult(db: Db, row: { directiveId: number; worker: string; shards: number[]; unitsChanged: number }): Promise<void> {
+export async function recordResult(
+  db: Db,
+  row: { directiveId: number; worker: string; shards: number[]; unitsChanged: number },
+): Promise<void> {
   await db
     .insert(simDirectiveResults)
     .values(row)
     .onConflictDoUpdate({
       target: [simDirectiveResults.directiveId, simDirectiveResults.worker],
-      set: { shards: row.shards, unitsChanged: sql`${simDirectiveResults.unitsChanged} + excluded.units_changed` },
+      set: {
+        shards: row.shards,
+        unitsChanged: sql`${simDirectiveResults.unitsChanged} + excluded.units_changed`,
+      },
     });
 }
 

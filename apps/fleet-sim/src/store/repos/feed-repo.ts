@@ -8,8 +8,12 @@ import { unitChangeLog, unitTombstones, type LoggedIndexRow } from '../schema';
  * (ask for it before reading the rows it covers).
  */
 export async function oldestRunningXid(db: Db): Promise<string> {
-  const result = await db.execute<{ x: string }>(sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS x`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { x: string }[] }).rows) as { x: string }[];
+  const result = await db.execute<{ x: string }>(
+    sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS x`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: { x: string }[] }).rows) as {
+    x: string;
+  }[];
   const x = rows[0]?.x;
   if (!x) throw new Error('the store gave no snapshot');
   return x;
@@ -32,9 +36,19 @@ export interface ChangedUnits {
  * the other. Records in `seen` (read before) are left out: a reader asks from the oldest transaction still
  * running, so without it each record was read, parsed and applied two or three times.
  */
-export async function changedUnits(db: Db, xid: string, skipWriter: string | null = null, seen: readonly number[] = []): Promise<ChangedUnits> {
+export async function changedUnits(
+  db: Db,
+  xid: string,
+  skipWriter: string | null = null,
+  seen: readonly number[] = [],
+): Promise<ChangedUnits> {
   // One round trip: the records, then (last) the units whose desired state changed, as one row of serials.
-  const rows = rowsOf<{ id: string | number | null; xid: string | null; rows: LoggedIndexRow[] | null; serials: string[] | null }>(
+  const rows = rowsOf<{
+    id: string | number | null;
+    xid: string | null;
+    rows: LoggedIndexRow[] | null;
+    serials: string[] | null;
+  }>(
     await db.execute(sql`
       SELECT id, change_xid::text AS xid, rows, CASE WHEN rows IS NULL THEN serials END AS serials, change_xid AS ord FROM unit_change_log
       WHERE change_xid >= ${xid}::xid8 AND writer IS DISTINCT FROM ${skipWriter}::text AND NOT (id = ANY(${sql.param([...seen])}::bigint[]))
@@ -70,7 +84,10 @@ export async function addTombstone(db: Db, serialNumber: string): Promise<void> 
 }
 
 export async function tombstonesSince(db: Db, xid: string): Promise<string[]> {
-  const rows = await db.select({ s: unitTombstones.serialNumber }).from(unitTombstones).where(gte(unitTombstones.changeXid, xid));
+  const rows = await db
+    .select({ s: unitTombstones.serialNumber })
+    .from(unitTombstones)
+    .where(gte(unitTombstones.changeXid, xid));
   return rows.map((r) => r.s);
 }
 

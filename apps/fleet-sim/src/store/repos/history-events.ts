@@ -58,7 +58,13 @@ export function stagingEvent(
 }
 
 /** A support ticket opened or closed on a unit. */
-export function ticketEvent(serialNumber: string, id: number, change: 'opened' | 'closed', by: string, at: Date): HistoryEvent {
+export function ticketEvent(
+  serialNumber: string,
+  id: number,
+  change: 'opened' | 'closed',
+  by: string,
+  at: Date,
+): HistoryEvent {
   return event(change === 'opened' ? 'ticketOpened' : 'ticketClosed', {
     serialNumber,
     summary: `Ticket ${id} ${change} by ${by}`,

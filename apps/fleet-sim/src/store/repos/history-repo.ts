@@ -16,15 +16,29 @@ export interface HistoryEvent {
   at: Date;
 }
 
-/** Records events (one statement); call it with the transaction of the change they record. */
+/**
+ * Records events (one statement, one bound array per column: a thousand rows bind six parameters, not six
+ * thousand); call it with the transaction of the change they record.
+ */
 export async function recordHistory(db: Db, events: readonly HistoryEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(unitHistory).values(events.map((e) => ({ ...e, detail: e.detail ?? {} })));
+  const col = <T>(pick: (e: HistoryEvent) => T) => sql.param(events.map(pick));
+  await db.execute(sql`
+    INSERT INTO unit_history (serial_number, kind, summary, detail, actor, at)
+    SELECT d.serial_number, d.kind, d.summary, d.detail::jsonb, d.actor, d.at
+    FROM unnest(
+      ${col((e) => e.serialNumber)}::text[], ${col((e) => e.kind)}::text[], ${col((e) => e.summary)}::text[],
+      ${col((e) => JSON.stringify(e.detail ?? {}))}::text[], ${col((e) => e.actor)}::text[], ${col((e) => e.at.toISOString())}::timestamptz[]
+    ) AS d(serial_number, kind, summary, detail, actor, at)`);
 }
 
 /** A page of a unit's timeline, newest first (the (serial, id) index answers it). */
 export async function historyPage(db: Db, serialNumber: string, page: number) {
-  return pageOf(db, unitHistory, { page, where: eq(unitHistory.serialNumber, serialNumber), orderBy: [desc(unitHistory.id)] });
+  return pageOf(db, unitHistory, {
+    page,
+    where: eq(unitHistory.serialNumber, serialNumber),
+    orderBy: [desc(unitHistory.id)],
+  });
 }
 
 /** Rows deleted per statement when trimming: short statements, so writers never wait long behind one. */

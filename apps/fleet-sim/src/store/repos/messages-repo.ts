@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import { type MessageDisposition } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { messages } from '../schema';
@@ -33,9 +33,24 @@ function dispositionWhere(disposition: MessageDisposition, now: Date): SQL | und
  */
 export async function listMessages(
   db: Db,
-  query: { page: number; issuer?: string; invert: boolean; disposition?: MessageDisposition; now: Date },
+  query: {
+    page: number;
+    issuer?: string;
+    invert: boolean;
+    disposition?: MessageDisposition;
+    now: Date;
+    /** Drafts of this user only (a viewer who may not read others' drafts); every draft when absent. */
+    draftsOnlyOf?: string;
+  },
 ): Promise<Page<MessageRow>> {
   const where: SQL[] = [];
+  if (query.draftsOnlyOf !== undefined) {
+    const notOthersDraft = or(
+      ne(messages.disposition, 'draft'),
+      eq(messages.issuerUsername, query.draftsOnlyOf),
+    );
+    if (notOthersDraft) where.push(notOthersDraft);
+  }
   if (query.issuer)
     where.push(
       query.invert ? ne(messages.issuerUsername, query.issuer) : eq(messages.issuerUsername, query.issuer),

@@ -14,7 +14,11 @@ export async function readFamilyUpdates(db: Db, family: string): Promise<Softwar
   return db.select().from(softwareUpdates).where(eq(softwareUpdates.family, family));
 }
 
-export async function findSoftwareUpdate(db: Db, family: string, semantic: string): Promise<SoftwareUpdateRow | undefined> {
+export async function findSoftwareUpdate(
+  db: Db,
+  family: string,
+  semantic: string,
+): Promise<SoftwareUpdateRow | undefined> {
   const [row] = await db
     .select()
     .from(softwareUpdates)
@@ -24,10 +28,17 @@ export async function findSoftwareUpdate(db: Db, family: string, semantic: strin
 }
 
 /** Stores a published update; publishing the same family and version twice is a conflict (409). */
-export async function insertSoftwareUpdate(db: Db, row: typeof softwareUpdates.$inferInsert): Promise<SoftwareUpdateRow> {
+export async function insertSoftwareUpdate(
+  db: Db,
+  row: typeof softwareUpdates.$inferInsert,
+): Promise<SoftwareUpdateRow> {
   const [created] = await db.insert(softwareUpdates).values(row).onConflictDoNothing().returning();
   if (!created) {
-    throw new ConflictError(`${row.family} update ${row.semantic}${row.meta ? ` - ${row.meta}` : ''} is already published.`, undefined, 'already_published');
+    throw new ConflictError(
+      `${row.family} update ${row.semantic}${row.meta ? ` - ${row.meta}` : ''} is already published.`,
+      undefined,
+      'already_published',
+    );
   }
   return created;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../database';
 import { rollouts, rolloutUnits, units } from '../schema';
 import { escapeLike } from './users-repo';
 import { pageOf, type Page } from './rows';
+import { inTransaction } from '../transaction';
 
 export type RolloutRow = typeof rollouts.$inferSelect;
 export type RolloutUnitRow = typeof rolloutUnits.$inferSelect;
@@ -18,13 +19,18 @@ export async function insertRollout(
   units: readonly { serialNumber: string; phase: number }[],
   at: Date,
 ): Promise<RolloutRow> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const [created] = await t.insert(rollouts).values(row).returning();
     if (!created) throw new Error('insert returned no rollout');
     for (let i = 0; i < units.length; i += UNITS_PER_INSERT) {
       await t.insert(rolloutUnits).values(
-        units.slice(i, i + UNITS_PER_INSERT).map((u) => ({ rolloutId: created.id, serialNumber: u.serialNumber, phase: u.phase, state: 'pending', updatedAt: at })),
+        units.slice(i, i + UNITS_PER_INSERT).map((u) => ({
+          rolloutId: created.id,
+          serialNumber: u.serialNumber,
+          phase: u.phase,
+          state: 'pending',
+          updatedAt: at,
+        })),
       );
     }
     return created;
@@ -32,8 +38,13 @@ export async function insertRollout(
 }
 
 /** A page of rollouts, newest first, optionally those whose name contains `filterName`. */
-export function listRollouts(db: Db, query: { page: number; filterName?: string }): Promise<Page<RolloutRow>> {
-  const where = query.filterName ? sql`${rollouts.name} ILIKE ${`%${escapeLike(query.filterName)}%`}` : undefined;
+export function listRollouts(
+  db: Db,
+  query: { page: number; filterName?: string },
+): Promise<Page<RolloutRow>> {
+  const where = query.filterName
+    ? sql`${rollouts.name} ILIKE ${`%${escapeLike(query.filterName)}%`}`
+    : undefined;
   return pageOf(db, rollouts, { page: query.page, where, orderBy: [desc(rollouts.id)] });
 }
 
@@ -44,21 +55,38 @@ export async function findRollout(db: Db, id: number): Promise<RolloutRow | unde
 
 /** Rollouts in some states (the driver's: running ones). */
 export function rolloutsIn(db: Db, states: readonly RolloutState[]): Promise<RolloutRow[]> {
-  return db.select().from(rollouts).where(inArray(rollouts.state, [...states])).orderBy(rollouts.id);
+  return db
+    .select()
+    .from(rollouts)
+    .where(inArray(rollouts.state, [...states]))
+    .orderBy(rollouts.id);
 }
 
 /** Counts of some rollouts' units by phase and state. */
-export async function phaseCounts(db: Db, ids: readonly number[]): Promise<{ rolloutId: number; phase: number; state: string; n: number }[]> {
+export async function phaseCounts(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ rolloutId: number; phase: number; state: string; n: number }[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ rolloutId: rolloutUnits.rolloutId, phase: rolloutUnits.phase, state: rolloutUnits.state, n: count() })
+    .select({
+      rolloutId: rolloutUnits.rolloutId,
+      phase: rolloutUnits.phase,
+      state: rolloutUnits.state,
+      n: count(),
+    })
     .from(rolloutUnits)
     .where(inArray(rolloutUnits.rolloutId, [...ids]))
     .groupBy(rolloutUnits.rolloutId, rolloutUnits.phase, rolloutUnits.state);
 }
 
 /** A rollout's units in a state, in phase order (failed ones for the detail: the first `limit`). */
-export function unitsInState(db: Db, id: number, state: RolloutUnitState, limit: number): Promise<RolloutUnitRow[]> {
+export function unitsInState(
+  db: Db,
+  id: number,
+  state: RolloutUnitState,
+  limit: number,
+): Promise<RolloutUnitRow[]> {
   return db
     .select()
     .from(rolloutUnits)
@@ -107,7 +135,13 @@ export function unitsUnderWay(db: Db, id: number): Promise<RolloutUnitRow[]> {
   return db
     .select()
     .from(rolloutUnits)
-    .where(and(eq(rolloutUnits.rolloutId, id), inArray(rolloutUnits.state, ['pending', 'downloading', 'installing']), isNotNull(rolloutUnits.startedAt)));
+    .where(
+      and(
+        eq(rolloutUnits.rolloutId, id),
+        inArray(rolloutUnits.state, ['pending', 'downloading', 'installing']),
+        isNotNull(rolloutUnits.startedAt),
+      ),
+    );
 }
 
 /** Rollouts with staged units still under way. */
@@ -115,7 +149,12 @@ export async function rolloutsWithUnitsUnderWay(db: Db): Promise<number[]> {
   const rows = await db
     .selectDistinct({ id: rolloutUnits.rolloutId })
     .from(rolloutUnits)
-    .where(and(inArray(rolloutUnits.state, ['pending', 'downloading', 'installing']), isNotNull(rolloutUnits.startedAt)));
+    .where(
+      and(
+        inArray(rolloutUnits.state, ['pending', 'downloading', 'installing']),
+        isNotNull(rolloutUnits.startedAt),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -124,7 +163,14 @@ export function unstagedUnits(db: Db, id: number, phase: number): Promise<Rollou
   return db
     .select()
     .from(rolloutUnits)
-    .where(and(eq(rolloutUnits.rolloutId, id), eq(rolloutUnits.phase, phase), eq(rolloutUnits.state, 'pending'), isNull(rolloutUnits.startedAt)))
+    .where(
+      and(
+        eq(rolloutUnits.rolloutId, id),
+        eq(rolloutUnits.phase, phase),
+        eq(rolloutUnits.state, 'pending'),
+        isNull(rolloutUnits.startedAt),
+      ),
+    )
     .orderBy(rolloutUnits.serialNumber);
 }
 
@@ -139,14 +185,23 @@ export interface RolloutUnitChange {
 }
 
 /** Writes units' changes in one transaction. */
-export async function updateRolloutUnits(db: Db, id: number, changes: readonly RolloutUnitChange[]): Promise<void> {
+export async function updateRolloutUnits(
+  db: Db,
+  id: number,
+  changes: readonly RolloutUnitChange[],
+): Promise<void> {
   if (changes.length === 0) return;
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     for (const c of changes) {
       await t
         .update(rolloutUnits)
-        .set({ state: c.state, reason: c.reason, lastState: c.lastState, updatedAt: c.at, ...(c.startedAt ? { startedAt: c.startedAt } : {}) })
+        .set({
+          state: c.state,
+          reason: c.reason,
+          lastState: c.lastState,
+          updatedAt: c.at,
+          ...(c.startedAt ? { startedAt: c.startedAt } : {}),
+        })
         .where(and(eq(rolloutUnits.rolloutId, id), eq(rolloutUnits.serialNumber, c.serialNumber)));
     }
   });
@@ -154,7 +209,10 @@ export async function updateRolloutUnits(db: Db, id: number, changes: readonly R
 
 /** The units of a rollout that are waiting (pending): staged ones not downloading yet, and unstaged ones. */
 export function pendingUnits(db: Db, id: number): Promise<RolloutUnitRow[]> {
-  return db.select().from(rolloutUnits).where(and(eq(rolloutUnits.rolloutId, id), eq(rolloutUnits.state, 'pending')));
+  return db
+    .select()
+    .from(rolloutUnits)
+    .where(and(eq(rolloutUnits.rolloutId, id), eq(rolloutUnits.state, 'pending')));
 }
 
 /** Of some serials, those of units of `family` in the store (in chunks: a CSV may name tens of thousands). */

@@ -3,6 +3,10 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 
+/** A bigint column as a number (node-postgres hands them over as text). */
+export const numberOrNull = (value: number | string | null): number | null =>
+  value === null ? null : Number(value);
+
 /** A page of a list as the lists answer it: the page's rows and how many match in all. */
 export interface Page<Row> {
   docs: Row[];

@@ -2,11 +2,45 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { UPDATE_STATE_LABELS } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { unitDesired, units } from '../schema';
-import type { RuntimeRow } from '../../fleet/runtime-codec';
-import type { ReportedConnection } from '../../fleet/unit-runtime';
-import { desiredStateColumns } from './desired-repo';
+import { desiredStateColumns, type DesiredRow } from './desired-repo';
+import { fencedShards, type ShardFence } from './leases-repo';
 
 const PAGE = 10_000;
+
+/** What a unit reports of its connection and its work: held in memory, read from its row, written behind. */
+export interface ReportedConnection {
+  connected: boolean;
+  connectCount: number;
+  port: number | null;
+  address: string | null;
+  currentProcedure: string | null;
+  alignmentCount: number;
+}
+
+/** The columns of a `units` row (with its stored desired row) a simulator reads when it takes a unit. */
+export interface RuntimeRow extends ReportedConnection {
+  serialNumber: string;
+  shard: number;
+  family: string;
+  versionSemantic: string;
+  versionMeta: string;
+  specs: { name: string } | null;
+  systemClass: string;
+  boardFeatures: { numCameras: number; isDDAligner?: boolean } | null;
+  logLevel: string;
+  targetType: string | null;
+  countryCode: string;
+  updateState: Record<string, unknown>;
+  stagedRevDone: number;
+  /** The desired revision the unit's flow serves (null without a flow). */
+  flowRev: number | null;
+  /** The unit's desired row, its key aside (null when the API never staged the unit). */
+  desired: Omit<DesiredRow, 'serialNumber'> | null;
+  lastSeenOnlineAt: Date | null;
+  sshPortOpenUntil: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 type Selected = Omit<RuntimeRow, 'desired'> & {
   rev: number | null;
@@ -26,7 +60,14 @@ function withDesired(row: Selected): RuntimeRow {
     desired:
       rev === null
         ? null
-        : { rev: Number(rev), semantic: stagedSemantic, meta: stagedMeta ?? '', path, stagedAt: stagedAt?.getTime() ?? null, autoStaged: Boolean(autoStaged) },
+        : {
+            rev: Number(rev),
+            stagedSemantic,
+            stagedMeta: stagedMeta ?? '',
+            path,
+            stagedAt,
+            autoStaged: Boolean(autoStaged),
+          },
   };
 }
 
@@ -72,7 +113,12 @@ export async function* readRuntimeRows(db: Db, shards?: readonly number[]): Asyn
       })
       .from(units)
       .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))
-      .where(and(after ? gt(units.serialNumber, after) : undefined, shards ? inArray(units.shard, [...shards]) : undefined))
+      .where(
+        and(
+          after ? gt(units.serialNumber, after) : undefined,
+          shards ? inArray(units.shard, [...shards]) : undefined,
+        ),
+      )
       .orderBy(asc(units.serialNumber))
       .limit(PAGE);
     if (rows.length === 0) return;
@@ -103,14 +149,22 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The updater states of an update flow, with their labels: entering one is a notable change. */
 const FLOW_PHASES = JSON.stringify(
   Object.fromEntries(
-    (['READY_TO_DOWNLOAD', 'DOWNLOADING', 'VALIDATING_UPDATE', 'READY_TO_INSTALL', 'INSTALLING_UPDATE', 'SYSMAN_RESTART', 'INSTALLATION_COMPLETE'] as const).map(
-      (state) => [state, UPDATE_STATE_LABELS[state]],
-    ),
+    (
+      [
+        'READY_TO_DOWNLOAD',
+        'DOWNLOADING',
+        'VALIDATING_UPDATE',
+        'READY_TO_INSTALL',
+        'INSTALLING_UPDATE',
+        'SYSMAN_RESTART',
+        'INSTALLATION_COMPLETE',
+      ] as const
+    ).map((state) => [state, UPDATE_STATE_LABELS[state]]),
   ),
 );
 
 /**
- * The timeline entries of the write-behind's notable changes (issue 21, unit history), from the `changed` rows:
+ * The timeline entries (a unit's history) of the write-behind's notable changes, from the `changed` rows:
  * connected, disconnected, version changed, a new update phase. Only what differs from the stored row is
  * recorded (a flush's net change), never progress or counts; the unit itself is the actor.
  */
@@ -149,17 +203,22 @@ function loggedIndexRows() {
 
 /**
  * Writes many units' reported columns in one statement (UPDATE ... FROM unnest of column arrays), and logs
- * them for readers, with their index columns, as written by `writer` (a simulator hands its own writes to its process's views).
- * `fenced`: only units of shards `writer` holds a lease on are written (a simulator that lost a shard
- * while it paused cannot write over its new holder).
+ * them for readers, with their index columns, as written by `writer` (a simulator hands its own writes to its process's read models).
+ * `fence`: only units of shards the simulator still holds with the tokens it took them with are written (a
+ * simulator frozen past its lease writes not one row of a shard another took meanwhile).
  */
-export async function writeRuntime(db: Db, rows: RuntimeWrite[], writer: string | null = null, fenced = false): Promise<void> {
+export async function writeRuntime(
+  db: Db,
+  rows: RuntimeWrite[],
+  writer: string | null = null,
+  fence: ShardFence | null = null,
+): Promise<void> {
   if (rows.length === 0) return;
   // One bound parameter per column (drizzle would otherwise spread an array into a list).
   const col = <T>(pick: (r: RuntimeWrite) => T) => sql.param(rows.map(pick));
   // The statement also logs which units it changed, for the readers that follow the table (one log row).
   await db.execute(sql`
-    WITH changed AS (
+    WITH ${fence ? sql`fence AS MATERIALIZED (${fencedShards(fence, fence.tokens.keys())}),` : sql``} changed AS (
     UPDATE units AS u SET
       connected = d.connected,
       connect_count = d.connect_count,
@@ -203,7 +262,7 @@ export async function writeRuntime(db: Db, rows: RuntimeWrite[], writer: string 
       -- The row as it was before this statement (same snapshot): what changed goes on the unit's timeline.
       units AS old
     WHERE u.serial_number = d.serial_number AND old.serial_number = u.serial_number
-      ${fenced ? sql`AND EXISTS (SELECT 1 FROM shard_leases l WHERE l.shard = u.shard AND l.holder = ${writer})` : sql``}
+      ${fence ? sql`AND u.shard IN (SELECT shard FROM fence)` : sql``}
     RETURNING u.serial_number, u.updated_at, u.connected, old.connected AS was_connected,
       u.version_semantic, u.version_meta, old.version_semantic AS was_semantic, old.version_meta AS was_meta,
       u.update_state->>'state' AS phase, old.update_state->>'state' AS was_phase,

@@ -10,7 +10,9 @@ export async function viewsFor(db: Db, screen: string, username: string): Promis
   return db
     .select()
     .from(savedViews)
-    .where(and(eq(savedViews.screen, screen), or(eq(savedViews.owner, username), eq(savedViews.shared, true))))
+    .where(
+      and(eq(savedViews.screen, screen), or(eq(savedViews.owner, username), eq(savedViews.shared, true))),
+    )
     .orderBy(asc(savedViews.name), asc(savedViews.id));
 }
 

@@ -24,5 +24,8 @@ export async function restartService(db: Db, name: string, until: Date): Promise
   await db
     .insert(services)
     .values({ name, up: true, downUntil: until })
-    .onConflictDoUpdate({ target: services.name, set: { up: true, downUntil: until, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: services.name,
+      set: { up: true, downUntil: until, updatedAt: new Date() },
+    });
 }

@@ -21,6 +21,9 @@ export async function replaceSetting(db: Db, key: string, value: unknown): Promi
 
 /** Several settings at once (the followers read the clock and the fleet's settings together). */
 export async function readSettings(db: Db, keys: readonly string[]): Promise<Map<string, unknown>> {
-  const rows = await db.select({ key: simSettings.key, value: simSettings.value }).from(simSettings).where(inArray(simSettings.key, [...keys]));
+  const rows = await db
+    .select({ key: simSettings.key, value: simSettings.value })
+    .from(simSettings)
+    .where(inArray(simSettings.key, [...keys]));
   return new Map(rows.map((r) => [r.key, r.value]));
 }

@@ -12,16 +12,26 @@ export async function insertTicket(db: Db, row: typeof tickets.$inferInsert): Pr
 }
 
 export async function ticketsOfUnit(db: Db, serialNumber: string): Promise<TicketRow[]> {
-  return db.select().from(tickets).where(eq(tickets.serialNumber, serialNumber)).orderBy(desc(tickets.createdAt), desc(tickets.id));
+  return db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.serialNumber, serialNumber))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id));
 }
 
 export async function commentsOf(db: Db, ticketIds: number[]): Promise<CommentRow[]> {
   if (ticketIds.length === 0) return [];
-  return db.select().from(ticketComments).where(inArray(ticketComments.ticketId, ticketIds)).orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
+  return db
+    .select()
+    .from(ticketComments)
+    .where(inArray(ticketComments.ticketId, ticketIds))
+    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
 }
 
 /** Open and closed counts per issuer (one small GROUP BY over the tickets table, which is indexed by status). */
-export async function ticketCountsByIssuer(db: Db): Promise<{ issuerUsername: string; status: string; n: number }[]> {
+export async function ticketCountsByIssuer(
+  db: Db,
+): Promise<{ issuerUsername: string; status: string; n: number }[]> {
   return db
     .select({ issuerUsername: tickets.issuerUsername, status: tickets.status, n: count() })
     .from(tickets)
@@ -36,16 +46,24 @@ export async function findTicket(db: Db, id: number): Promise<TicketRow | undefi
   return row;
 }
 
-export async function updateTicket(db: Db, id: number, changes: Partial<TicketRow>): Promise<TicketRow | undefined> {
+export async function updateTicket(
+  db: Db,
+  id: number,
+  changes: Partial<TicketRow>,
+): Promise<TicketRow | undefined> {
   return updateStamped(db, tickets, eq(tickets.id, id), changes);
 }
 
 /** A page of tickets, newest first: open only unless `closed`, the issuer's only when `issuer` is given. */
-export async function listTickets(db: Db, query: { page: number; filterSerialNumber?: string; closed: boolean; issuer?: string }) {
+export async function listTickets(
+  db: Db,
+  query: { page: number; filterSerialNumber?: string; closed: boolean; issuer?: string },
+) {
   const where: SQL[] = [];
   if (!query.closed) where.push(eq(tickets.status, 'open'));
   if (query.issuer) where.push(eq(tickets.issuerUsername, query.issuer));
-  if (query.filterSerialNumber) where.push(like(tickets.serialNumber, `${escapeLike(query.filterSerialNumber.toUpperCase())}%`));
+  if (query.filterSerialNumber)
+    where.push(like(tickets.serialNumber, `${escapeLike(query.filterSerialNumber.toUpperCase())}%`));
   const condition = where.length ? and(...where) : undefined;
   return pageOf(db, tickets, { page: query.page, where: condition, orderBy: [desc(tickets.id)] });
 }
@@ -69,11 +87,19 @@ export async function attachmentsOf(db: Db, ticketId: number) {
     .orderBy(asc(ticketAttachments.id));
 }
 
-export async function insertAttachment(db: Db, row: typeof ticketAttachments.$inferInsert): Promise<AttachmentRow> {
+export async function insertAttachment(
+  db: Db,
+  row: typeof ticketAttachments.$inferInsert,
+): Promise<AttachmentRow> {
   return insertOne(db, ticketAttachments, row);
 }
 
-export async function renameAttachmentFiles(db: Db, id: number, fileName: string, thumbFileName: string): Promise<void> {
+export async function renameAttachmentFiles(
+  db: Db,
+  id: number,
+  fileName: string,
+  thumbFileName: string,
+): Promise<void> {
   await db.update(ticketAttachments).set({ fileName, thumbFileName }).where(eq(ticketAttachments.id, id));
 }
 

@@ -8,7 +8,11 @@ export async function addTrendSample(db: Db, at: Date, connected: number): Promi
 }
 
 export async function trendSamplesSince(db: Db, from: Date): Promise<{ at: number; connected: number }[]> {
-  const rows = await db.select().from(trendSamples).where(gte(trendSamples.at, from)).orderBy(asc(trendSamples.at));
+  const rows = await db
+    .select()
+    .from(trendSamples)
+    .where(gte(trendSamples.at, from))
+    .orderBy(asc(trendSamples.at));
   return rows.map((r) => ({ at: r.at.getTime(), connected: r.connected }));
 }
 

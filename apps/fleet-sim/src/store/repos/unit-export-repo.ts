@@ -108,10 +108,14 @@ function updateStateOf(row: SchedulerSqlRow): Record<string, unknown> {
   const state: Record<string, unknown> = {};
   if (row.state !== null) state['state'] = row.state;
   if (row.hasSim) {
-    const target = row.simTargetSemantic === null ? null : { semantic: row.simTargetSemantic, meta: row.simTargetMeta ?? '' };
+    const target =
+      row.simTargetSemantic === null
+        ? null
+        : { semantic: row.simTargetSemantic, meta: row.simTargetMeta ?? '' };
     state['sim'] = { flow: target ? { target } : null };
   }
-  state['softwareUpdateDownload'] = row.downloadSemantic === null ? null : { version: { semantic: row.downloadSemantic } };
+  state['softwareUpdateDownload'] =
+    row.downloadSemantic === null ? null : { version: { semantic: row.downloadSemantic } };
   return state;
 }
 

@@ -50,10 +50,16 @@ export async function* readAllIndexRows(db: Db): AsyncGenerator<IndexSourceRow[]
  * when the table was never analyzed (a fresh bulk load: the index then grew its arrays by doubling).
  */
 export async function estimatedUnitCount(db: Db): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'units'::regclass`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'units'::regclass`),
+  );
   if (row && row.n >= 0) return row.n;
-  const [counted] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM units`));
-  return counted?.n ?? 0;
+  // Only a size hint: a count that overruns the statement timeout (a million fresh rows on a busy store) sizes nothing.
+  const counted = await db.execute(sql`SELECT count(*)::int AS n FROM units`).then(
+    (result) => rowsOf<{ n: number }>(result)[0]?.n ?? 0,
+    () => 0,
+  );
+  return counted;
 }
 
 /** The index columns of some units (those that changed). */

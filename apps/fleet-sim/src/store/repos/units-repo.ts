@@ -3,6 +3,7 @@ import type { Db } from '../database';
 import { favorites, screenshots, tickets, unitDesired, unitReports, units } from '../schema';
 import { desiredColumns, type DesiredRow } from './desired-repo';
 import { addTombstone, logUnitChanges } from './feed-repo';
+import { inTransaction } from '../transaction';
 
 export type UnitRow = typeof units.$inferSelect;
 
@@ -17,31 +18,42 @@ export async function findUnit(db: Db, serialNumber: string): Promise<UnitRow | 
   return row;
 }
 
-export async function findUnitsWithDesired(db: Db, serialNumbers: readonly string[]): Promise<UnitWithDesired[]> {
+export async function findUnitsWithDesired(
+  db: Db,
+  serialNumbers: readonly string[],
+): Promise<UnitWithDesired[]> {
   if (serialNumbers.length === 0) return [];
   const rows = await db
     .select({ unit: units, desired: desiredColumns })
     .from(units)
     .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))
     .where(inArray(units.serialNumber, [...serialNumbers]));
-  return rows.map((r) => ({ unit: r.unit, desired: r.desired?.serialNumber ? (r.desired as DesiredRow) : null }));
+  return rows.map((r) => ({
+    unit: r.unit,
+    desired: r.desired?.serialNumber ? (r.desired as DesiredRow) : null,
+  }));
 }
 
-export async function findUnitWithDesired(db: Db, serialNumber: string): Promise<UnitWithDesired | undefined> {
+export async function findUnitWithDesired(
+  db: Db,
+  serialNumber: string,
+): Promise<UnitWithDesired | undefined> {
   return (await findUnitsWithDesired(db, [serialNumber]))[0];
 }
 
 /** Deletes a unit (its favourites, screenshots, reports and desired state follow) and leaves a tombstone for readers. */
 export async function deleteUnit(db: Db, serialNumber: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const [desired] = await t
       .select({ family: units.family, shard: units.shard, staged: unitDesired.stagedSemantic })
       .from(units)
       .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))
       .where(eq(units.serialNumber, serialNumber))
       .for('update', { of: units });
-    const rows = await t.delete(units).where(eq(units.serialNumber, serialNumber)).returning({ s: units.serialNumber });
+    const rows = await t
+      .delete(units)
+      .where(eq(units.serialNumber, serialNumber))
+      .returning({ s: units.serialNumber });
     if (rows.length === 0) return false;
     if (desired?.staged) {
       await t.execute(sql`UPDATE fleet_counts SET n = n - 1
@@ -130,8 +142,14 @@ export async function screenshotImage(db: Db, id: number, thumbnail: boolean): P
   return row?.data;
 }
 
-export async function insertScreenshot(db: Db, row: { serialNumber: string; image: Buffer; thumbnail: Buffer; createdAt: Date }) {
-  const [created] = await db.insert(screenshots).values(row).returning({ id: screenshots.id, createdAt: screenshots.createdAt });
+export async function insertScreenshot(
+  db: Db,
+  row: { serialNumber: string; image: Buffer; thumbnail: Buffer; createdAt: Date },
+) {
+  const [created] = await db
+    .insert(screenshots)
+    .values(row)
+    .returning({ id: screenshots.id, createdAt: screenshots.createdAt });
   if (!created) throw new Error('insert returned no row');
   return created;
 }
@@ -152,7 +170,13 @@ export async function latestReport(db: Db, serialNumber: string, kind: ReportKin
   return row;
 }
 
-export async function writeReport(db: Db, serialNumber: string, kind: ReportKind, data: unknown, createdAt: Date): Promise<void> {
+export async function writeReport(
+  db: Db,
+  serialNumber: string,
+  kind: ReportKind,
+  data: unknown,
+  createdAt: Date,
+): Promise<void> {
   await db
     .insert(unitReports)
     .values({ serialNumber, kind, data, createdAt })
@@ -162,21 +186,33 @@ export async function writeReport(db: Db, serialNumber: string, kind: ReportKind
 /** Every unit's family (the schedule dialog checks serials against it). */
 export async function familiesOf(db: Db, serialNumbers: readonly string[]): Promise<Map<string, string>> {
   if (serialNumbers.length === 0) return new Map();
-  const rows = await db.select({ s: units.serialNumber, f: units.family }).from(units).where(inArray(units.serialNumber, [...serialNumbers]));
+  const rows = await db
+    .select({ s: units.serialNumber, f: units.family })
+    .from(units)
+    .where(inArray(units.serialNumber, [...serialNumbers]));
   return new Map(rows.map((r) => [r.s, r.f]));
 }
 
 /** Which of some users hold which of some units on their radar. */
-export async function watchersOf(db: Db, serialNumbers: readonly string[], usernames: readonly string[]): Promise<{ username: string; serialNumber: string }[]> {
+export async function watchersOf(
+  db: Db,
+  serialNumbers: readonly string[],
+  usernames: readonly string[],
+): Promise<{ username: string; serialNumber: string }[]> {
   if (serialNumbers.length === 0 || usernames.length === 0) return [];
   return db
     .select({ username: favorites.username, serialNumber: favorites.serialNumber })
     .from(favorites)
-    .where(and(inArray(favorites.username, [...usernames]), inArray(favorites.serialNumber, [...serialNumbers])));
+    .where(
+      and(inArray(favorites.username, [...usernames]), inArray(favorites.serialNumber, [...serialNumbers])),
+    );
 }
 
 /** Every user holding one of some units on their radar. */
-export async function allWatchersOf(db: Db, serialNumbers: readonly string[]): Promise<{ username: string; serialNumber: string }[]> {
+export async function allWatchersOf(
+  db: Db,
+  serialNumbers: readonly string[],
+): Promise<{ username: string; serialNumber: string }[]> {
   if (serialNumbers.length === 0) return [];
   return db
     .select({ username: favorites.username, serialNumber: favorites.serialNumber })

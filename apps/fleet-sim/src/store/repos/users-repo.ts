@@ -1,7 +1,8 @@
-import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { passwordResetTokens, users } from '../schema';
 import { insertOne, pageOf } from './rows';
+import { inTransaction } from '../transaction';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,7 +16,9 @@ export async function findUser(db: Db, username: string): Promise<UserRow | unde
 }
 
 export async function listUsers(db: Db, options: { page: number; filterUsername?: string }) {
-  const where = options.filterUsername ? ilike(users.username, `%${escapeLike(options.filterUsername)}%`) : undefined;
+  const where = options.filterUsername
+    ? ilike(users.username, `%${escapeLike(options.filterUsername)}%`)
+    : undefined;
   return pageOf(db, users, { page: options.page, where, orderBy: [users.username] });
 }
 
@@ -23,26 +26,43 @@ export async function insertUser(db: Db, row: typeof users.$inferInsert): Promis
   return insertOne(db, users, row);
 }
 
+/**
+ * Changes a user. A new password (`passwordChangedAt` given: a change, a reset or an admin's; not a re-hash of the
+ * same password at sign-in) also voids every reset link of the user still unused, in the same transaction: an
+ * older link must not set the password again after the user chose one.
+ */
 export async function updateUser(
   db: Db,
   username: string,
   changes: Partial<Pick<UserRow, 'email' | 'role' | 'active' | 'passwordHash' | 'passwordChangedAt'>>,
   options: { revokeTokens: boolean },
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({
-      ...changes,
-      updatedAt: new Date(),
-      ...(options.revokeTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-    })
-    .where(eq(users.username, username))
-    .returning();
-  return row;
+  const update = async (tx: Db) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        ...changes,
+        updatedAt: new Date(),
+        ...(options.revokeTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      })
+      .where(eq(users.username, username))
+      .returning();
+    if (row && changes.passwordChangedAt) {
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: changes.passwordChangedAt })
+        .where(and(eq(passwordResetTokens.username, row.username), isNull(passwordResetTokens.usedAt)));
+    }
+    return row;
+  };
+  return changes.passwordChangedAt ? inTransaction(db, update) : update(db);
 }
 
 export async function deleteUser(db: Db, username: string): Promise<boolean> {
-  const rows = await db.delete(users).where(eq(users.username, username)).returning({ username: users.username });
+  const rows = await db
+    .delete(users)
+    .where(eq(users.username, username))
+    .returning({ username: users.username });
   return rows.length > 0;
 }
 

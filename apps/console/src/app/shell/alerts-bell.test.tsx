@@ -1,0 +1,82 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { alertCounts, alertRow } from '../../test/alerts';
+import { openApp } from '../../test/render-app';
+
+const firing = [
+  alertRow(1, {
+    severity: 'critical',
+    ruleName: 'Gateways down',
+    subject: { service: 'charon' },
+    summary: 'Service charon down',
+  }),
+  alertRow(2),
+];
+
+describe('the alerts bell', () => {
+  it('when alerts fire unacknowledged, then the bell shows their number, and an ALERT_COUNTS event changes it without a read', async () => {
+    const { live, stub } = openApp('/Audits', 'support', {
+      '/read/audits/v1/': { docs: [], totalDocs: 0 },
+      '/read/alert_counts/v1': alertCounts(3),
+    });
+    const bell = await screen.findByRole('button', { name: 'Alerts: 3 firing unacknowledged' });
+    expect(bell.closest('.ant-badge')).toHaveTextContent('3');
+
+    await act(async () => {
+      live.last().serverConnects();
+      live.last().serverEmits('ALERT_COUNTS', alertCounts(37, 40));
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Alerts: 37 firing unacknowledged' }),
+    ).toBeInTheDocument();
+    expect(stub.callsTo('/read/alert_counts/v1')).toHaveLength(1);
+  });
+
+  it('when the bell is clicked, then a drawer lists the newest firing alerts and Open Alerts leads to the screen', async () => {
+    const { user, stub, location } = openApp('/Audits', 'engineer', {
+      '/read/audits/v1/': { docs: [], totalDocs: 0 },
+      '/read/alert_counts/v1': alertCounts(2),
+      '/read/alerts/v1/': { docs: firing, totalDocs: 2 },
+      '/read/alert_rules/v1/': { docs: [], totalDocs: 0 },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Alerts: 2 firing unacknowledged' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Firing alerts' });
+    expect(await within(drawer).findByText('Gateways down')).toBeInTheDocument();
+    expect(within(drawer).getByText('Critical')).toHaveAttribute('data-colour', 'red');
+    expect(within(drawer).getByRole('link', { name: 'Service charon' })).toHaveAttribute('href', '/');
+    expect(within(drawer).getByRole('link', { name: 'AX1AS0002' })).toHaveAttribute(
+      'href',
+      '/Aligners?serial=AX1AS0002',
+    );
+    expect(new URL(stub.callsTo('/read/alerts/v1/')[0]?.url ?? '').searchParams.get('state')).toBe('firing');
+
+    await user.click(within(drawer).getByRole('link', { name: 'Open Alerts' }));
+    await waitFor(() => expect(location()).toBe('/Alerts'));
+    expect(await screen.findByRole('region', { name: 'Alerts' })).toBeInTheDocument();
+  });
+
+  it('when ALERT_UPDATED arrives while the drawer is open, then its list is read again', async () => {
+    const { user, live, stub } = openApp('/Audits', 'support', {
+      '/read/audits/v1/': { docs: [], totalDocs: 0 },
+      '/read/alert_counts/v1': alertCounts(2),
+      '/read/alerts/v1/': { docs: firing, totalDocs: 2 },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Alerts: 2/ }));
+    act(() => live.last().serverConnects());
+    await screen.findByText('Gateways down');
+    const before = stub.callsTo('/read/alerts/v1/').length;
+    await act(async () =>
+      live.last().serverEmits('ALERT_UPDATED', { alerts: [alertRow(2, { state: 'acknowledged' })] }),
+    );
+    await waitFor(() => expect(stub.callsTo('/read/alerts/v1/').length).toBeGreaterThan(before));
+  });
+
+  it('when a guest is signed in, then the bell has no count and no drawer, and there is no Alerts entry', async () => {
+    const { user, stub } = openApp('/Audits', 'guest', { '/read/audits/v1/': { docs: [], totalDocs: 0 } });
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    expect(screen.queryByRole('dialog', { name: 'Firing alerts' })).not.toBeInTheDocument();
+    expect(stub.callsTo('/read/alert_counts/v1')).toHaveLength(0);
+    const nav = screen.getByRole('navigation', { name: 'Navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Alerts' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Role } from '@equipment-dashboard/domain';
+import { findDialog } from '../../shared/testing/dialogs';
+import { openScreen } from '../../shared/testing/render-screen';
+import { alertCounts, alertRow, alertRule } from '../../test/alerts';
+import { json, type StubHandler } from '../../test/fetch-stub';
+import { pagedRoute, queryOf } from '../../test/lists';
+import { AlertsPage } from './alerts-page';
+
+const rows = [
+  alertRow(1),
+  alertRow(2),
+  alertRow(3, {
+    severity: 'critical',
+    ruleName: 'Gateways down',
+    subject: { service: 'charon' },
+    summary: 'Service charon down',
+  }),
+];
+
+function open(role: Role, entry = '/Alerts', routes: Record<string, StubHandler> = {}) {
+  return openScreen(entry, <AlertsPage />, role, {
+    '/read/alert_counts/v1': alertCounts(3),
+    '/read/alerts/v1/': pagedRoute(
+      () => rows,
+      (row, query) =>
+        row.state === query.get('state') &&
+        (!query.get('severity') || row.severity === query.get('severity')),
+    ),
+    '/read/alert_rules/v1/': { docs: [alertRule(2, { name: 'US aligners offline' })], totalDocs: 1 },
+    '/read/saved_views/v1': [],
+    '/read/webhooks/v1/': [],
+    ...routes,
+  });
+}
+
+/** The table row of an alert, found by its subject's link or text. */
+const rowOf = (subject: string) => screen.getByText(subject).closest('tr') as HTMLElement;
+
+describe('Alerts', () => {
+  it('when support opens /Alerts, then the Firing tab lists firing alerts with their severity, rule, subject and what happened', async () => {
+    const { stub } = open('support');
+    const unit = await screen.findByRole('link', { name: 'AX1AS0001' });
+    expect(unit).toHaveAttribute('href', '/Aligners?serial=AX1AS0001');
+    const row = unit.closest('tr') as HTMLElement;
+    expect(within(row).getByText('Major')).toBeInTheDocument();
+    expect(within(row).getByText('US aligners offline')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: /Unit AX1AS0001 offline since 10:02/ }),
+    ).toBeInTheDocument();
+    expect(within(rowOf('Service charon')).getByText('Critical')).toBeInTheDocument();
+    expect(queryOf(stub.callsTo('/read/alerts/v1/')[0])).toEqual({ page: '1', state: 'firing' });
+    expect(screen.getByRole('tab', { name: 'Firing' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeInTheDocument();
+  });
+
+  it('when two alerts are selected and acknowledged with one comment, then one call names both with the comment', async () => {
+    const { user, stub } = open('support', '/Alerts', {
+      'POST /update/alert_acknowledged/v1': () =>
+        json(200, {
+          alerts: [alertRow(1, { state: 'acknowledged' }), alertRow(2, { state: 'acknowledged' })],
+        }),
+    });
+    await screen.findByRole('link', { name: 'AX1AS0001' });
+    const acknowledge = screen.getByRole('button', { name: 'Acknowledge' });
+    expect(acknowledge).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select alert 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select alert 2' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(acknowledge);
+
+    const dialog = await findDialog('Acknowledge 2 alerts');
+    await user.type(within(dialog).getByLabelText('Comment'), 'Gateway restart in Dallas, on it');
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(stub.callsTo('/update/alert_acknowledged/v1')).toHaveLength(1));
+    expect(await stub.callsTo('/update/alert_acknowledged/v1')[0]?.json()).toEqual({
+      ids: [1, 2],
+      comment: 'Gateway restart in Dallas, on it',
+    });
+    expect(await screen.findByText('2 alerts acknowledged.')).toBeInTheDocument();
+    // The list is read again (its tags were invalidated) and the selection is gone.
+    await waitFor(() => expect(stub.callsTo('/read/alerts/v1/').length).toBeGreaterThan(1));
+    expect(screen.queryByText('2 selected')).not.toBeInTheDocument();
+  });
+
+  it('when the acknowledge is refused with 409, then the dialog says the server sentence and that nothing was changed, and the list is read again', async () => {
+    const { user, stub } = open('support', '/Alerts', {
+      'POST /update/alert_acknowledged/v1': json(409, {
+        error: 'Alert 1 is resolved: it cannot be acknowledged.',
+        code: 'alert_state',
+      }),
+    });
+    await screen.findByRole('link', { name: 'AX1AS0001' });
+    await user.click(within(rowOf('AX1AS0001')).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    const dialog = await findDialog('Acknowledge 1 alert');
+    const reads = stub.callsTo('/read/alerts/v1/').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    expect(
+      await within(dialog).findByText('Alert 1 is resolved: it cannot be acknowledged.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/Nothing was changed/)).toBeInTheDocument();
+    await waitFor(() => expect(stub.callsTo('/read/alerts/v1/').length).toBeGreaterThan(reads));
+  });
+
+  it('when acknowledged alerts are resolved by hand after confirming, then the call names them', async () => {
+    const acknowledged = [
+      alertRow(7, { state: 'acknowledged', acknowledgedBy: 'support', comment: 'on it' }),
+    ];
+    const { user, stub } = open('support_lvl2', '/Alerts?tab=acknowledged', {
+      '/read/alerts/v1/': pagedRoute(
+        () => acknowledged,
+        (row, query) => row.state === query.get('state'),
+      ),
+      'POST /update/alert_resolved/v1': () =>
+        json(200, { alerts: [{ ...acknowledged[0], state: 'resolved' }] }),
+    });
+    const row = (await screen.findByRole('link', { name: 'AX1AS0007' })).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('on it');
+    expect(screen.queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select alert 7' }));
+    await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    await user.click(within(await findDialog('Resolve 1 alert')).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(stub.callsTo('/update/alert_resolved/v1')).toHaveLength(1));
+    expect(await stub.callsTo('/update/alert_resolved/v1')[0]?.json()).toEqual({ ids: [7] });
+    expect(await screen.findByText('1 alert resolved.')).toBeInTheDocument();
+  });
+
+  it('when a severity is chosen, then the list is asked for it and the URL keeps it', async () => {
+    const { user, stub, location } = open('engineer');
+    await screen.findByRole('link', { name: 'AX1AS0001' });
+    await user.click(screen.getByRole('combobox', { name: 'Severity' }));
+    await user.click(await screen.findByTitle('critical'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'AX1AS0001' })).not.toBeInTheDocument());
+    expect(queryOf(stub.callsTo('/read/alerts/v1/').at(-1))).toEqual({
+      page: '1',
+      state: 'firing',
+      severity: 'critical',
+    });
+    expect(location()).toBe('/Alerts?severity=critical');
+  });
+
+  it("when an alert's summary is clicked, then its detail shows its state history", async () => {
+    const { user } = open('support', '/Alerts', {
+      '/read/alert/v1': {
+        ...alertRow(1, { state: 'acknowledged', acknowledgedBy: 'support', comment: 'on it' }),
+        history: [
+          { from: null, to: 'pending', by: 'condition holds', comment: null, at: '2025-01-06T12:00:00.000Z' },
+          {
+            from: 'pending',
+            to: 'firing',
+            by: 'pending period over',
+            comment: null,
+            at: '2025-01-06T12:05:00.000Z',
+          },
+          {
+            from: 'firing',
+            to: 'acknowledged',
+            by: 'support',
+            comment: 'on it',
+            at: '2025-01-06T12:07:00.000Z',
+          },
+        ],
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Details of alert 1/ }));
+    const drawer = (await screen.findByText('Alert 1', { selector: '.ant-drawer-title' })).closest(
+      '[role="dialog"]',
+    ) as HTMLElement;
+    expect(await within(drawer).findByText('State history')).toBeInTheDocument();
+    expect(within(drawer).getByText('Opened as Pending')).toBeInTheDocument();
+    expect(within(drawer).getByText('Pending → Firing')).toBeInTheDocument();
+    expect(within(drawer).getByText('Firing → Acknowledged')).toBeInTheDocument();
+    expect(within(drawer).getByText(/by pending period over/)).toBeInTheDocument();
+  });
+
+  it('when support opens Rules, then the rules show without New rule, edit or delete, and their switches cannot be changed', async () => {
+    const { user } = open('support');
+    await user.click(await screen.findByRole('tab', { name: 'Rules' }));
+    expect(await screen.findByText('US aligners offline', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /New rule/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Enabled: US aligners offline' })).toBeDisabled();
+  });
+
+  it('when tech opens /Alerts, then alerts show without selection or Acknowledge', async () => {
+    open('tech');
+    await screen.findByRole('link', { name: 'AX1AS0001' });
+    expect(screen.queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('when a guest opens /Alerts, then no access and nothing is asked', async () => {
+    const { stub } = open('guest');
+    expect(await screen.findByText('You do not have access to Alerts.')).toBeInTheDocument();
+    expect(stub.callsTo('/read/alerts/v1/')).toHaveLength(0);
+  });
+
+  it('when an engineer turns a rule off, then the rule is changed with enabled false', async () => {
+    const { user, stub } = open('engineer', '/Alerts?tab=rules', {
+      'POST /update/alert_rule/v1': () =>
+        json(200, alertRule(2, { name: 'US aligners offline', enabled: false })),
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Enabled: US aligners offline' }));
+    await waitFor(() => expect(stub.callsTo('/update/alert_rule/v1')).toHaveLength(1));
+    expect(await stub.callsTo('/update/alert_rule/v1')[0]?.json()).toEqual({ id: 2, enabled: false });
+  });
+});

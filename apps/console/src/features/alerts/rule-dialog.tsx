@@ -1,0 +1,389 @@
+import { Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import type { AlertRule } from '@equipment-dashboard/contract';
+import {
+  useCreateAlertRuleMutation,
+  useReadWebhooksQuery,
+  useUpdateAlertRuleMutation,
+} from '@equipment-dashboard/api-client';
+import {
+  ALERT_RULE_KIND_FIELDS,
+  ALERT_RULE_KIND_LABELS,
+  ALERT_RULE_KINDS,
+  ALERT_SCOPE_KINDS,
+  ALERT_SEVERITIES,
+  FAMILIES,
+  type AlertRuleKind,
+  type AlertRuleKindFields,
+  type AlertScopeKind,
+  type AlertSeverity,
+  type Family,
+} from '@equipment-dashboard/domain';
+import { useAppDispatch } from '../../app/store';
+import { ActionDialog } from '../../shared/back-office/action-dialog';
+import { serverProblem } from '../../shared/back-office/server-error';
+import { useServerCall } from '../../shared/back-office/use-server-call';
+import { ALERT_SHARED_TEXTS } from '../../shared/alerts/texts';
+import { snackbarShown } from '../../shared/ui/ui-slice';
+import { Field, SavedViewSelect } from './form-field';
+import { RulePreview } from './rule-preview';
+import {
+  EMPTY_RULE_FORM,
+  fieldProblems,
+  ruleBody,
+  ruleForm,
+  withKind,
+  type RuleField,
+  type RuleForm,
+} from './rule-form';
+import { ALERTS_TEXTS as T } from './texts';
+
+/**
+ * New rule and Edit rule: every field of a rule (kind, severity, scope, pending period, threshold, already offline
+ * units, e-mail and webhook channels, reminder, escalation, the flapping guard, enabled), the live preview of what
+ * it would fire now, and a refused save's problems shown on their fields.
+ */
+export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [create] = useCreateAlertRuleMutation();
+  const [update] = useUpdateAlertRuleMutation();
+  const call = useServerCall();
+  const [form, setForm] = useState<RuleForm>(rule ? ruleForm(rule) : EMPTY_RULE_FORM);
+  const [problems, setProblems] = useState<Partial<Record<RuleField, string>>>({});
+  const webhooks = useReadWebhooksQuery();
+  const webhookOptions = (webhooks.data ?? []).map((w) => ({ value: w.id, label: w.name }));
+  const set = (patch: Partial<RuleForm>) => setForm((now) => ({ ...now, ...patch }));
+  const {
+    scope: takesScope,
+    threshold,
+    offlineOptions,
+  }: AlertRuleKindFields = ALERT_RULE_KIND_FIELDS[form.kind];
+
+  const save = async () => {
+    setProblems({});
+    let error: unknown = null;
+    const body = ruleBody(form);
+    const ok = await call.run(async () => {
+      try {
+        if (rule) await update({ ...body, id: rule.id }).unwrap();
+        else await create(body).unwrap();
+      } catch (caught) {
+        error = caught;
+        throw caught;
+      }
+    });
+    if (ok) {
+      dispatch(snackbarShown(rule ? T.ruleSaved(body.name) : T.ruleCreated(body.name)));
+      onClose();
+      return;
+    }
+    const details = (error as { data?: { details?: unknown } } | null)?.data?.details;
+    const { byField, other } = fieldProblems(details);
+    setProblems(byField);
+    if (Object.keys(byField).length > 0)
+      call.setProblem({ sentence: `${serverProblem(error).sentence} ${T.fixFields}`, details: other });
+  };
+
+  return (
+    <ActionDialog
+      title={rule ? T.editRuleTitle(rule.name) : T.newRuleTitle}
+      okText={rule ? T.save : T.create}
+      ready={form.name.trim() !== ''}
+      call={call}
+      onOk={save}
+      onCancel={onClose}
+      width={760}
+      intro={<RulePreview form={form} />}
+    >
+      <Form layout="vertical">
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Field id="rule-name" label={T.name} problem={problems.name} required>
+              <Input id="rule-name" value={form.name} onChange={(e) => set({ name: e.target.value })} />
+            </Field>
+          </Col>
+          <Col xs={12} md={6}>
+            <Field id="rule-severity" label={T.severity} problem={problems.severity}>
+              <Select
+                id="rule-severity"
+                value={form.severity}
+                options={ALERT_SEVERITIES.map((s) => ({
+                  value: s,
+                  label: ALERT_SHARED_TEXTS.severityLabels[s],
+                }))}
+                onChange={(severity: AlertSeverity) => set({ severity })}
+              />
+            </Field>
+          </Col>
+          <Col xs={12} md={6}>
+            <Field id="rule-enabled" label={T.enabled} problem={problems.enabled}>
+              <Switch id="rule-enabled" checked={form.enabled} onChange={(enabled) => set({ enabled })} />
+            </Field>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Field id="rule-kind" label={T.kind} problem={problems.kind}>
+              <Select
+                id="rule-kind"
+                value={form.kind}
+                options={ALERT_RULE_KINDS.map((k) => ({ value: k, label: ALERT_RULE_KIND_LABELS[k] }))}
+                onChange={(kind: AlertRuleKind) => setForm((now) => withKind(now, kind))}
+              />
+            </Field>
+          </Col>
+          <Col xs={12} md={6}>
+            <Field id="rule-for" label={T.forMinutes} problem={problems.forMinutes}>
+              <InputNumber
+                id="rule-for"
+                min={0}
+                precision={0}
+                style={{ width: '100%' }}
+                value={form.forMinutes}
+                onChange={(v) => set({ forMinutes: v })}
+              />
+            </Field>
+          </Col>
+          {threshold && (
+            <Col xs={12} md={6}>
+              <Field
+                id="rule-threshold"
+                label={threshold.unit === 'percent' ? T.thresholdPercent : T.thresholdHours}
+                problem={problems.threshold}
+              >
+                <InputNumber
+                  id="rule-threshold"
+                  min={0}
+                  max={threshold.max}
+                  style={{ width: '100%' }}
+                  value={form.threshold}
+                  onChange={(v) => set({ threshold: v })}
+                />
+              </Field>
+            </Col>
+          )}
+        </Row>
+
+        <Field
+          id="rule-scope"
+          label={T.scope}
+          problem={problems.scopeKind}
+          help={takesScope ? undefined : T.fleetOnly}
+        >
+          <Radio.Group
+            id="rule-scope"
+            aria-label={T.scope}
+            value={form.scopeKind}
+            disabled={!takesScope}
+            onChange={(e) => set({ scopeKind: e.target.value as AlertScopeKind })}
+            options={ALERT_SCOPE_KINDS.map((k) => ({ value: k, label: T.scopeKinds[k] }))}
+          />
+        </Field>
+        {takesScope && form.scopeKind === 'view' && (
+          <Field id="rule-view" label={T.savedView} problem={problems.viewId}>
+            <SavedViewSelect id="rule-view" value={form.viewId} onChange={(viewId) => set({ viewId })} />
+          </Field>
+        )}
+        {takesScope && form.scopeKind === 'filters' && (
+          <Row gutter={16}>
+            {problems.filters && (
+              <Col span={24}>
+                <Typography.Text type="danger">{problems.filters}</Typography.Text>
+              </Col>
+            )}
+            <Col xs={12} md={6}>
+              <Field id="rule-filter-family" label={T.family}>
+                <Select
+                  id="rule-filter-family"
+                  allowClear
+                  value={form.filters.filterFamily || undefined}
+                  options={FAMILIES.map((f) => ({ value: f, label: f }))}
+                  onChange={(value: Family | undefined) =>
+                    set({ filters: { ...form.filters, filterFamily: value ?? '' } })
+                  }
+                />
+              </Field>
+            </Col>
+            <Col xs={12} md={6}>
+              <Field id="rule-filter-country" label={T.countryCode}>
+                <Input
+                  id="rule-filter-country"
+                  value={form.filters.filterCountryCode}
+                  onChange={(e) => set({ filters: { ...form.filters, filterCountryCode: e.target.value } })}
+                />
+              </Field>
+            </Col>
+            <Col xs={12} md={6}>
+              <Field id="rule-filter-version" label={T.softwareVersion}>
+                <Input
+                  id="rule-filter-version"
+                  value={form.filters.filterSoftwareVersion}
+                  onChange={(e) =>
+                    set({ filters: { ...form.filters, filterSoftwareVersion: e.target.value } })
+                  }
+                />
+              </Field>
+            </Col>
+            <Col xs={12} md={6}>
+              <Field id="rule-filter-serial" label={T.serialNumber}>
+                <Input
+                  id="rule-filter-serial"
+                  value={form.filters.filterSerialNumber}
+                  onChange={(e) => set({ filters: { ...form.filters, filterSerialNumber: e.target.value } })}
+                />
+              </Field>
+            </Col>
+          </Row>
+        )}
+        {takesScope && form.scopeKind === 'serials' && (
+          <Field id="rule-serials" label={T.serials} problem={problems.serials} help={T.serialsHelp}>
+            <Input.TextArea
+              id="rule-serials"
+              rows={3}
+              value={form.serialsText}
+              onChange={(e) => set({ serialsText: e.target.value })}
+            />
+          </Field>
+        )}
+        {offlineOptions && (
+          <Form.Item
+            validateStatus={problems.includeAlreadyOffline ? 'error' : undefined}
+            help={problems.includeAlreadyOffline ?? T.includeAlreadyOfflineHelp}
+          >
+            <Checkbox
+              checked={form.includeAlreadyOffline}
+              onChange={(e) => set({ includeAlreadyOffline: e.target.checked })}
+            >
+              {T.includeAlreadyOffline}
+            </Checkbox>
+          </Form.Item>
+        )}
+
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Field id="rule-emails" label={T.emails} problem={problems.emails} help={T.emailsHelp}>
+              <Input.TextArea
+                id="rule-emails"
+                rows={2}
+                value={form.emailsText}
+                onChange={(e) => set({ emailsText: e.target.value })}
+              />
+            </Field>
+          </Col>
+          <Col xs={24} md={12}>
+            <Field id="rule-webhooks" label={T.webhooks} problem={problems.webhookIds}>
+              <Select
+                id="rule-webhooks"
+                mode="multiple"
+                value={form.webhookIds}
+                notFoundContent={T.noWebhooks}
+                options={webhookOptions}
+                onChange={(webhookIds: number[]) => set({ webhookIds })}
+              />
+            </Field>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Field
+              id="rule-remind"
+              label={T.remindEvery}
+              problem={problems.remindEveryMinutes}
+              help={T.remindHelp}
+            >
+              <InputNumber
+                id="rule-remind"
+                min={1}
+                precision={0}
+                style={{ width: '100%' }}
+                value={form.remindEveryMinutes}
+                onChange={(v) => set({ remindEveryMinutes: v })}
+              />
+            </Field>
+          </Col>
+          <Col xs={24} md={8}>
+            <Field
+              id="rule-escalate"
+              label={T.escalateAfter}
+              problem={problems.escalateAfterMinutes}
+              help={T.escalateHelp}
+            >
+              <InputNumber
+                id="rule-escalate"
+                min={1}
+                precision={0}
+                style={{ width: '100%' }}
+                value={form.escalateAfterMinutes}
+                onChange={(v) => set({ escalateAfterMinutes: v })}
+              />
+            </Field>
+          </Col>
+        </Row>
+        {form.escalateAfterMinutes !== null && (
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Field
+                id="rule-escalate-emails"
+                label={T.escalateEmails}
+                problem={problems.escalateEmails}
+                help={T.emailsHelp}
+              >
+                <Input.TextArea
+                  id="rule-escalate-emails"
+                  rows={2}
+                  value={form.escalateEmailsText}
+                  onChange={(e) => set({ escalateEmailsText: e.target.value })}
+                />
+              </Field>
+            </Col>
+            <Col xs={24} md={12}>
+              <Field
+                id="rule-escalate-webhooks"
+                label={T.escalateWebhooks}
+                problem={problems.escalateWebhookIds}
+              >
+                <Select
+                  id="rule-escalate-webhooks"
+                  mode="multiple"
+                  value={form.escalateWebhookIds}
+                  notFoundContent={T.noWebhooks}
+                  options={webhookOptions}
+                  onChange={(escalateWebhookIds: number[]) => set({ escalateWebhookIds })}
+                />
+              </Field>
+            </Col>
+          </Row>
+        )}
+        {offlineOptions && (
+          <Row gutter={16}>
+            <Col xs={12} md={8}>
+              <Field id="rule-flap-drops" label={T.flappingDrops} problem={problems.flapping}>
+                <InputNumber
+                  id="rule-flap-drops"
+                  min={1}
+                  max={100}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  value={form.flappingDrops}
+                  onChange={(v) => set({ flappingDrops: v })}
+                />
+              </Field>
+            </Col>
+            <Col xs={12} md={8}>
+              <Field id="rule-flap-window" label={T.flappingWindow}>
+                <InputNumber
+                  id="rule-flap-window"
+                  min={1}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  value={form.flappingWindowMinutes}
+                  onChange={(v) => set({ flappingWindowMinutes: v })}
+                />
+              </Field>
+            </Col>
+          </Row>
+        )}
+      </Form>
+    </ActionDialog>
+  );
+}

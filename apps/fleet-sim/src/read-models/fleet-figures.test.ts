@@ -1,0 +1,46 @@
+import type { CountRow } from '../store/repos/counts-repo';
+import { FleetFigures } from './fleet-figures';
+
+const row = (metric: string, family: string, key: string, shard: number, n: number): CountRow => ({
+  metric,
+  family,
+  key,
+  shard,
+  n,
+});
+
+describe("an API process's dashboard figures (read-models/fleet-figures.ts)", () => {
+  it('when shards report and change their counters, then each figure is the sum over shards, and what fell to zero is gone', () => {
+    const figures = new FleetFigures();
+    figures.apply([
+      row('total', 'aligner', '', 1, 10),
+      row('total', 'aligner', '', 2, 5),
+      row('connected', 'aligner', '', 1, 4),
+      row('installed', 'aligner', '5.4.1', 1, 6),
+      row('installed', 'aligner', '5.4.1', 2, 5),
+      row('installed', 'aligner', '5.3.0', 1, 4),
+      row('installed', 'gtps', '5.3.0', 3, 9),
+      row('top', '', 'A1', 1, 90),
+      row('top', '', 'B2', 2, 80),
+      row('top', '', 'C3', 2, 70),
+    ]);
+    // A unit leaves shard 2's top ten and another enters; 5.3.0 is no longer installed on any aligner.
+    const change = figures.apply([
+      row('top', '', 'B2', 2, 0),
+      row('top', '', 'D4', 2, 95),
+      row('installed', 'aligner', '5.3.0', 1, 0),
+    ]);
+
+    expect(change).toMatchObject({ top: true, installed: true, counters: false });
+    expect(figures.counters()).toEqual({ connectedAligners: 4, totalAligners: 15 });
+    expect(figures.installedVersions('aligner')).toEqual([{ version: '5.4.1', total: 11 }]);
+    expect(figures.installedVersions('gtps')).toEqual([{ version: '5.3.0', total: 9 }]);
+    expect(figures.topAligners().map((t) => [t._id.serialNumber, t.count])).toEqual([
+      ['D4', 95],
+      ['A1', 90],
+      ['C3', 70],
+    ]);
+    // A row read again unchanged moves nothing.
+    expect(figures.apply([row('top', '', 'D4', 2, 95)])).toMatchObject({ top: false });
+  });
+});

@@ -1,0 +1,264 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server as HttpServer } from 'node:http';
+import { join } from 'node:path';
+import { createApp } from '../app';
+import { SessionCache } from '../auth/session-cache';
+import { TokenSigner } from '../auth/tokens';
+import type { Config } from '../config/config';
+import { Simulator } from '../fleet/simulator';
+import { buildRouters } from '../http/routers';
+import { startAlertEvaluator, type AlertEvaluator } from '../jobs/alerts/alert-evaluator';
+import { leaseJob } from '../jobs/leased-job';
+import { startAlertNotifier, type AlertNotifier } from '../jobs/notifications/alert-notifier';
+import { bridgeStoreToLive } from '../live/store-events';
+import { createLiveHub, liveChannelKey, type LiveHub } from '../live/live-hub';
+import { createMailer } from '../mail/mailer';
+import { authenticateSession, tokenFromHeader, type Session } from '../services/auth-service';
+import { startBulkActionRunner } from '../jobs/bulk-action-runner';
+import { startRolloutDriver } from '../jobs/rollout-driver';
+import { JobWakeups } from '../services/job-wakeups';
+import type { ServiceDeps } from '../services/service-deps';
+import { ensureDemoWorld } from '../services/demo-world';
+import { startHistoryTrimmer } from '../jobs/history-trimmer';
+import { schedulerActivityListener } from '../jobs/delivery-counter';
+import { startSchedulePlayer } from '../jobs/schedule-player';
+import { prepareUpdateLibrary } from '../services/update-library';
+import { type Database } from '../store/database';
+import { readSetting, writeSetting } from '../store/repos/settings-repo';
+import { commandsFeed, countsFeed, tombstonesFeed, unitsFeed } from '../read-models/feeds';
+import { createReadModels } from '../read-models/read-models';
+import { indexedUnitOfRuntime } from '../read-models/unit-feed';
+import {
+  type StartOptions,
+  openProcess,
+  followWorld,
+  loadSimulator,
+  readinessOf,
+  listen,
+  closeInSteps,
+} from './process';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  httpServer: HttpServer;
+  database: Database;
+  deps: ServiceDeps;
+  /** This process's live channel. */
+  live: LiveHub;
+  /** The alert evaluator (it evaluates while this process holds its lease). */
+  alerts: AlertEvaluator;
+  /** The alert notifier (it sends while this process holds its lease). */
+  notifier: AlertNotifier;
+  /** Stops in order: live sockets, new connections, requests in flight, the simulator's last write, the store. */
+  close(): Promise<void>;
+  /** What a shutdown under way is waiting on (logged if it overruns its deadline). */
+  closingStep(): string;
+}
+
+/** Requests in flight get this long to finish at shutdown (live long polls are not waited for). */
+const REQUEST_GRACE_MS = 5_000;
+
+/** The token signing secret: TOKEN_SECRET, or one generated once and kept in the store (shared by every process). */
+async function tokenSecret(config: Config, database: Database): Promise<string> {
+  if (config.TOKEN_SECRET) return config.TOKEN_SECRET;
+  const stored = await readSetting<string>(database.db, 'token_secret');
+  if (stored) return stored;
+  const secret = randomBytes(48).toString('base64url');
+  await writeSetting(database.db, 'token_secret', secret);
+  return (await readSetting<string>(database.db, 'token_secret')) ?? secret;
+}
+
+/** Requests in flight on the HTTP server, but the live channel's long polls (they end with the sockets). */
+function trackRequests(httpServer: HttpServer): { idle(): Promise<void> } {
+  const open = new Set<object>();
+  const waiters: (() => void)[] = [];
+  httpServer.on('request', (req, res) => {
+    if ((req.url ?? '').startsWith('/socket.io/')) return;
+    open.add(res);
+    res.once('close', () => {
+      open.delete(res);
+      if (open.size === 0) waiters.splice(0).forEach((w) => w());
+    });
+  });
+  return {
+    idle: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+  };
+}
+
+/**
+ * Opens the store (migrations first), seeds the demo world on an empty store, follows the store's
+ * shared state, starts this process's simulator (unless SIM_ENGINE=false), builds the app and the live
+ * channel on one HTTP server, and listens.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const { logger, prefixes, database, db } = await openProcess(config, options);
+  const cleanup: (() => Promise<unknown>)[] = [];
+  try {
+    const signer = new TokenSigner(await tokenSecret(config, database), config.TOKEN_TTL_MINUTES * 60);
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      outboxDir: join(config.DATA_DIR, 'outbox'),
+      from: config.MAIL_FROM,
+      logger,
+    });
+    // The app is built once the services exist; socket.io must attach to the server before it so
+    // that it answers its own /socket.io/ requests first.
+    const late: { app?: ReturnType<typeof createApp>; deps?: ServiceDeps } = {};
+    const httpServer = createServer((req, res) => {
+      if (late.app) late.app(req, res);
+      else
+        res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"The server is starting."}');
+    });
+    const inFlight = trackRequests(httpServer);
+    const base = { config, db, logger, prefixes };
+    if (options.seed !== false) await ensureDemoWorld(base);
+
+    const sim: { current: Simulator | null } = { current: null };
+    const bridge: { current: ReturnType<typeof bridgeStoreToLive> | null } = { current: null };
+    const { follower, from, clock, world } = await followWorld(config, db, logger, {
+      servicesChanged: () => bridge.current?.servicesChanged(),
+      settingsChanged: (settings) => sim.current?.settingsChanged(settings),
+    });
+    const readModels = createReadModels((change) => bridge.current?.figuresChanged(change));
+    // This process's id in the units' change log: its read models take its own simulator's writes directly.
+    const writer = config.SIM_ENGINE ? randomUUID() : null;
+    if (config.SIM_ENGINE) {
+      sim.current = await loadSimulator(config, database, logger, world, {
+        writer: writer ?? undefined,
+        commandEnded: (row) => readModels.waiters.seen([row]),
+      });
+      cleanup.push(() => sim.current?.stop() ?? Promise.resolve());
+    }
+
+    // The live hub authenticates through the services, which need the hub: bind them in two steps.
+    const authenticateToken = async (token: string | null): Promise<Session> => {
+      if (!late.deps) throw new Error('the server is still starting');
+      return authenticateSession(late.deps, token);
+    };
+    const live: LiveHub = await createLiveHub(httpServer, {
+      transports: config.LIVE_TRANSPORTS,
+      redisUrl: config.REDIS_URL,
+      redisKey: liveChannelKey(options.databaseSchema ?? config.DATABASE_SCHEMA),
+      logger,
+      authenticate: authenticateToken,
+    });
+    cleanup.push(() => live.close());
+    const deps: ServiceDeps = {
+      ...base,
+      mailer,
+      signer,
+      live,
+      sessions: new SessionCache(),
+      wakeups: new JobWakeups(),
+      clock,
+      world,
+      readModels,
+      follower,
+      sim: sim.current,
+    };
+    late.deps = deps;
+    bridge.current = bridgeStoreToLive(deps, live);
+
+    follower.add(countsFeed((rows) => readModels.takeCounts(rows)));
+    // Units the index took, from the store's feed or from this process's own simulator, reach their followers one way.
+    readModels.onUnitsChanged((serials) => bridge.current?.unitsChanged([...serials]));
+    follower.add(unitsFeed(readModels.index, (serials) => readModels.unitsChanged(serials), writer));
+    sim.current?.onEvent({
+      unitsWritten: (units) => {
+        const now = clock.now();
+        readModels.index.upsert(units.map((unit) => indexedUnitOfRuntime(unit, now)));
+        readModels.unitsChanged(units.map((unit) => unit.serialNumber));
+      },
+    });
+    follower.add(
+      tombstonesFeed((serials) => {
+        readModels.index.remove(serials);
+        sim.current?.engine.removeUnits(serials);
+        readModels.unitsChanged(serials);
+      }),
+    );
+    follower.add(
+      commandsFeed((rows) => {
+        readModels.waiters.seen(rows);
+        sim.current?.commands.offer(rows);
+      }),
+    );
+    for (const feed of sim.current?.feeds() ?? []) follower.add(feed);
+    follower.add({ name: 'views', poll: () => bridge.current?.polled() ?? Promise.resolve() });
+    await follower.start(from);
+    cleanup.push(() => follower.stop());
+    await bridge.current.polled();
+
+    sim.current?.onEvent(schedulerActivityListener(deps));
+    await sim.current?.start();
+    // The background jobs, each as its stop function: a stop answers once the job's pass under way has ended, and
+    // the shutdown waits for every one before the store closes (a job started here joins this list).
+    const stopJobs: (() => Promise<void>)[] = [];
+    cleanup.push(() => Promise.all(stopJobs.map((stop) => stop())));
+    // One process at a time plays the schedules, drives rollouts and trims the units' timelines: the holder of each
+    // job's lease (every process tries, so another takes over when it stops or freezes), on a store that fences
+    // every write of the job by the lease's token.
+    for (const [name, start] of [
+      ['schedule-player', startSchedulePlayer],
+      ['rollout-driver', startRolloutDriver],
+      ['history-trimmer', startHistoryTrimmer],
+    ] as const) {
+      const job = leaseJob(deps, name);
+      const stop = start(job.deps, job.leads);
+      stopJobs.push(() => stop().then(() => job.close()));
+    }
+    // Every API process runs bulk jobs: each claims one at a time from the store, so a job survives its process.
+    const bulkActions = startBulkActionRunner(deps);
+    stopJobs.push(() => bulkActions.stop());
+    // One API process evaluates alert rules: the holder of the evaluator's lease (every API process tries).
+    const alerts = startAlertEvaluator(deps);
+    stopJobs.push(() => alerts.stop());
+    // One API process sends alert notifications: the holder of the notifier's lease.
+    const notifier = startAlertNotifier(deps);
+    stopJobs.push(() => notifier.stop());
+
+    // The demo update library's manifests are written in the background; the first validation waits for them.
+    void prepareUpdateLibrary(deps);
+    const routers = buildRouters(deps, {
+      authenticate: async (req) => (await authenticateToken(tokenFromHeader(req.headers.authorization))).user,
+      checkResponses: options.checkResponses ?? false,
+    });
+    late.app = createApp({ config, logger, routers, readiness: readinessOf(database, live) });
+
+    const { port, url } = await listen(httpServer, config);
+    const shutdown = closeInSteps(async (step) => {
+      step('closing the live sockets');
+      await live.close().catch((err: unknown) => logger.warn({ err }, 'closing the live channel failed'));
+      step('stopping new connections');
+      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      // No job starts a pass from here; each ends the one under way (a bulk action commits its chunk).
+      const jobsStopped = Promise.all(stopJobs.map((stop) => stop()));
+      step('waiting for requests in flight');
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([inFlight.idle(), new Promise((r) => (grace = setTimeout(r, REQUEST_GRACE_MS)))]);
+      clearTimeout(grace);
+      readModels.waiters.release();
+      httpServer.closeAllConnections();
+      await stopped;
+      step('waiting for the background jobs (a bulk action commits its chunk under way)');
+      await jobsStopped;
+      step('stopping the store follower');
+      await follower.stop();
+      if (sim.current) {
+        step("writing the simulator's last changes");
+        await sim.current.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
+      }
+      step('checkpointing the store');
+      await database.checkpoint().catch((err: unknown) => logger.warn({ err }, 'checkpoint failed'));
+      step('closing the store');
+      await database.close();
+    });
+    return { url, port, httpServer, database, deps, live, alerts, notifier, ...shutdown };
+  } catch (error) {
+    for (const undo of cleanup.reverse()) await undo().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,141 @@
+/** What both process roles do: open the store, follow the world, simulate, answer readiness, listen, close in steps. */
+import { type Server as HttpServer } from 'node:http';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config';
+import { SimClock } from '../fleet/clock';
+import { CLOCK_KEY, DEFAULT_FLEET_SETTINGS } from '../fleet/fleet-settings';
+import { BackendStatusBoard } from '../fleet/backend-status';
+import { Simulator, type SimulatorOptions } from '../fleet/simulator';
+import type { LiveHub } from '../live/live-hub';
+import { createLogger } from '../logging';
+import { collectProcessMetrics } from '../core/metrics';
+import type { Readiness } from '../http/readiness';
+import { loadSerialPrefixes } from '../config/serial-prefixes';
+import { LatestVersions } from '../read-models/latest-versions';
+import { openDatabase, type Database } from '../store/database';
+import { replaceSetting, writeSetting } from '../store/repos/settings-repo';
+import { StoreFollower } from '../store/store-follower';
+import { worldFeed, type World, type WorldListener } from '../read-models/world-feed';
+
+export interface StartOptions {
+  logger?: Logger;
+  /** PostgreSQL schema (tests use a throw-away one per file). */
+  databaseSchema?: string;
+  /** Tests: check every answer against the contract's response schema. */
+  checkResponses?: boolean;
+  /** Skip the demo world (tests that build their own data). */
+  seed?: boolean;
+}
+
+/**
+ * The simulated clock, one row of the store for every process. The process that runs the whole fleet
+ * (FLEET_ROLE=all) starts simulated time at real now and SIM_SPEED, as a single server always did; in a
+ * cluster the first process to start writes it and the others follow it (the world feed adopts it).
+ */
+export async function startClock(config: Config, db: Database['db']): Promise<SimClock> {
+  const clock = new SimClock(Date.now(), config.SIM_SPEED);
+  if (config.FLEET_ROLE === 'all') await replaceSetting(db, CLOCK_KEY, clock.state());
+  else await writeSetting(db, CLOCK_KEY, clock.state());
+  return clock;
+}
+
+/** What every process opens first: its logger, the serial prefixes and the store (migrated as it opens). */
+export async function openProcess(config: Config, options: Pick<StartOptions, 'logger' | 'databaseSchema'>) {
+  // Every line says which kind of process wrote it (a logger given to it says so already: main's).
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL).child({ role: config.FLEET_ROLE });
+  collectProcessMetrics(config.FLEET_ROLE);
+  const prefixes = loadSerialPrefixes(config.SERIAL_PREFIXES_FILE);
+  const database = await openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    schemaName: options.databaseSchema ?? config.DATABASE_SCHEMA,
+    logger,
+  });
+  return { logger, prefixes, database, db: database.db };
+}
+
+/**
+ * The store's shared state every process follows: a follower marked before anything is read (no change
+ * falls between the reads and its start), the simulated clock, and the world (services, latest versions,
+ * fleet settings), read once and then followed.
+ */
+export async function followWorld(
+  config: Config,
+  db: Database['db'],
+  logger: Logger,
+  listener: WorldListener,
+) {
+  const follower = new StoreFollower(db, logger);
+  const from = await follower.mark();
+  const clock = await startClock(config, db);
+  const world: World = {
+    clock,
+    services: new BackendStatusBoard(),
+    latest: new LatestVersions(),
+    settings: { ...DEFAULT_FLEET_SETTINGS },
+  };
+  const world$ = worldFeed(world, listener);
+  await world$.load?.(db);
+  follower.add(world$);
+  return { follower, from, clock, world };
+}
+
+/** This process's simulator of the world it follows; `own`: how it takes its units and hears of its commands. */
+export function loadSimulator(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  world: World,
+  own: Pick<SimulatorOptions, 'leased' | 'writer' | 'commandEnded'>,
+): Promise<Simulator> {
+  return Simulator.load({
+    db: database.db,
+    logger,
+    clock: world.clock,
+    seed: config.FLEET_SEED,
+    services: world.services,
+    settings: world.settings,
+    store: database.kind,
+    ...own,
+  });
+}
+
+/** GET /readyz's check: the store answers with every migration applied, and Redis is connected where configured. */
+export function readinessOf(database: Database, live?: Pick<LiveHub, 'redisReady'>): Readiness {
+  return async () => {
+    const store = await database.ready();
+    const reasons = store.ready ? [] : [store.reason ?? 'the store is not ready'];
+    if (live?.redisReady() === false) reasons.push('Redis is not connected');
+    return { ready: reasons.length === 0, reasons };
+  };
+}
+
+/** Listens on PORT and HOST; answers the port taken (PORT=0 takes a free one) and the URL to print. */
+export async function listen(httpServer: HttpServer, config: Config): Promise<{ port: number; url: string }> {
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  return { port, url: `http://localhost:${port}` };
+}
+
+/**
+ * A shutdown in named steps: it runs once however often it is asked for, and `closingStep()` names the
+ * step it is on ('running' before, 'closed' after), for the log of a stop that overruns its deadline.
+ */
+export function closeInSteps(run: (step: (name: string) => void) => Promise<void>): {
+  close(): Promise<void>;
+  closingStep(): string;
+} {
+  let step = 'running';
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= run((name) => (step = name)).then(() => {
+      step = 'closed';
+    });
+    return closing;
+  };
+  return { close, closingStep: () => step };
+}

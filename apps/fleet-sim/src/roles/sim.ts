@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config';
+import { Simulator } from '../fleet/simulator';
+import { metricsText } from '../core/metrics';
+import { ensureDemoWorld } from '../services/demo-world';
+import { schedulerActivityListener } from '../jobs/delivery-counter';
+import { commandsFeed, countsFeed, tombstonesFeed } from '../read-models/feeds';
+import { DirectivePlayer } from '../scenarios/directive-player';
+import { createReadModels } from '../read-models/read-models';
+import {
+  type StartOptions,
+  openProcess,
+  followWorld,
+  loadSimulator,
+  readinessOf,
+  listen,
+  closeInSteps,
+} from './process';
+
+/** A simulator process (FLEET_ROLE=sim): its shards' units, and GET /healthz. */
+export interface RunningWorker {
+  url: string;
+  port: number;
+  logger: Logger;
+  simulator: Simulator;
+  close(): Promise<void>;
+  closingStep(): string;
+}
+
+/**
+ * Starts a simulator of a cluster: it seeds an empty store (once, under the seed lock), follows the store's
+ * world, takes its fair share of the shards through leases, and serves only GET /healthz (its role, the
+ * shards and units it holds). Everything it tells consoles goes through the store.
+ */
+export async function startSimWorker(
+  config: Config,
+  options: Pick<StartOptions, 'logger' | 'databaseSchema' | 'seed'> = {},
+): Promise<RunningWorker> {
+  const { logger, prefixes, database, db } = await openProcess(config, options);
+  try {
+    if (options.seed !== false) await ensureDemoWorld({ config, db, logger, prefixes });
+    const sim: { current: Simulator | null } = { current: null };
+    const { follower, from, clock, world } = await followWorld(config, db, logger, {
+      settingsChanged: (settings) => sim.current?.settingsChanged(settings),
+    });
+    // The figures let the update scheduler's deliveries carry the fleet's figures of the hour.
+    const readModels = createReadModels();
+    const worker = `sim-${randomUUID()}`;
+    const simulator = await loadSimulator(config, database, logger, world, {
+      leased: true,
+      writer: worker,
+      commandEnded: () => undefined,
+    });
+    sim.current = simulator;
+    const directives = new DirectivePlayer(
+      { db, clock, world, readModels, config, logger },
+      simulator,
+      worker,
+    );
+    await directives.load();
+    follower.add(directives.feed());
+    follower.add(countsFeed((rows) => readModels.takeCounts(rows)));
+    follower.add(tombstonesFeed((serials) => simulator.engine.removeUnits(serials)));
+    follower.add(commandsFeed((rows) => simulator.commands.offer(rows)));
+    for (const feed of simulator.feeds()) follower.add(feed);
+    await follower.start(from);
+    simulator.onEvent(schedulerActivityListener({ db, readModels, world, clock, logger }));
+    await simulator.start();
+
+    const readiness = readinessOf(database);
+    const httpServer = createServer((req, res) => {
+      const path = req.method === 'GET' ? (req.url ?? '').split('?')[0] : null;
+      if (path === '/readyz') {
+        void readiness().then(({ ready, reasons }) => {
+          const body = ready
+            ? { status: 'ready' }
+            : { error: 'Not ready to serve.', code: 'not_ready', details: { reasons } };
+          res
+            .writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+            .end(JSON.stringify(body));
+        });
+        return;
+      }
+      if (path === '/metrics') {
+        void metricsText().then(({ contentType, body }) =>
+          res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(body),
+        );
+        return;
+      }
+      if (path === '/healthz') {
+        const { engine } = simulator;
+        const body = {
+          status: 'ok',
+          role: 'sim',
+          worker,
+          units: engine.state.units.size,
+          shards: engine.heldShards(),
+          stats: { unitChanges: engine.state.changes, rowsWritten: engine.rowsWritten },
+          memory: process.memoryUsage(),
+        };
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+        return;
+      }
+      res
+        .writeHead(404, { 'Content-Type': 'application/json' })
+        .end(
+          '{"error":"A simulator process serves only GET /healthz, /readyz and /metrics.","code":"not_found"}',
+        );
+    });
+    const { port, url } = await listen(httpServer, config);
+    const shutdown = closeInSteps(async (step) => {
+      step('stopping new connections');
+      httpServer.close();
+      httpServer.closeAllConnections();
+      step('stopping the store follower');
+      await follower.stop();
+      step("writing the simulator's last changes and giving its shards back");
+      await simulator.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
+      step('closing the store');
+      await database.close();
+    });
+    return { url, port, logger, simulator, ...shutdown };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "shard_leases" ADD COLUMN "token" bigint DEFAULT 0 NOT NULL;

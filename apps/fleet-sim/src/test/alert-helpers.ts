@@ -1,0 +1,76 @@
+import { alertRuleSchema, alertSchema, type Alert, type AlertRule } from '@equipment-dashboard/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { alertEvents, alertNotifications, alerts } from '../store/schema';
+import type { SuiteServer } from './test-server';
+
+/** Creates an alert rule as an engineer would (the contract's create call), answering it. */
+export async function createRule(
+  t: SuiteServer,
+  fields: Record<string, unknown>,
+  user = 'engineer',
+): Promise<AlertRule> {
+  const res = await t
+    .as(user)
+    .post('/create/alert_rule/v1')
+    .send({ name: 'test rule', kind: 'unitOffline', severity: 'major', forMinutes: 5, ...fields });
+  if (res.status !== 201) throw new Error(`rule not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return alertRuleSchema.parse(res.body);
+}
+
+/** Changes a rule as an engineer would. */
+export async function updateRule(
+  t: SuiteServer,
+  id: number,
+  fields: Record<string, unknown>,
+): Promise<AlertRule> {
+  const res = await t
+    .as('engineer')
+    .post('/update/alert_rule/v1')
+    .send({ id, ...fields });
+  if (res.status !== 200) throw new Error(`rule not changed: ${res.status} ${JSON.stringify(res.body)}`);
+  return alertRuleSchema.parse(res.body);
+}
+
+/** One full look of the alert evaluator, now. */
+export async function evaluate(t: SuiteServer): Promise<void> {
+  await t.server.alerts.evaluateNow();
+}
+
+/** The alerts of a rule as the store holds them, oldest first (as the list answers each). */
+export async function alertsOfRule(t: SuiteServer, ruleId: number): Promise<Alert[]> {
+  const rows = await t.server.deps.db
+    .select()
+    .from(alerts)
+    .where(eq(alerts.ruleId, ruleId))
+    .orderBy(asc(alerts.id));
+  return rows.map((row) =>
+    alertSchema.parse({
+      ...row,
+      startedAt: row.startedAt.toISOString(),
+      firedAt: row.firedAt?.toISOString() ?? null,
+      acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+      resolvedAt: row.resolvedAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+    }),
+  );
+}
+
+/** The outbox rows of an alert, oldest first (their events). */
+export async function outboxOf(t: SuiteServer, alertId: number): Promise<string[]> {
+  const rows = await t.server.deps.db
+    .select()
+    .from(alertNotifications)
+    .where(eq(alertNotifications.alertId, alertId))
+    .orderBy(asc(alertNotifications.id));
+  return rows.map((r) => r.event);
+}
+
+/** An alert's state history as `from>to by`. */
+export async function historyOf(t: SuiteServer, alertId: number): Promise<string[]> {
+  const rows = await t.server.deps.db
+    .select()
+    .from(alertEvents)
+    .where(and(eq(alertEvents.alertId, alertId)))
+    .orderBy(asc(alertEvents.id));
+  return rows.map((r) => `${r.fromState ?? '-'}>${r.toState} ${r.by}`);
+}

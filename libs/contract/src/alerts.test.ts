@@ -1,0 +1,20 @@
+import { createAlertRuleBodySchema, updateAlertRuleBodySchema } from './alerts';
+
+describe('alert rule bodies', () => {
+  it('when an update names one field, then the others stay out of the parsed body (no defaults overwrite the stored rule)', () => {
+    expect(updateAlertRuleBodySchema.parse({ id: 3, name: 'Renamed' })).toEqual({ id: 3, name: 'Renamed' });
+    expect(updateAlertRuleBodySchema.parse({ id: 3, enabled: false })).toEqual({ id: 3, enabled: false });
+  });
+
+  it('when a rule is created without the optional fields, then their defaults are filled in', () => {
+    expect(
+      createAlertRuleBodySchema.parse({ name: 'Offline', kind: 'unitOffline', severity: 'major' }),
+    ).toMatchObject({
+      scope: { kind: 'fleet' },
+      forMinutes: 5,
+      includeAlreadyOffline: false,
+      channels: { email: [], webhookIds: [] },
+      enabled: true,
+    });
+  });
+});
