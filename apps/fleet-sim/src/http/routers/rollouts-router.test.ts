@@ -29,6 +29,7 @@ describe('phased rollouts', () => {
   beforeAll(async () => {
     await setSpeed(t, 0);
     socket = await t.live('support_lvl2');
+    socket.on('ROLLOUT_UPDATED', (payload: Rollout) => events.push(payload));
   });
 
   const usAligners = () =>
@@ -40,15 +41,16 @@ describe('phased rollouts', () => {
     target: { kind: 'filters', filters: { filterCountryCode: 'US' } },
     ...fields,
   });
-  const heard = (id: number, passes: (r: Rollout) => boolean = () => true) =>
-    new Promise<Rollout>((resolve) => {
-      const listener = (payload: Rollout) => {
-        if (payload.id !== id || !passes(payload)) return;
-        socket.off('ROLLOUT_UPDATED', listener);
-        resolve(payload);
-      };
-      socket.on('ROLLOUT_UPDATED', listener);
-    });
+  /** Every ROLLOUT_UPDATED this console heard: the background driver may announce a pass before a test listens. */
+  const events: Rollout[] = [];
+  const heard = async (id: number, passes: (r: Rollout) => boolean = () => true): Promise<Rollout> => {
+    for (const started = Date.now(); Date.now() - started < 30_000;) {
+      const found = events.find((r) => r.id === id && passes(r));
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no ROLLOUT_UPDATED of rollout ${id} passed within 30 s`);
+  };
   const create = async (fields: Record<string, unknown> = {}): Promise<Rollout> => {
     const res = await t.as('engineer').post(CREATE).send(body(fields));
     expect(res.status).toBe(201);
