@@ -296,10 +296,23 @@ try {
   const probeWrites = await writes();
   const until = performance.now() + 300_000;
   let probe = [];
+  let stableSince = performance.now();
   while (performance.now() < until) {
-    probe = await probeAlerts();
-    // Done when every dropped unit has its alert (the simulators may take the drop late) and none is pending.
-    if (probe.length >= picked.length && probe.every((a) => a.state !== 'pending')) break;
+    const seen = await probeAlerts();
+    const states = (xs) =>
+      xs
+        .map((a) => `${a.id}:${a.state}`)
+        .sort()
+        .join();
+    if (states(seen) !== states(probe)) stableSince = performance.now();
+    probe = seen;
+    // Done when every dropped unit has its alert (the simulators may take the drop late) and none is pending, or
+    // when nothing changed for 20 s after the period ended (a pending alert whose unit came back before it was
+    // written is never stored).
+    if (probe.every((a) => a.state !== 'pending')) {
+      if (probe.length >= picked.length) break;
+      if (probe.length > 0 && performance.now() - stableSince > 20_000) break;
+    }
     await sleep(1000);
   }
   const clock = await call('/sim/clock');

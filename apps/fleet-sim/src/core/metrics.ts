@@ -166,6 +166,10 @@ export const metrics = {
     'fleet_alert_write_rows_total',
     "Alerts created or changed by the evaluator's writes",
   ),
+  alertWritesWaiting: gauge(
+    'fleet_alert_writes_waiting',
+    "The alert evaluator's decisions not written yet (pending alerts wait while firings are written)",
+  ),
   alertTransitions: counter('fleet_alert_transitions_total', 'Alert state changes by the state entered', [
     'state',
   ]),

@@ -137,7 +137,14 @@ describe('alert scenarios and planned outages', () => {
     const rule = await t
       .as('admin')
       .post('/create/alert_rule/v1')
-      .send({ name: 'Fleet offline', kind: 'unitOffline', severity: 'critical', forMinutes: 1 });
+      // The US only: the fleet keeps running, and units elsewhere that drop meanwhile fire as they should.
+      .send({
+        name: 'US offline',
+        kind: 'unitOffline',
+        severity: 'critical',
+        forMinutes: 1,
+        scope: { kind: 'filters', filters: { filterCountryCode: 'US' } },
+      });
     expect(rule.status).toBe(201);
     const ruleId = (rule.body as { id: number }).id;
     await t

@@ -23,7 +23,7 @@ import {
   type RuleState,
 } from './alert-book';
 import { loadSilences } from './alert-silences';
-import { BatchSize, writeOps } from './alert-writer';
+import { BatchSize, writeOps, type WriteOutcome } from './alert-writer';
 import { lookAtConnectedShare } from './connected-share';
 import { unitKey, type Look } from './look';
 import { remind } from './reminders';
@@ -32,6 +32,7 @@ import { lookAtServices } from './service-down';
 import { lookAtTickets } from './tickets-unanswered';
 import { DropLog, flapKey, lookAtOfflineUnit, settleFlapping } from './unit-offline';
 import { FailedUnits, lookAtRolloutFailure, lookAtUpdatedUnit, RolloutFailures } from './update-failed';
+import { WriteQueue } from './write-queue';
 
 /** The lease one process evaluates alerts under. */
 export const ALERT_EVALUATOR_LEASE = 'alert-evaluator';
@@ -43,6 +44,8 @@ const UNIT_SLICE = 5_000;
 const PASS_SLICE = 20_000;
 /** The lease is renewed at least this often while a long look writes. */
 const RENEW_EVERY_MS = 3_000;
+/** Real ms a look spends at most on the writes that may wait (pending alerts), after the urgent ones. */
+const SPARE_WRITE_MS = 1_000;
 /** Reminders are looked for when the simulated clock moved this far since the last time (they count in minutes). */
 const REMIND_EVERY_SIM_MS = 30_000;
 
@@ -65,6 +68,8 @@ export interface AlertEvaluatorStats {
   takeovers: number;
   /** Open alerts held in memory now (all rules). */
   openAlerts: number;
+  /** Decisions not written yet (pending alerts waiting while firings are written). */
+  waiting: number;
 }
 
 export interface AlertEvaluatorOptions {
@@ -94,6 +99,7 @@ export class AlertEvaluator {
     alertsChanged: 0,
     takeovers: 0,
     openAlerts: 0,
+    waiting: 0,
   };
   private readonly lease: JobLease;
   private holding = false;
@@ -111,6 +117,9 @@ export class AlertEvaluator {
   /** Whether the failed units are known (learnt by a walk, then followed while rules watch units). */
   private failedKnown = false;
   private readonly batch: BatchSize;
+  private readonly queue = new WriteQueue();
+  /** The next look writes every decision, the ones that may wait included (a look asked for now). */
+  private drainNext = false;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private queued: Promise<void> | null = null;
@@ -137,7 +146,7 @@ export class AlertEvaluator {
         if (!this.holding || !this.watchesUnits) return;
         for (const serial of serials) this.changed.add(serial);
       }),
-      this.deps.clock.onChange(() => void this.evaluateSoon()),
+      this.deps.clock.onChange(() => void this.evaluateNow()),
     );
     const every = this.options.everyMs ?? LOOK_EVERY_MS;
     this.timer = setInterval(() => void this.evaluateSoon(), every);
@@ -170,8 +179,9 @@ export class AlertEvaluator {
     return next;
   }
 
-  /** A full look now (after the one under way); tests and the clock's steps use it. */
+  /** A look now (after the one under way) that writes all it decides before it ends: a step of the clock, tests. */
   async evaluateNow(): Promise<void> {
+    this.drainNext = true;
     await this.evaluateSoon();
   }
 
@@ -198,7 +208,9 @@ export class AlertEvaluator {
     this.failed.clear();
     this.rolloutFailures.clear();
     this.silenceSignature = '';
+    this.queue.clear();
     this.stats.openAlerts = 0;
+    this.stats.waiting = 0;
   }
 
   private timed<T>(work: () => T): T {
@@ -212,6 +224,8 @@ export class AlertEvaluator {
 
   private async look(): Promise<void> {
     if (this.stopped) return;
+    const drain = this.drainNext;
+    this.drainNext = false;
     const started = performance.now();
     let held = false;
     try {
@@ -261,7 +275,8 @@ export class AlertEvaluator {
         this.drops.prune(now);
       }
     });
-    await this.write(book.ops, now);
+    this.queue.add(book.ops);
+    await this.write(now, drain);
     if (now - this.lastReminders >= REMIND_EVERY_SIM_MS) {
       this.lastReminders = now;
       for (const rule of this.enabledRules()) await remind(this.lease, db, rule, now);
@@ -277,6 +292,8 @@ export class AlertEvaluator {
     metrics.alertEvaluationDuration.observe(this.stats.lastLookMs / 1000);
     this.stats.lookMs += this.stats.lastLookMs;
     this.stats.openAlerts = [...this.rules.values()].reduce((n, r) => n + r.open.size, 0);
+    this.stats.waiting = this.queue.size;
+    metrics.alertWritesWaiting.set(this.queue.size);
   }
 
   private *enabledRules(): Generator<RuleState> {
@@ -484,17 +501,30 @@ export class AlertEvaluator {
     });
   }
 
-  private async write(ops: readonly AlertOp[], now: number): Promise<void> {
-    if (ops.length === 0) return;
+  /**
+   * Writes the urgent decisions (firings, fired alerts resolving), then the ones that may wait for up to SPARE_WRITE_MS
+   * (all of them when `drain`): a changing fleet's pending alerts never hold up the next look's firings.
+   */
+  private async write(now: number, drain: boolean): Promise<void> {
+    if (this.queue.size === 0) return;
     const started = performance.now();
     let renewed = Date.now();
-    const outcome = await writeOps(this.lease, this.deps.db, ops, now, this.batch, async () => {
+    const keepAlive = async () => {
       if (Date.now() - renewed < RENEW_EVERY_MS) return;
       renewed = Date.now();
       if (!(await this.lease.hold()))
         throw new FencedOutError(ALERT_EVALUATOR_LEASE, this.lease.fencingToken ?? 0);
-    });
+    };
+    const written = (ops: readonly AlertOp[]) =>
+      writeOps(this.lease, this.deps.db, ops, now, this.batch, keepAlive).then((o) => this.wrote(o));
+    await written(this.queue.takeUrgent());
+    const until = performance.now() + SPARE_WRITE_MS;
+    while (this.queue.size > 0 && (drain || performance.now() < until))
+      await written(this.queue.takeSome(this.batch.value));
     this.stats.writeMs += performance.now() - started;
+  }
+
+  private wrote(outcome: WriteOutcome): void {
     this.stats.alertsCreated += outcome.created;
     this.stats.alertsChanged += outcome.updated;
     for (const [state, n] of Object.entries(outcome.entered)) metrics.alertTransitions.inc({ state }, n);

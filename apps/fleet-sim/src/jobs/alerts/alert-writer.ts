@@ -223,9 +223,9 @@ export class BatchSize {
 }
 
 /**
- * Writes what a look decided in fenced transactions of `size` alerts, the event loop turning between them so that a
- * storm of alerts holds neither requests nor live events. New alerts first (later changes in the same look may name
- * them). `keepAlive` runs between batches (the lease's renewal).
+ * Writes decisions in their order, in fenced transactions of `size` alerts, the event loop turning between them so
+ * that a storm of alerts holds neither requests nor live events. A change of an alert not written (its creation was
+ * dropped: the store had the episode already) is left out. `keepAlive` runs between batches (the lease's renewal).
  */
 export async function writeOps(
   lease: JobLease,
@@ -255,23 +255,44 @@ export async function writeOps(
     await keepAlive();
     return result;
   };
-  const creates = ops.filter((op): op is CreateOp => op.op === 'create');
-  for (let i = 0; i < creates.length;) {
-    const slice = creates.slice(i, i + size.value);
-    i += slice.length;
-    const batch = await unguarded(db, slice);
-    if (batch.length === 0) continue;
-    const created = await timed(batch.length, () => lease.write((tx) => writeCreates(tx, batch, at)));
-    count(created);
-    outcome.created += created.length;
-  }
-  for (const run of runsOf(ops.filter((op): op is ChangeOp => op.op === 'change' && op.alert.id > 0))) {
-    for (let i = 0; i < run.length;) {
-      const batch = run.slice(i, i + size.value);
-      i += batch.length;
-      count(await timed(batch.length, () => lease.write((tx) => writeChanges(tx, batch, at))));
-      outcome.updated += batch.length;
+  const createAll = async (creates: CreateOp[]) => {
+    for (let i = 0; i < creates.length;) {
+      const slice = creates.slice(i, i + size.value);
+      i += slice.length;
+      const batch = await unguarded(db, slice);
+      if (batch.length === 0) continue;
+      const created = await timed(batch.length, () => lease.write((tx) => writeCreates(tx, batch, at)));
+      count(created);
+      outcome.created += created.length;
     }
+  };
+  const changeAll = async (changes: ChangeOp[]) => {
+    for (const run of runsOf(changes.filter((op) => op.alert.id > 0))) {
+      for (let i = 0; i < run.length;) {
+        const batch = run.slice(i, i + size.value);
+        i += batch.length;
+        count(await timed(batch.length, () => lease.write((tx) => writeChanges(tx, batch, at))));
+        outcome.updated += batch.length;
+      }
+    }
+  };
+  for (const group of groupsOf(ops)) {
+    if (group.op === 'create') await createAll(group.ops);
+    else await changeAll(group.ops);
   }
   return outcome;
+}
+
+type Group = { op: 'create'; ops: CreateOp[] } | { op: 'change'; ops: ChangeOp[] };
+
+/** Consecutive decisions of one kind, in order. */
+function groupsOf(ops: readonly AlertOp[]): Group[] {
+  const groups: Group[] = [];
+  for (const op of ops) {
+    const last = groups.at(-1);
+    if (last?.op === 'create' && op.op === 'create') last.ops.push(op);
+    else if (last?.op === 'change' && op.op === 'change') last.ops.push(op);
+    else groups.push(op.op === 'create' ? { op: 'create', ops: [op] } : { op: 'change', ops: [op] });
+  }
+  return groups;
 }
