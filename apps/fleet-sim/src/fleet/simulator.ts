@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { metrics } from '../core/metrics';
 import type { Database, Db } from '../store/database';
 import { openCommands, type CommandRow } from '../store/repos/commands-repo';
-import { desiredChangedSince } from '../store/repos/desired-repo';
+import { desiredChangedSince, type DesiredRow } from '../store/repos/desired-repo';
 import type { Feed } from '../store/store-follower';
 import type { SimClock } from './clock';
 import { CommandRunner } from './command-runner';
@@ -91,17 +91,26 @@ export class Simulator {
     return simulator;
   }
 
-  /** The feeds the simulator follows: the API's desired stagings of its units. */
-  feeds(): Feed[] {
+  /**
+   * The feeds the simulator follows: the desired stagings of its units, handed to `take` (the process's one path for
+   * committed changes, which gives them back to {@link committed}).
+   */
+  feeds(take: (rows: DesiredRow[]) => void): Feed[] {
     const { engine } = this;
     const every = !this.options.leased;
     return [
       {
         name: 'desired',
         poll: async (db, since) =>
-          engine.applyDesired(await desiredChangedSince(db, since, every ? undefined : engine.heldShards())),
+          take(await desiredChangedSince(db, since, every ? undefined : engine.heldShards())),
       },
     ];
+  }
+
+  /** A committed change of desired stagings or of the fleet's units: the units this simulator holds follow it. */
+  committed({ desired, removed }: { desired?: readonly DesiredRow[]; removed?: readonly string[] }): void {
+    if (desired && desired.length > 0) this.engine.applyDesired(desired);
+    if (removed && removed.length > 0) this.engine.removeUnits(removed);
   }
 
   onEvent(listener: EngineListener): void {

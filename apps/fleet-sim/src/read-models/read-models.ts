@@ -1,10 +1,23 @@
 import type { CountRow } from '../store/repos/counts-repo';
+import type { DesiredRow } from '../store/repos/desired-repo';
 import type { Db } from '../store/database';
 import { CommandWaiters } from './command-waiters';
 import { FleetFigures, type FiguresChange } from './fleet-figures';
 import { refreshIndex } from './unit-feed';
 import { Trend } from './trend';
-import { UnitIndex } from './unit-index';
+import { UnitIndex, type IndexedUnit } from './unit-index';
+
+/** A committed change of the fleet, as a write of this process answered it or as the store's feed read it. */
+export interface CommittedChange {
+  /** Counter rows of the dashboard's figures. */
+  counts?: readonly CountRow[];
+  /** Units as the lists index them. */
+  units?: readonly IndexedUnit[];
+  /** Units that left the fleet. */
+  removed?: readonly string[];
+  /** Desired stagings (a simulator follows those of its units). */
+  desired?: readonly DesiredRow[];
+}
 
 /**
  * What an API process keeps of the store to answer reads fast: the dashboard's figures (with the top
@@ -16,8 +29,14 @@ export interface ReadModels {
   index: UnitIndex;
   trend: Trend;
   waiters: CommandWaiters;
-  /** Takes counter rows (read by the counts feed, or returned by a write of this process) and tells what moved. */
-  takeCounts(rows: readonly CountRow[]): void;
+  /**
+   * Takes a committed change: the one path by which a write of this process (as soon as it commits) and the store's
+   * feed (every process's writes) reach the figures, the index and the listeners (this process's simulator). Taking
+   * the same change twice changes nothing.
+   */
+  takeCommitted(change: CommittedChange): void;
+  /** Listens to takeCommitted; answers how to stop listening. */
+  onCommitted(listener: (change: CommittedChange) => void): () => void;
   /** Re-reads some units into the index at once (after a write of this process). */
   takeUnits(db: Db, serials: readonly string[]): Promise<void>;
   /**
@@ -37,15 +56,24 @@ export function createReadModels(
   const figures = new FleetFigures();
   const index = new UnitIndex();
   const unitListeners = new Set<(serials: readonly string[]) => void>();
+  const committedListeners = new Set<(change: CommittedChange) => void>();
   return {
     figures,
     index,
     trend: new Trend(),
     waiters: new CommandWaiters(),
-    takeCounts(rows) {
-      const change = figures.apply(rows);
-      if (change.counters || change.installed || change.top || change.staged.length > 0)
-        figuresChanged(change);
+    takeCommitted(change) {
+      if (change.counts && change.counts.length > 0) {
+        const moved = figures.apply(change.counts);
+        if (moved.counters || moved.installed || moved.top || moved.staged.length > 0) figuresChanged(moved);
+      }
+      if (change.units && change.units.length > 0) index.upsert(change.units);
+      if (change.removed && change.removed.length > 0) index.remove(change.removed);
+      for (const listener of committedListeners) listener(change);
+    },
+    onCommitted(listener) {
+      committedListeners.add(listener);
+      return () => committedListeners.delete(listener);
     },
     takeUnits: (db, serials) => refreshIndex(db, index, serials),
     unitsChanged(serials) {

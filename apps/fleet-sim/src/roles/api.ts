@@ -160,22 +160,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     late.deps = deps;
     bridge.current = bridgeStoreToLive(deps, live);
 
-    follower.add(countsFeed((rows) => readModels.takeCounts(rows)));
+    if (sim.current) readModels.onCommitted((change) => sim.current?.committed(change));
+    follower.add(countsFeed((counts) => readModels.takeCommitted({ counts })));
     // Units the index took, from the store's feed or from this process's own simulator, reach their followers one way.
     readModels.onUnitsChanged((serials) => bridge.current?.unitsChanged([...serials]));
     follower.add(unitsFeed(readModels.index, (serials) => readModels.unitsChanged(serials), writer));
     sim.current?.onEvent({
       unitsWritten: (units) => {
         const now = clock.now();
-        readModels.index.upsert(units.map((unit) => indexedUnitOfRuntime(unit, now)));
+        readModels.takeCommitted({ units: units.map((unit) => indexedUnitOfRuntime(unit, now)) });
         readModels.unitsChanged(units.map((unit) => unit.serialNumber));
       },
     });
     follower.add(
-      tombstonesFeed((serials) => {
-        readModels.index.remove(serials);
-        sim.current?.engine.removeUnits(serials);
-        readModels.unitsChanged(serials);
+      tombstonesFeed((removed) => {
+        readModels.takeCommitted({ removed });
+        readModels.unitsChanged(removed);
       }),
     );
     follower.add(
@@ -184,7 +184,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         sim.current?.commands.offer(rows);
       }),
     );
-    for (const feed of sim.current?.feeds() ?? []) follower.add(feed);
+    for (const feed of sim.current?.feeds((desired) => readModels.takeCommitted({ desired })) ?? [])
+      follower.add(feed);
     follower.add({ name: 'views', poll: () => bridge.current?.polled() ?? Promise.resolve() });
     await follower.start(from);
     cleanup.push(() => follower.stop());

@@ -61,10 +61,12 @@ export async function startSimWorker(
     );
     await directives.load();
     follower.add(directives.feed());
-    follower.add(countsFeed((rows) => readModels.takeCounts(rows)));
-    follower.add(tombstonesFeed((serials) => simulator.engine.removeUnits(serials)));
+    readModels.onCommitted((change) => simulator.committed(change));
+    follower.add(countsFeed((counts) => readModels.takeCommitted({ counts })));
+    follower.add(tombstonesFeed((removed) => readModels.takeCommitted({ removed })));
     follower.add(commandsFeed((rows) => simulator.commands.offer(rows)));
-    for (const feed of simulator.feeds()) follower.add(feed);
+    for (const feed of simulator.feeds((desired) => readModels.takeCommitted({ desired })))
+      follower.add(feed);
     await follower.start(from);
     simulator.onEvent(schedulerActivityListener({ db, readModels, world, clock, logger }));
     await simulator.start();

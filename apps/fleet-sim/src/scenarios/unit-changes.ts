@@ -108,16 +108,11 @@ function targetOf(deps: UnitDeps, family: Family, ref: string): TargetVersion {
  * Stages (or unstages) a unit as the API does, through the staging's one path (the store, the unit's timeline, this
  * process's read models and units): a scenario sets desired state as the console does, by 'scenario'.
  */
-async function setStaging(
-  deps: UnitDeps,
-  sim: Simulator,
-  unit: UnitRuntime,
-  target: TargetVersion | null,
-): Promise<void> {
+async function setStaging(deps: UnitDeps, unit: UnitRuntime, target: TargetVersion | null): Promise<void> {
   const found = await findUnitWithDesired(deps.db, unit.serialNumber);
   if (!found) return;
   const staged = target && { ...target, autoStaged: false };
-  await commitStaging({ ...deps, sim }, found, staged, 'scenario', deps.clock.nowDate());
+  await commitStaging(deps, found, staged, 'scenario', deps.clock.nowDate());
 }
 
 export async function changeUnit(
@@ -129,9 +124,9 @@ export async function changeUnit(
   const engine = sim.engine;
   const now = deps.clock.now();
   if (change.staged === false && isPending(unit.desired, unit.stagedRevDone))
-    await setStaging(deps, sim, unit, null);
-  else if (change.staged) await setStaging(deps, sim, unit, targetOf(deps, unit.family, change.staged));
-  if (change.update) await setStaging(deps, sim, unit, targetOf(deps, unit.family, change.update.target));
+    await setStaging(deps, unit, null);
+  else if (change.staged) await setStaging(deps, unit, targetOf(deps, unit.family, change.staged));
+  if (change.update) await setStaging(deps, unit, targetOf(deps, unit.family, change.update.target));
   engine.change(unit, (u) => {
     if (change.connected === true && !u.connected) connect(u, engine.rng, now);
     if (change.connected === false && u.connected) disconnect(u, now);

@@ -206,8 +206,7 @@ export async function deleteEquipment(
   const deleted = await unitsRepo.deleteUnit(deps.db, serialNumber);
   if (!deleted) throw new NotFoundError(`No unit with serial number ${serialNumber}.`);
   // This process's read models and units drop it at once; other processes read the tombstone within a poll.
-  deps.readModels.index.remove([serialNumber]);
-  deps.sim?.engine.removeUnits([serialNumber]);
+  deps.readModels.takeCommitted({ removed: [serialNumber] });
   deps.logger.info({ serialNumber, by: caller.username }, 'equipment deleted');
 }
 

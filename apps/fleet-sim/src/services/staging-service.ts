@@ -37,7 +37,7 @@ function requireFamily(unit: unitsRepo.UnitRow, family: Family): void {
  * it from the store within a poll. False when the unit's staging changed since `found` was read.
  */
 export async function commitStaging(
-  deps: Pick<ServiceDeps, 'db' | 'readModels' | 'sim'>,
+  deps: Pick<ServiceDeps, 'db' | 'readModels'>,
   found: unitsRepo.UnitWithDesired,
   target: StagedTarget | null,
   by: string,
@@ -58,10 +58,12 @@ export async function commitStaging(
     return changed;
   });
   if (!written) return false;
-  deps.readModels.takeCounts(written.counts);
   const indexed = indexedUnitOfRows(found.unit, written.desired);
-  if (indexed) deps.readModels.index.upsert([indexed]);
-  deps.sim?.engine.applyDesired([written.desired]);
+  deps.readModels.takeCommitted({
+    counts: written.counts,
+    units: indexed ? [indexed] : [],
+    desired: [written.desired],
+  });
   return true;
 }
 
