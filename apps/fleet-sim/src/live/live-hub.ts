@@ -56,6 +56,11 @@ export interface LiveHub extends LivePublisher {
   onPresenceChange(listener: () => void): void;
   /** Called for each new socket with a way to send to that socket alone (its first counters, at once). */
   onJoin(listener: (send: <E extends EventName>(event: E, payload: PayloadOf<E>) => void) => void): void;
+  /**
+   * Serves the live channel on the HTTP server, once the server has its app: engine.io answers its own path first and
+   * hands every other request to the handlers the server already has.
+   */
+  attach(httpServer: HttpServer): void;
   close(): Promise<void>;
 }
 
@@ -93,19 +98,16 @@ function handshakeToken(auth: Record<string, unknown>, header: string | undefine
 }
 
 /**
- * socket.io on the HTTP server, namespace /dashboard. The handshake must carry a valid token (in
+ * socket.io, namespace /dashboard, served on an HTTP server by {@link LiveHub.attach}. The handshake must carry a valid token (in
  * `auth.token` or an Authorization header), checked on every connection; there is no connection-state
  * recovery, so no reconnect skips that check (the console refetches what it missed instead).
  */
-export async function createLiveHub(httpServer: HttpServer, options: LiveHubOptions): Promise<LiveHub> {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
-    httpServer,
-    {
-      transports: options.transports,
-      serveClient: false,
-      cors: undefined,
-    },
-  );
+export async function createLiveHub(options: LiveHubOptions): Promise<LiveHub> {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>({
+    transports: options.transports,
+    serveClient: false,
+    cors: undefined,
+  });
   const redisClients: { quit(): Promise<unknown>; readonly isReady: boolean }[] = [];
   const unwatch: (() => void)[] = [];
   // Set once the namespace exists: what to do when Redis comes back after it was lost.
@@ -271,12 +273,15 @@ export async function createLiveHub(httpServer: HttpServer, options: LiveHubOpti
     onJoin(listener) {
       joinListeners.push(listener);
     },
+    attach(httpServer) {
+      io.attach(httpServer);
+    },
     async close() {
       unwatch.forEach((off) => off());
       nsp.disconnectSockets(true);
       await new Promise<void>((resolve) => {
-        // io.close() also closes the HTTP server; the caller owns that, so only close the engine.
-        io.engine.close();
+        // io.close() also closes the HTTP server; the caller owns that, so only close the engine (if attached).
+        (io.engine as typeof io.engine | undefined)?.close();
         resolve();
       });
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));

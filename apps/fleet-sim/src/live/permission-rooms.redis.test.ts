@@ -35,15 +35,15 @@ describe('live events by permission across processes', () => {
       const server = createServer();
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
       servers.push(server);
-      hubs.push(
-        await createLiveHub(server, {
-          transports: ['polling'],
-          redisUrl: process.env['REDIS_URL'],
-          redisKey,
-          logger: pino({ level: 'silent' }),
-          authenticate,
-        }),
-      );
+      const hub = await createLiveHub({
+        transports: ['polling'],
+        redisUrl: process.env['REDIS_URL'],
+        redisKey,
+        logger: pino({ level: 'silent' }),
+        authenticate,
+      });
+      hub.attach(server);
+      hubs.push(hub);
     }
     urlOfB = `http://127.0.0.1:${(servers[1]?.address() as AddressInfo).port}`;
   });

@@ -24,7 +24,8 @@ const desired = { serialNumber: 'AX1', rev: '1' } as unknown as DesiredRow;
 describe("a process's one path for a committed change (read-models/read-models.ts)", () => {
   it('when a change commits, then the figures, the index and the listeners (a simulator) take it, and taking it again changes nothing', () => {
     const moved: FiguresChange[] = [];
-    const models = createReadModels((change) => moved.push(change));
+    const models = createReadModels();
+    models.onFiguresChanged((change) => moved.push(change));
     const heard: CommittedChange[] = [];
     models.onCommitted((change) => heard.push(change));
     const change: CommittedChange = {

@@ -37,6 +37,8 @@ export interface ReadModels {
   takeCommitted(change: CommittedChange): void;
   /** Listens to takeCommitted; answers how to stop listening. */
   onCommitted(listener: (change: CommittedChange) => void): () => void;
+  /** Listens to what moved in the figures (the live channel's events); answers how to stop listening. */
+  onFiguresChanged(listener: (change: FiguresChange) => void): () => void;
   /** Re-reads some units into the index at once (after a write of this process). */
   takeUnits(db: Db, serials: readonly string[]): Promise<void>;
   /**
@@ -49,14 +51,13 @@ export interface ReadModels {
   onUnitsChanged(listener: (serials: readonly string[]) => void): () => void;
 }
 
-/** The read models of a process; `figuresChanged` hears what moved in the figures (the live channel's events). */
-export function createReadModels(
-  figuresChanged: (change: FiguresChange) => void = () => undefined,
-): ReadModels {
+/** The read models of a process. */
+export function createReadModels(): ReadModels {
   const figures = new FleetFigures();
   const index = new UnitIndex();
   const unitListeners = new Set<(serials: readonly string[]) => void>();
   const committedListeners = new Set<(change: CommittedChange) => void>();
+  const figuresListeners = new Set<(change: FiguresChange) => void>();
   return {
     figures,
     index,
@@ -65,7 +66,8 @@ export function createReadModels(
     takeCommitted(change) {
       if (change.counts && change.counts.length > 0) {
         const moved = figures.apply(change.counts);
-        if (moved.counters || moved.installed || moved.top || moved.staged.length > 0) figuresChanged(moved);
+        if (moved.counters || moved.installed || moved.top || moved.staged.length > 0)
+          for (const listener of figuresListeners) listener(moved);
       }
       if (change.units && change.units.length > 0) index.upsert(change.units);
       if (change.removed && change.removed.length > 0) index.remove(change.removed);
@@ -74,6 +76,10 @@ export function createReadModels(
     onCommitted(listener) {
       committedListeners.add(listener);
       return () => committedListeners.delete(listener);
+    },
+    onFiguresChanged(listener) {
+      figuresListeners.add(listener);
+      return () => figuresListeners.delete(listener);
     },
     takeUnits: (db, serials) => refreshIndex(db, index, serials),
     unitsChanged(serials) {

@@ -5,7 +5,6 @@ import { createApp } from '../app';
 import { SessionCache } from '../auth/session-cache';
 import { TokenSigner } from '../auth/tokens';
 import type { Config } from '../config/config';
-import { Simulator } from '../fleet/simulator';
 import { buildRouters } from '../http/routers';
 import { startAlertEvaluator, type AlertEvaluator } from '../jobs/alerts/alert-evaluator';
 import { leaseJob } from '../jobs/leased-job';
@@ -13,7 +12,7 @@ import { startAlertNotifier, type AlertNotifier } from '../jobs/notifications/al
 import { bridgeStoreToLive } from '../live/store-events';
 import { createLiveHub, liveChannelKey, type LiveHub } from '../live/live-hub';
 import { createMailer } from '../mail/mailer';
-import { authenticateSession, tokenFromHeader, type Session } from '../services/auth-service';
+import { authenticateSession, tokenFromHeader } from '../services/auth-service';
 import { startBulkActionRunner } from '../jobs/bulk-action-runner';
 import { startRolloutDriver } from '../jobs/rollout-driver';
 import { JobWakeups } from '../services/job-wakeups';
@@ -102,41 +101,28 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       from: config.MAIL_FROM,
       logger,
     });
-    // The app is built once the services exist; socket.io must attach to the server before it so
-    // that it answers its own /socket.io/ requests first.
-    const late: { app?: ReturnType<typeof createApp>; deps?: ServiceDeps } = {};
-    const httpServer = createServer((req, res) => {
-      if (late.app) late.app(req, res);
-      else
-        res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"The server is starting."}');
-    });
-    const inFlight = trackRequests(httpServer);
     const base = { config, db, logger, prefixes };
     if (options.seed !== false) await ensureDemoWorld(base);
 
-    const sim: { current: Simulator | null } = { current: null };
-    const bridge: { current: ReturnType<typeof bridgeStoreToLive> | null } = { current: null };
-    const { follower, from, clock, world } = await followWorld(config, db, logger, {
-      servicesChanged: () => bridge.current?.servicesChanged(),
-      settingsChanged: (settings) => sim.current?.settingsChanged(settings),
-    });
-    const readModels = createReadModels((change) => bridge.current?.figuresChanged(change));
+    const { follower, from, clock, world, onWorldChanged } = await followWorld(config, db, logger);
+    const readModels = createReadModels();
     // This process's id in the units' change log: its read models take its own simulator's writes directly.
     const writer = config.SIM_ENGINE ? randomUUID() : null;
-    if (config.SIM_ENGINE) {
-      sim.current = await loadSimulator(config, database, logger, world, {
-        writer: writer ?? undefined,
-        commandEnded: (row) => readModels.waiters.seen([row]),
-      });
-      cleanup.push(() => sim.current?.stop() ?? Promise.resolve());
+    const simulator = config.SIM_ENGINE
+      ? await loadSimulator(config, database, logger, world, {
+          writer: writer ?? undefined,
+          commandEnded: (row) => readModels.waiters.seen([row]),
+        })
+      : null;
+    if (simulator) {
+      cleanup.push(() => simulator.stop());
+      onWorldChanged({ settingsChanged: (settings) => simulator.settingsChanged(settings) });
+      readModels.onCommitted((change) => simulator.committed(change));
     }
 
-    // The live hub authenticates through the services, which need the hub: bind them in two steps.
-    const authenticateToken = async (token: string | null): Promise<Session> => {
-      if (!late.deps) throw new Error('the server is still starting');
-      return authenticateSession(late.deps, token);
-    };
-    const live: LiveHub = await createLiveHub(httpServer, {
+    const sessions = new SessionCache();
+    const authenticateToken = (token: string | null) => authenticateSession({ db, signer, sessions }, token);
+    const live: LiveHub = await createLiveHub({
       transports: config.LIVE_TRANSPORTS,
       redisUrl: config.REDIS_URL,
       redisKey: liveChannelKey(options.databaseSchema ?? config.DATABASE_SCHEMA),
@@ -149,23 +135,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       mailer,
       signer,
       live,
-      sessions: new SessionCache(),
+      sessions,
       wakeups: new JobWakeups(),
       clock,
       world,
       readModels,
       follower,
-      sim: sim.current,
+      sim: simulator,
     };
-    late.deps = deps;
-    bridge.current = bridgeStoreToLive(deps, live);
+    const bridge = bridgeStoreToLive(deps, live);
+    onWorldChanged({ servicesChanged: () => bridge.servicesChanged() });
+    readModels.onFiguresChanged((change) => bridge.figuresChanged(change));
 
-    if (sim.current) readModels.onCommitted((change) => sim.current?.committed(change));
     follower.add(countsFeed((counts) => readModels.takeCommitted({ counts })));
     // Units the index took, from the store's feed or from this process's own simulator, reach their followers one way.
-    readModels.onUnitsChanged((serials) => bridge.current?.unitsChanged([...serials]));
+    readModels.onUnitsChanged((serials) => bridge.unitsChanged([...serials]));
     follower.add(unitsFeed(readModels.index, (serials) => readModels.unitsChanged(serials), writer));
-    sim.current?.onEvent({
+    simulator?.onEvent({
       unitsWritten: (units) => {
         const now = clock.now();
         readModels.takeCommitted({ units: units.map((unit) => indexedUnitOfRuntime(unit, now)) });
@@ -181,18 +167,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     follower.add(
       commandsFeed((rows) => {
         readModels.waiters.seen(rows);
-        sim.current?.commands.offer(rows);
+        simulator?.commands.offer(rows);
       }),
     );
-    for (const feed of sim.current?.feeds((desired) => readModels.takeCommitted({ desired })) ?? [])
+    for (const feed of simulator?.feeds((desired) => readModels.takeCommitted({ desired })) ?? [])
       follower.add(feed);
-    follower.add({ name: 'views', poll: () => bridge.current?.polled() ?? Promise.resolve() });
+    follower.add({ name: 'views', poll: () => bridge.polled() });
     await follower.start(from);
     cleanup.push(() => follower.stop());
-    await bridge.current.polled();
+    await bridge.polled();
 
-    sim.current?.onEvent(schedulerActivityListener(deps));
-    await sim.current?.start();
+    simulator?.onEvent(schedulerActivityListener(deps));
+    await simulator?.start();
     // The background jobs, each as its stop function: a stop answers once the job's pass under way has ended, and
     // the shutdown waits for every one before the store closes (a job started here joins this list).
     const stopJobs: (() => Promise<void>)[] = [];
@@ -225,7 +211,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       authenticate: async (req) => (await authenticateToken(tokenFromHeader(req.headers.authorization))).user,
       checkResponses: options.checkResponses ?? false,
     });
-    late.app = createApp({ config, logger, routers, readiness: readinessOf(database, live) });
+    const httpServer = createServer(
+      createApp({ config, logger, routers, readiness: readinessOf(database, live) }),
+    );
+    const inFlight = trackRequests(httpServer);
+    live.attach(httpServer);
 
     const { port, url } = await listen(httpServer, config);
     const shutdown = closeInSteps(async (step) => {
@@ -247,9 +237,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await jobsStopped;
       step('stopping the store follower');
       await follower.stop();
-      if (sim.current) {
+      if (simulator) {
         step("writing the simulator's last changes");
-        await sim.current.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
+        await simulator.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
       }
       step('checkpointing the store');
       await database.checkpoint().catch((err: unknown) => logger.warn({ err }, 'checkpoint failed'));

@@ -57,14 +57,9 @@ export async function openProcess(config: Config, options: Pick<StartOptions, 'l
 /**
  * The store's shared state every process follows: a follower marked before anything is read (no change
  * falls between the reads and its start), the simulated clock, and the world (services, latest versions,
- * fleet settings), read once and then followed.
+ * fleet settings), read once and then followed (`onWorldChanged` hears what changed).
  */
-export async function followWorld(
-  config: Config,
-  db: Database['db'],
-  logger: Logger,
-  listener: WorldListener,
-) {
+export async function followWorld(config: Config, db: Database['db'], logger: Logger) {
   const follower = new StoreFollower(db, logger);
   const from = await follower.mark();
   const clock = await startClock(config, db);
@@ -74,10 +69,16 @@ export async function followWorld(
     latest: new LatestVersions(),
     settings: { ...DEFAULT_FLEET_SETTINGS },
   };
-  const world$ = worldFeed(world, listener);
+  const listeners = new Set<WorldListener>();
+  const world$ = worldFeed(world, {
+    servicesChanged: () => listeners.forEach((l) => l.servicesChanged?.()),
+    settingsChanged: (settings) => listeners.forEach((l) => l.settingsChanged?.(settings)),
+  });
   await world$.load?.(db);
   follower.add(world$);
-  return { follower, from, clock, world };
+  /** Listens to the world's changes read from the store from now on. */
+  const onWorldChanged = (listener: WorldListener) => listeners.add(listener);
+  return { follower, from, clock, world, onWorldChanged };
 }
 
 /** This process's simulator of the world it follows; `own`: how it takes its units and hears of its commands. */

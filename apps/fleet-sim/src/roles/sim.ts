@@ -41,10 +41,7 @@ export async function startSimWorker(
   const { logger, prefixes, database, db } = await openProcess(config, options);
   try {
     if (options.seed !== false) await ensureDemoWorld({ config, db, logger, prefixes });
-    const sim: { current: Simulator | null } = { current: null };
-    const { follower, from, clock, world } = await followWorld(config, db, logger, {
-      settingsChanged: (settings) => sim.current?.settingsChanged(settings),
-    });
+    const { follower, from, clock, world, onWorldChanged } = await followWorld(config, db, logger);
     // The figures let the update scheduler's deliveries carry the fleet's figures of the hour.
     const readModels = createReadModels();
     const worker = `sim-${randomUUID()}`;
@@ -53,7 +50,7 @@ export async function startSimWorker(
       writer: worker,
       commandEnded: () => undefined,
     });
-    sim.current = simulator;
+    onWorldChanged({ settingsChanged: (settings) => simulator.settingsChanged(settings) });
     const directives = new DirectivePlayer(
       { db, clock, world, readModels, config, logger },
       simulator,

@@ -98,7 +98,10 @@ export interface Session {
  * Resolves a bearer token to the current user and the token's expiry: signature, expiry, the account (not only
  * its name: a deleted user's token is no key to a new account of the same name), active flag and token version.
  */
-export async function authenticateSession(deps: ServiceDeps, token: string | null): Promise<Session> {
+export async function authenticateSession(
+  deps: Pick<ServiceDeps, 'db' | 'signer' | 'sessions'>,
+  token: string | null,
+): Promise<Session> {
   if (!token) throw new UnauthorizedError();
   const claims = await deps.signer.verify(token);
   if (!claims) throw new UnauthorizedError('The access token is not valid or has expired.');
