@@ -1,9 +1,7 @@
 import type { CountRow } from '../store/repos/counts-repo';
 import type { DesiredRow } from '../store/repos/desired-repo';
-import type { Db } from '../store/database';
 import { CommandWaiters } from './command-waiters';
 import { FleetFigures, type FiguresChange } from './fleet-figures';
-import { refreshIndex } from './unit-feed';
 import { Trend } from './trend';
 import { UnitIndex, type IndexedUnit } from './unit-index';
 
@@ -39,8 +37,6 @@ export interface ReadModels {
   onCommitted(listener: (change: CommittedChange) => void): () => void;
   /** Listens to what moved in the figures (the live channel's events); answers how to stop listening. */
   onFiguresChanged(listener: (change: FiguresChange) => void): () => void;
-  /** Re-reads some units into the index at once (after a write of this process). */
-  takeUnits(db: Db, serials: readonly string[]): Promise<void>;
   /**
    * Tells the listeners which units the index just took or dropped: the one path by which this process's own
    * simulator's writes and other processes' (the store's feed) reach whatever follows units (the live bridge,
@@ -81,7 +77,6 @@ export function createReadModels(): ReadModels {
       figuresListeners.add(listener);
       return () => figuresListeners.delete(listener);
     },
-    takeUnits: (db, serials) => refreshIndex(db, index, serials),
     unitsChanged(serials) {
       if (serials.length > 0) for (const listener of unitListeners) listener(serials);
     },
