@@ -7,7 +7,7 @@ import type {
   VoltagesReport,
 } from '@equipment-dashboard/contract';
 import { unitCapabilities, type Family, type LatestByFamily } from '@equipment-dashboard/domain';
-import { api, e2eServer, signIn } from './support/console';
+import { api, e2eServer, recordSnackbars, signIn } from './support/console';
 import { admin, callAs, findUnit, latestOf, readUnit } from './support/fleet';
 
 // These specs change units (stage, tickets, a deletion) but never the clock or the services, so the
@@ -265,6 +265,7 @@ test.describe('equipment detail', () => {
       sortBy: 'serialNumber',
       sortDesc: 'true',
     });
+    const snackbars = await recordSnackbars(page);
     await signIn(page, 'engineer');
     await page.goto(`${e2eServer().url}/Aligners?filterSerialNumber=${unit.serialNumber}`);
     const row = page.getByRole('row').filter({ hasText: unit.serialNumber });
@@ -275,7 +276,7 @@ test.describe('equipment detail', () => {
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: unit.serialNumber })).toHaveCount(0);
-    await expect(page.getByRole('status')).toHaveText(/Equipment .* was deleted\./);
+    await expect.poll(snackbars).toContainEqual(expect.stringMatching(/Equipment .* was deleted\./));
     const after = await fetch(
       `${e2eServer().url}/read/aligner/v1/?serialNumber=${unit.serialNumber}&username=admin`,
       { headers: { authorization: `Bearer ${await admin()}` } },
@@ -286,13 +287,14 @@ test.describe('equipment detail', () => {
   test('when an unknown serial is searched or linked, then the not-found snackbar shows', async ({
     page,
   }) => {
+    const snackbars = await recordSnackbars(page);
     await signIn(page, 'support');
     await page.getByPlaceholder('search for equipment serial number').fill('zzz99999');
     await page.getByPlaceholder('search for equipment serial number').press('Enter');
-    await expect(page.getByRole('status')).toHaveText(/Serial number ZZZ99999 not found\./);
+    await expect.poll(snackbars).toContainEqual(expect.stringMatching(/Serial number ZZZ99999 not found\./));
 
     await page.goto(`${e2eServer().url}/Aligners?serial=QQQ11111`);
-    await expect(page.getByRole('status')).toHaveText(/Serial number QQQ11111 not found\./);
+    await expect.poll(snackbars).toContainEqual(expect.stringMatching(/Serial number QQQ11111 not found\./));
     await expect(page).toHaveURL(/\/Aligners$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, apiToken, e2eServer, signIn } from './support/console';
+import { api, apiToken, e2eServer, recordSnackbars, signIn } from './support/console';
 import { applyScenario, favoritesOf, findUnit, restoreFavorites, setClock } from './support/fleet';
 
 // These specs put scenarios on the shared server (a rollout, a full radar). Each puts back what it
@@ -81,6 +81,7 @@ test.describe('My Radar', () => {
       const unit = await findUnit((candidate) => !full.includes(candidate.serialNumber), {
         filterFamily: 'gtps',
       });
+      const snackbars = await recordSnackbars(page);
       await signIn(page, 'support');
       await page.goto(`${e2eServer().url}/Aligners?serial=${unit.serialNumber}`);
       const dialog = page
@@ -89,7 +90,7 @@ test.describe('My Radar', () => {
       const toggle = dialog.getByRole('button', { name: 'Favorite' });
       await expect(toggle).toHaveAttribute('aria-pressed', 'false');
       await toggle.click();
-      await expect(page.getByRole('status')).toHaveText(/^Favorite limit exceeded\./);
+      await expect.poll(snackbars).toContainEqual(expect.stringMatching(/^Favorite limit exceeded\./));
       await expect(toggle).toHaveAttribute('aria-pressed', 'false');
 
       await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -110,3 +110,23 @@ export async function chooseOption(page: Page, scope: Locator, label: string, op
   await page.locator(`.ant-select-dropdown:visible [title="${option}"]`).click();
   await expect(select).toContainText(option);
 }
+
+/**
+ * Records the text of every snackbar (role status) the page shows, from its next load on (each load
+ * records afresh), each text once in order of first showing. A snackbar stays 3 seconds: on a loaded
+ * machine a locator's polls can miss it.
+ */
+export async function recordSnackbars(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { snackbarTexts: string[] }).snackbarTexts = shown;
+    const record = () => {
+      for (const status of Array.from(document.querySelectorAll("[role='status']"))) {
+        const text = status.textContent ?? '';
+        if (text !== '' && !shown.includes(text)) shown.push(text);
+      }
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { snackbarTexts?: string[] }).snackbarTexts ?? []);
+}
