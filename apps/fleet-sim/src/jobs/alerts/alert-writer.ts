@@ -202,15 +202,22 @@ function runsOf(ops: readonly ChangeOp[]): ChangeOp[][] {
  * at 40 ms, its batches fell to 100 alerts, about 100 a second at 1,000,000 units, and a storm's alerts took minutes.
  * There a transaction aims at a second, still at most ALERT_WRITE_BATCH alerts: building a batch holds the event
  * loop, and with 5,000 a list's p95 during a storm tripled.
+ *
+ * PostgreSQL also takes `writers` transactions at once: one writer leaves the store idle while the process builds
+ * and reads back each batch, and a storm's 100,000 alerts waited on that round trip. The embedded store runs one
+ * statement at a time, so there it is one.
  */
 export class BatchSize {
   static readonly MIN = 100;
   static readonly TARGET_MS = { pglite: 40, postgres: 1_000 } as const;
+  static readonly WRITERS = { pglite: 1, postgres: 2 } as const;
   private readonly targetMs: number;
+  readonly writers: number;
   value = 250;
 
   constructor(store: 'pglite' | 'postgres') {
     this.targetMs = BatchSize.TARGET_MS[store];
+    this.writers = BatchSize.WRITERS[store];
     if (store === 'postgres') this.value = ALERT_WRITE_BATCH;
   }
 
@@ -223,8 +230,9 @@ export class BatchSize {
 }
 
 /**
- * Writes decisions in their order, in fenced transactions of `size` alerts, the event loop turning between them so
- * that a storm of alerts holds neither requests nor live events. A change of an alert not written (its creation was
+ * Writes decisions in their order (each run of one kind after the one before it, its batches `size.writers` at once),
+ * in fenced transactions of `size` alerts, the event loop turning between them so that a storm of alerts holds
+ * neither requests nor live events. A change of an alert not written (its creation was
  * dropped: the store had the episode already) is left out. `keepAlive` runs between batches (the lease's renewal).
  */
 export async function writeOps(
@@ -255,25 +263,20 @@ export async function writeOps(
     await keepAlive();
     return result;
   };
-  const createAll = async (creates: CreateOp[]) => {
-    for (let i = 0; i < creates.length;) {
-      const slice = creates.slice(i, i + size.value);
-      i += slice.length;
+  const createAll = (creates: CreateOp[]) =>
+    inBatches(creates, size, async (slice) => {
       const batch = await unguarded(db, slice);
-      if (batch.length === 0) continue;
+      if (batch.length === 0) return;
       const created = await timed(batch.length, () => lease.write((tx) => writeCreates(tx, batch, at)));
       count(created);
       outcome.created += created.length;
-    }
-  };
+    });
   const changeAll = async (changes: ChangeOp[]) => {
     for (const run of runsOf(changes.filter((op) => op.alert.id > 0))) {
-      for (let i = 0; i < run.length;) {
-        const batch = run.slice(i, i + size.value);
-        i += batch.length;
+      await inBatches(run, size, async (batch) => {
         count(await timed(batch.length, () => lease.write((tx) => writeChanges(tx, batch, at))));
         outcome.updated += batch.length;
-      }
+      });
     }
   };
   for (const group of groupsOf(ops)) {
@@ -281,6 +284,31 @@ export async function writeOps(
     else await changeAll(group.ops);
   }
   return outcome;
+}
+
+/**
+ * Writes `ops` in batches of `size.value` (taken as each starts: it adapts), `size.writers` at once. The ops of a
+ * group are independent of each other (creations of distinct subjects, changes of distinct alerts), so their order
+ * does not matter; a failure ends the other writers' loops and is thrown once they stop.
+ */
+export async function inBatches<T>(ops: readonly T[], size: BatchSize, write: (batch: T[]) => Promise<void>) {
+  let next = 0;
+  let failed = false;
+  const writer = async () => {
+    while (next < ops.length && !failed) {
+      const batch = ops.slice(next, next + size.value);
+      next += batch.length;
+      try {
+        await write(batch);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: size.writers }, writer));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 type Group = { op: 'create'; ops: CreateOp[] } | { op: 'change'; ops: ChangeOp[] };
