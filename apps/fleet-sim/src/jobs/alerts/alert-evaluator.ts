@@ -466,14 +466,17 @@ export class AlertEvaluator {
     if (watchesOffline && unit && !unit.connected && unit.lastSeenOnlineAt !== null)
       this.drops.record(serial, unit.lastSeenOnlineAt);
     const key = unitKey(serial);
+    const flap = flapKey(serial);
     for (const rule of rules) {
-      const open = rule.open.has(key) || rule.open.has(flapKey(serial));
+      const open = rule.open.has(key) || rule.open.has(flap);
       if (!open && (!unit || (rule.kind === 'unitOffline' ? unit.connected : !failedNow || wasFailed)))
         continue;
       if (!unit || !rule.scope.has(unit)) {
+        // Most rules do not cover the unit at all: nothing of it to clear (the common case, kept cheap).
+        if (!open && !rule.consumed.has(key) && !rule.consumed.has(flap)) continue;
         const why = unit ? 'left the scope' : 'unit removed';
         look.book.clear(rule, key, why);
-        look.book.clear(rule, flapKey(serial), why);
+        look.book.clear(rule, flap, why);
         continue;
       }
       if (rule.kind === 'unitOffline') lookAtOfflineUnit(rule, unit, this.drops.of(serial), look);

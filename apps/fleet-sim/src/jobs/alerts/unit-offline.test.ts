@@ -211,6 +211,43 @@ describe('alert evaluator: unit offline, on the stepped clock', () => {
     expect((await alertsOfRule(t, rule.id)).every((x) => x.state === 'resolved')).toBe(true);
   });
 
+  it('when an offline unit’s change takes it out of a rule’s filters, then its alert resolves (left the scope) and the rule whose filters it entered alerts it', async () => {
+    const unit = await freshUnit(true);
+    const country = unit.countryCode;
+    const rule = await createRule(t, {
+      name: 'offline in its country',
+      forMinutes: 0,
+      scope: { kind: 'filters', filters: { filterCountryCode: country } },
+    });
+    const elsewhere = await createRule(t, {
+      name: 'offline in ZZ',
+      forMinutes: 0,
+      scope: { kind: 'filters', filters: { filterCountryCode: 'ZZ' } },
+    });
+    await stepClock(t, 1_000);
+    await drop(unit);
+    await evaluate(t);
+    const mine = async () =>
+      (await alertsOfRule(t, rule.id)).find((a) => a.subject.serialNumber === unit.serialNumber);
+    expect((await mine())?.state).toBe('firing');
+
+    try {
+      await changeUnit(t, unit, (u) => {
+        u.countryCode = 'ZZ';
+      });
+      await evaluate(t);
+      expect(await mine()).toMatchObject({ state: 'resolved', resolvedBy: 'left the scope' });
+      // In ZZ now, and offline since after that rule was made: alerted there.
+      expect((await alertsOfRule(t, elsewhere.id)).map((a) => [a.subject.serialNumber, a.state])).toEqual([
+        [unit.serialNumber, 'firing'],
+      ]);
+    } finally {
+      await changeUnit(t, unit, (u) => {
+        u.countryCode = country;
+      });
+    }
+  });
+
   it('when another process holds the evaluator’s lease, then this one writes nothing', async () => {
     const { AlertEvaluator } = await import('./alert-evaluator');
     const other = new AlertEvaluator(t.server.deps, { holder: 'another process' });
