@@ -408,7 +408,10 @@ try {
     `SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY started_at) AS dropped FROM "${schema}".alerts WHERE rule_id = $1`,
     [stormRule.id],
   );
-  const dropAt = clockRead - (Date.parse(simClock.now) - new Date(dropped).getTime()) / simClock.speed;
+  // No storm alert at all: timed from the call.
+  const dropAt = dropped
+    ? clockRead - (Date.parse(simClock.now) - new Date(dropped).getTime()) / simClock.speed
+    : stormStart;
   const pendingEnds = 60_000 / simClock.speed;
   console.log(
     `   the simulators made the drop ${((dropAt - stormStart) / 1000).toFixed(0)} s after the call`,

@@ -204,8 +204,8 @@ function runsOf(ops: readonly ChangeOp[]): ChangeOp[][] {
  * loop, and with 5,000 a list's p95 during a storm tripled.
  *
  * PostgreSQL also takes `writers` transactions at once: one writer leaves the store idle while the process builds
- * and reads back each batch (two take about 1.5 times the alerts a second of one on a store with room to spare:
- * tools/bench/alert-writes.mjs). The embedded store runs one statement at a time, so there it is one.
+ * and reads back each batch (two take about 1.4 times the alerts a second of one on a store with room to spare:
+ * tools/bench/alert-writes.ts). The embedded store runs one statement at a time, so there it is one.
  */
 export class BatchSize {
   static readonly MIN = 100;
