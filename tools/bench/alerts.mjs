@@ -4,8 +4,9 @@
 //      alternating windows (the machine's noise), each once the evaluator caught up with the rules' change (the walk
 //      after enabling them fires their offline units at once), and the evaluator's own time from /metrics;
 //   2. how long after its pending period ends (on the simulated clock) an offline unit's alert fires, in real time;
-//   3. a mass disconnect of BENCH_STORM units (100,000), the fleet's churn stopped meanwhile: how long until every alert fired, how many grouped messages a
-//      webhook receiver on loopback got, and the equipment list's p95 during the storm against its p95 before it;
+//   3. a mass disconnect of BENCH_STORM units (100,000), the fleet's churn stopped meanwhile: how long until every
+//      alert fired, how many grouped messages a webhook receiver on loopback got, and the equipment list's p95 from
+//      the scenario's call until every alert fired against its p95 before it (`control`: the same drop, rules off);
 //   4. the alerts resolving when the units come back.
 // Passes nothing.
 //
@@ -13,6 +14,8 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 node tools/bench/alerts.mjs
 //   BENCH_SCHEMA=bench1m ...   reuse a schema seeded before (kept; its alert tables are emptied first); else seeded and dropped
 //   BENCH_UNITS=100000 BENCH_STORM=10000 BENCH_SPEED=30 BENCH_CHURN=1 BENCH_WINDOWS=3 BENCH_SETTLE_SECONDS=15 ...
+//   BENCH_PARTS=cost,latency,storm   the parts to run (1, 2 and 3-4; the 20 rules are on for each); `control` adds to
+//                                     the storm the same drop with every rule off first (the lists' p95 without alerts)
 import { createHmac } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -35,7 +38,9 @@ import { equipmentQueries } from './list-queries.mjs';
 const setup = benchSetup('alerts');
 const { databaseUrl, units, keepSchema, schema, password, dataDir } = setup;
 const stormSize = Number(process.env.BENCH_STORM ?? 100_000);
-const windows = Number(process.env.BENCH_WINDOWS ?? 3);
+// The parts to run (BENCH_PARTS=storm: the storm alone, the 20 rules on).
+const parts = new Set((process.env.BENCH_PARTS ?? 'cost,latency,storm').split(','));
+const windows = parts.has('cost') ? Number(process.env.BENCH_WINDOWS ?? 3) : 0;
 const windowSeconds = Number(process.env.BENCH_WINDOW_SECONDS ?? 20);
 const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 15);
 // About 1% of the units change a second at speed 30 and churn 1, or at speed 1 and churn 30 (the same drops a real
@@ -267,107 +272,197 @@ try {
     withRules.push(await cpuShare());
     steadyWrites.push((await writes(mark)).text);
   }
-  const fmt = (xs, key) => xs.map((x) => `${(100 * x[key]).toFixed(1)}%`).join(', ');
-  const mean = (xs, key) => xs.reduce((s, x) => s + x[key], 0) / xs.length;
-  console.log(`\n1. API process CPU following the fleet, ${windowSeconds} s windows alternating:`);
-  console.log(
-    `   no rule:   ${fmt(without, 'cpu')} (mean ${(100 * mean(without, 'cpu')).toFixed(1)}% of a core)`,
-  );
-  console.log(
-    `   20 rules:  ${fmt(withRules, 'cpu')} (mean ${(100 * mean(withRules, 'cpu')).toFixed(1)}% of a core)`,
-  );
-  console.log(
-    `   evaluation passes (wall time, store waits included): ${fmt(withRules, 'evaluation')} of a core`,
-  );
-  console.log(`   evaluator writes in the 20-rule windows: ${steadyWrites.join('; ')}`);
-  console.log(`   waited for the evaluator to catch up before each window: ${catchUps.join(', ')}`);
-  console.log(
-    `   => evaluating 20 rules costs about ${(100 * (mean(withRules, 'cpu') - mean(without, 'cpu'))).toFixed(1)}% of a core (target: at most 10%)`,
-  );
-
-  // 2. Firing latency: 200 connected units dropped; their rule's 5 simulated minutes end at a known real time.
-  const picked = [];
-  for (let page = 1; picked.length < 200 && page < 100; page++) {
-    const docs = (
-      await call(
-        `/read/updatescheduler_aligners/v1/?${queryString({ page, onlyConnected: true, filterCountryCode: 'JP' })}`,
-      )
-    ).docs;
-    for (const d of docs) if (d.connected && picked.length < 200) picked.push(d.serialNumber);
-  }
-  const latencyRule = await call('/create/alert_rule/v1', {
-    name: 'Latency probe',
-    kind: 'unitOffline',
-    severity: 'major',
-    scope: { kind: 'serials', serials: picked },
-    forMinutes: 5,
-    channels: { webhookIds: [webhook.id] },
-  });
-  console.log(`\n   (the evaluator caught up with the latency rule in ${await caughtUp()} s)`);
-  await applyScenario({
-    name: 'bench-latency-drop',
-    units: [{ select: { serials: picked }, set: { connected: false } }],
-  });
-  // Each alert's lag: from the end of its own pending period (its start, the unit's drop, plus 5 simulated minutes) to
-  // the evaluator's pass that fired it (firedAt), both on the simulated clock, in real seconds at the clock's speed.
-  // The fleet's churn reconnects some dropped units before their period ends: those alerts resolve without firing.
-  const probeAlerts = async () =>
-    (
-      await Promise.all(
-        Array.from({ length: Math.ceil(picked.length / 10) }, (_, i) =>
-          call(`/read/alerts/v1/?${queryString({ page: i + 1, ruleId: latencyRule.id })}`),
-        ),
-      )
-    ).flatMap((p) => p.docs);
-  const probeWrites = await writes();
-  // The 5 simulated minutes, then up to 5 real minutes for the alerts to fire.
-  const until = performance.now() + (5 * 60_000) / setup.speed + 300_000;
-  let probe = [];
-  let stableSince = performance.now();
-  while (performance.now() < until) {
-    const seen = await probeAlerts();
-    const states = (xs) =>
-      xs
-        .map((a) => `${a.id}:${a.state}`)
-        .sort()
-        .join();
-    if (states(seen) !== states(probe)) stableSince = performance.now();
-    probe = seen;
-    // Done when every dropped unit has its alert (the simulators may take the drop late) and none is pending, or
-    // when nothing changed for 20 s after the period ended (a pending alert whose unit came back before it was
-    // written is never stored).
-    if (probe.every((a) => a.state !== 'pending')) {
-      if (probe.length >= picked.length) break;
-      if (probe.length > 0 && performance.now() - stableSince > 20_000) break;
-    }
-    await sleep(1000);
-  }
-  const clock = await call('/sim/clock');
-  const lags = probe
-    .filter((a) => a.firedAt)
-    .map((a) => (Date.parse(a.firedAt) - Date.parse(a.startedAt) - 5 * 60_000) / clock.speed / 1000)
-    .sort((a, b) => a - b);
-  const at = (q) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))];
-  console.log(
-    `\n2. ${picked.length} units dropped; pending period of 5 simulated minutes at speed ${clock.speed}:`,
-  );
-  console.log(
-    `   ${probe.length} alerts; ${lags.length} fired, ${probe.filter((a) => !a.firedAt && a.state === 'resolved').length} resolved before firing (the unit came back), ${probe.filter((a) => a.state === 'pending').length} still pending`,
-  );
-  if (lags.length > 0)
+  if (windows === 0) {
+    await setRules(true);
+    await sleep(settleSeconds * 1000);
+    console.log(`\n   (20 rules on; the evaluator caught up in ${await caughtUp()} s)`);
+  } else {
+    const fmt = (xs, key) => xs.map((x) => `${(100 * x[key]).toFixed(1)}%`).join(', ');
+    const mean = (xs, key) => xs.reduce((s, x) => s + x[key], 0) / xs.length;
+    console.log(`\n1. API process CPU following the fleet, ${windowSeconds} s windows alternating:`);
     console.log(
-      `   firing after the period ended (real s): median ${at(0.5).toFixed(1)}, p95 ${at(0.95).toFixed(1)}, max ${lags[lags.length - 1].toFixed(1)} (target: at most 30 s)`,
+      `   no rule:   ${fmt(without, 'cpu')} (mean ${(100 * mean(without, 'cpu')).toFixed(1)}% of a core)`,
     );
-  console.log(`   evaluator: ${(await writes(probeWrites)).text}`);
-  await applyScenario({
-    name: 'bench-latency-back',
-    units: [{ select: { serials: picked }, set: { connected: true } }],
-  });
+    console.log(
+      `   20 rules:  ${fmt(withRules, 'cpu')} (mean ${(100 * mean(withRules, 'cpu')).toFixed(1)}% of a core)`,
+    );
+    console.log(
+      `   evaluation passes (wall time, store waits included): ${fmt(withRules, 'evaluation')} of a core`,
+    );
+    console.log(`   evaluator writes in the 20-rule windows: ${steadyWrites.join('; ')}`);
+    console.log(`   waited for the evaluator to catch up before each window: ${catchUps.join(', ')}`);
+    console.log(
+      `   => evaluating 20 rules costs about ${(100 * (mean(withRules, 'cpu') - mean(without, 'cpu'))).toFixed(1)}% of a core (target: at most 10%)`,
+    );
+  }
+
+  if (parts.has('latency')) {
+    // 2. Firing latency: 200 connected units dropped; their rule's 5 simulated minutes end at a known real time.
+    const picked = [];
+    for (let page = 1; picked.length < 200 && page < 100; page++) {
+      const docs = (
+        await call(
+          `/read/updatescheduler_aligners/v1/?${queryString({ page, onlyConnected: true, filterCountryCode: 'JP' })}`,
+        )
+      ).docs;
+      for (const d of docs) if (d.connected && picked.length < 200) picked.push(d.serialNumber);
+    }
+    const latencyRule = await call('/create/alert_rule/v1', {
+      name: 'Latency probe',
+      kind: 'unitOffline',
+      severity: 'major',
+      scope: { kind: 'serials', serials: picked },
+      forMinutes: 5,
+      channels: { webhookIds: [webhook.id] },
+    });
+    console.log(`\n   (the evaluator caught up with the latency rule in ${await caughtUp()} s)`);
+    await applyScenario({
+      name: 'bench-latency-drop',
+      units: [{ select: { serials: picked }, set: { connected: false } }],
+    });
+    // Each alert's lag: from the end of its own pending period (its start, the unit's drop, plus 5 simulated minutes) to
+    // the evaluator's pass that fired it (firedAt), both on the simulated clock, in real seconds at the clock's speed.
+    // The fleet's churn reconnects some dropped units before their period ends: those alerts resolve without firing.
+    const probeAlerts = async () =>
+      (
+        await Promise.all(
+          Array.from({ length: Math.ceil(picked.length / 10) }, (_, i) =>
+            call(`/read/alerts/v1/?${queryString({ page: i + 1, ruleId: latencyRule.id })}`),
+          ),
+        )
+      ).flatMap((p) => p.docs);
+    const probeWrites = await writes();
+    // The 5 simulated minutes, then up to 5 real minutes for the alerts to fire.
+    const until = performance.now() + (5 * 60_000) / setup.speed + 300_000;
+    let probe = [];
+    let stableSince = performance.now();
+    while (performance.now() < until) {
+      const seen = await probeAlerts();
+      const states = (xs) =>
+        xs
+          .map((a) => `${a.id}:${a.state}`)
+          .sort()
+          .join();
+      if (states(seen) !== states(probe)) stableSince = performance.now();
+      probe = seen;
+      // Done when every dropped unit has its alert (the simulators may take the drop late) and none is pending, or
+      // when nothing changed for 20 s after the period ended (a pending alert whose unit came back before it was
+      // written is never stored).
+      if (probe.every((a) => a.state !== 'pending')) {
+        if (probe.length >= picked.length) break;
+        if (probe.length > 0 && performance.now() - stableSince > 20_000) break;
+      }
+      await sleep(1000);
+    }
+    const clock = await call('/sim/clock');
+    // A flapping alert fires at once, from the unit's first drop in the guard's window: it has no pending period.
+    const lags = probe
+      .filter((a) => a.firedAt && a.kind === 'unitOffline')
+      .map((a) => (Date.parse(a.firedAt) - Date.parse(a.startedAt) - 5 * 60_000) / clock.speed / 1000)
+      .sort((a, b) => a - b);
+    const at = (q) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))];
+    console.log(
+      `\n2. ${picked.length} units dropped; pending period of 5 simulated minutes at speed ${clock.speed}:`,
+    );
+    console.log(
+      `   ${probe.length} alerts; ${lags.length} fired, ${probe.filter((a) => !a.firedAt && a.state === 'resolved').length} resolved before firing (the unit came back), ${probe.filter((a) => a.state === 'pending').length} still pending, ${probe.filter((a) => a.kind === 'flapping').length} flapping`,
+    );
+    if (lags.length > 0)
+      console.log(
+        `   firing after the period ended (real s): median ${at(0.5).toFixed(1)}, p95 ${at(0.95).toFixed(1)}, max ${lags[lags.length - 1].toFixed(1)} (target: at most 30 s)`,
+      );
+    console.log(`   evaluator: ${(await writes(probeWrites)).text}`);
+    await applyScenario({
+      name: 'bench-latency-back',
+      units: [{ select: { serials: picked }, set: { connected: true } }],
+    });
+  }
 
   // 3. A mass disconnect: BENCH_STORM connected units drop at once under a fleet rule of 1 simulated minute.
   const lists = equipmentQueries().map((q) => ({ path: `/read/aligners/v1/?${queryString(q)}` }));
-  const before = await time(api.url, auth, lists);
-  console.log(`\n3. ${line('list before the storm (300 pages)', before)}`);
+  // BENCH_STORM connected units drop at once, the churn stopped.
+  const dropStorm = (name) =>
+    applyScenario({
+      name,
+      seed: 'storm',
+      churn: 0,
+      units: [{ select: { connected: true, count: stormSize }, set: { connected: false } }],
+    });
+  // The API's count of offline units (a preview reads its index): the control's pages run until a while after the drop,
+  // which the simulators make when they get to it, seconds after the call.
+  const offlineNow = async () =>
+    (
+      await call('/read/alert_rule_preview/v1', {
+        name: 'offline now',
+        kind: 'unitOffline',
+        severity: 'minor',
+        scope: { kind: 'fleet' },
+        forMinutes: 1,
+        channels: {},
+      })
+    ).alreadyOffline;
+  const dropSeen = async (offlineBefore) => {
+    const started = performance.now();
+    while (performance.now() - started < 300_000) {
+      if ((await offlineNow()) >= offlineBefore + stormSize * 0.9) return;
+      await sleep(250);
+    }
+    throw new Error('the drop did not reach the API within 5 minutes');
+  };
+  /** The list pages, one after another round the 300 queries, while `busy()` holds: each page's start and time. */
+  const pagesWhile = async (busy) => {
+    const pages = [];
+    const from = performance.now();
+    for (let i = 0; busy(); i += 1) {
+      const at = performance.now() - from;
+      pages.push({ at, ms: (await time(api.url, auth, [lists[i % lists.length]]))[0] });
+    }
+    return pages;
+  };
+  const timesOf = (pages, untilMs = Infinity) =>
+    pages
+      .filter((p) => p.at < untilMs)
+      .map((p) => p.ms)
+      .sort((a, b) => a - b);
+  /** All the pages, and those of the first 10 s (the lists' index takes the 100,000 changes). */
+  const printPages = (label, pages) => {
+    console.log(`   ${line(`${label} (${pages.length} pages)`, timesOf(pages))}`);
+    console.log(
+      `   ${line(`   its first 10 s (${timesOf(pages, 10_000).length} pages)`, timesOf(pages, 10_000))}`,
+    );
+  };
+  const baseline = async (label) => {
+    const started = performance.now();
+    printPages(label, await pagesWhile(() => performance.now() - started < 20_000));
+  };
+  const speed = (await call('/sim/clock')).speed;
+  // The storm's rule fires a minute of simulated time after the drop: the control's pages run from the call until
+  // then and 20 s more, the storm's until every alert fired.
+  const stormMs = 60_000 / speed + 20_000;
+  console.log('\n3. the storm');
+  await baseline('list before the storm, 20 s');
+  if (parts.has('control')) {
+    // The same drop with every rule off: what the lists pay for the 100,000 changes alone.
+    await setRules(false);
+    await sleep(settleSeconds * 1000);
+    const offlineBefore = await offlineNow();
+    let dropping = true;
+    const control = pagesWhile(() => dropping);
+    await dropStorm('bench-control');
+    await dropSeen(offlineBefore);
+    await sleep(stormMs);
+    dropping = false;
+    printPages('list from the call, every rule off', await control);
+    await applyScenario({
+      name: 'bench-control-back',
+      churn,
+      units: [{ select: { connected: false, count: stormSize }, set: { connected: true } }],
+    });
+    await setRules(true);
+    await sleep(settleSeconds * 1000);
+    console.log(`   (units back, 20 rules on again; the evaluator caught up in ${await caughtUp()} s)`);
+    await baseline('list before the storm again, 20 s');
+  }
   const stormRule = await call('/create/alert_rule/v1', {
     name: 'Fleet offline',
     kind: 'unitOffline',
@@ -381,13 +476,9 @@ try {
   const stormStart = performance.now();
   // The fleet's churn stops for the storm: under a fleet rule every unit it drops would raise an alert of its own
   // (thousands a second at 1,000,000 units), which would be counted as the storm's.
-  await applyScenario({
-    name: 'bench-storm',
-    seed: 'storm',
-    churn: 0,
-    units: [{ select: { connected: true, count: stormSize }, set: { connected: false } }],
-  });
-  const during = time(api.url, auth, lists);
+  let storming = true;
+  const during = pagesWhile(() => storming);
+  await dropStorm('bench-storm');
   let allFired = null;
   let fired = 0;
   while (performance.now() - stormStart < 600_000) {
@@ -398,8 +489,8 @@ try {
     }
     await sleep(1000);
   }
-  const duringTimes = await during;
-  console.log(`   ${line('list during the storm (300 pages)', duringTimes)}`);
+  storming = false;
+  printPages('list from the call until all fired', await during);
   // The simulators take the scenario when they get to it (a busy one, tens of seconds after the call): the storm is
   // timed from the drop they made, the alerts' median start on the simulated clock, mapped to real time.
   const clockRead = performance.now();

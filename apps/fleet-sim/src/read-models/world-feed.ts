@@ -36,13 +36,9 @@ export function worldFeed(world: World, listener: WorldListener = {}): Feed {
   let readAt = 0;
   let settingsSeen = '';
   const read = async (db: Db) => {
-    const [settings, services, lastRelease] = await Promise.all([
-      readSettings(db, [CLOCK_KEY, FLEET_SETTINGS_KEY]),
-      readServices(db),
-      lastSoftwareUpdateId(db),
-    ]);
-    const clock = settings.get(CLOCK_KEY) as ClockState | undefined;
-    if (clock) world.clock.adopt(clock);
+    // The clock's row first: a service or release written before the clock is then seen by the reads after it.
+    const settings = await readSettings(db, [CLOCK_KEY, FLEET_SETTINGS_KEY]);
+    const [services, lastRelease] = await Promise.all([readServices(db), lastSoftwareUpdateId(db)]);
     const fleet = {
       ...DEFAULT_FLEET_SETTINGS,
       ...((settings.get(FLEET_SETTINGS_KEY) as Partial<FleetSettings> | undefined) ?? {}),
@@ -67,6 +63,10 @@ export function worldFeed(world: World, listener: WorldListener = {}): Feed {
         }
       }
     }
+    // The clock last: a jump ticks the fleet at once, and that tick must run under the settings, services and
+    // releases written before the clock was (a scenario's churn of 0, then a step, read in one poll).
+    const clock = settings.get(CLOCK_KEY) as ClockState | undefined;
+    if (clock) world.clock.adopt(clock);
   };
   return {
     name: 'world',

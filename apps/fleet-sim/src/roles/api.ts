@@ -205,8 +205,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const notifier = startAlertNotifier(deps);
     stopJobs.push(() => notifier.stop());
 
-    // The demo update library's manifests are written in the background; the first validation waits for them.
-    void prepareUpdateLibrary(deps);
+    // The demo update library's manifests are written in the background; the first validation waits for them, and
+    // so does the shutdown (it reads the store, and a test removes the data folder once the server has closed).
+    const updateLibrary = prepareUpdateLibrary(deps);
     const routers = buildRouters(deps, {
       authenticate: async (req) => (await authenticateToken(tokenFromHeader(req.headers.authorization))).user,
       checkResponses: options.checkResponses ?? false,
@@ -235,6 +236,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await stopped;
       step('waiting for the background jobs (a bulk action commits its chunk under way)');
       await jobsStopped;
+      step('waiting for the update library');
+      await updateLibrary;
       step('stopping the store follower');
       await follower.stop();
       if (simulator) {

@@ -256,8 +256,9 @@ export async function ensureUpdateLibrary(
 const preparing = new WeakMap<object, Promise<void>>();
 
 /**
- * Starts {@link ensureUpdateLibrary} once per server (server.ts, at start) and answers the same promise to
- * every later caller, so that a validation waits for the library the first time only.
+ * Starts {@link ensureUpdateLibrary} once per server (roles/api.ts, at start) and answers the same promise to
+ * every later caller, so that a validation waits for the library the first time only, and the shutdown for the
+ * writes under way. It never rejects: a failure is logged.
  */
 export function prepareUpdateLibrary(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger'>): Promise<void> {
   let ready = preparing.get(deps);

@@ -9,6 +9,7 @@ import {
 import type { AlertRuleRow } from '../../store/repos/alert-rules-repo';
 import type { AlertRow } from '../../store/repos/alerts-repo';
 import type { StoredAlertScope, UnitScope } from '../../services/alert-scope';
+import { PendingAlerts } from './pending-alerts';
 
 /** An open alert as the evaluator keeps it (id -1 until its row is written). */
 export interface OpenAlert {
@@ -66,8 +67,8 @@ export interface RuleState {
   scope: UnitScope;
   storedScope: StoredAlertScope;
   open: Map<string, OpenAlert>;
-  /** Open alerts still pending, by subject key (the ones a look checks for the end of their pending period). */
-  pending: Map<string, OpenAlert>;
+  /** Open alerts still pending (the ones a look checks for the end of their pending period). */
+  pending: PendingAlerts;
   /** Open flapping alerts, by subject key (the ones a look checks for their unit settling). */
   flaps: Map<string, OpenAlert>;
   /**
@@ -152,7 +153,7 @@ export function ruleStateOf(row: RuleRowFacts, scope: UnitScope, tally = new Uni
     scope,
     storedScope: row.scope as unknown as StoredAlertScope,
     open: new Map(),
-    pending: new Map(),
+    pending: new PendingAlerts(),
     flaps: new Map(),
     consumed: new Map(),
     tally,
@@ -165,7 +166,7 @@ export function remember(rule: RuleState, alert: OpenAlert): void {
   if (known?.serialNumber) rule.tally.remove(known.serialNumber);
   if (alert.serialNumber) rule.tally.add(alert.serialNumber);
   rule.open.set(alert.key, alert);
-  if (alert.state === 'pending') rule.pending.set(alert.key, alert);
+  if (alert.state === 'pending') rule.pending.add(alert);
   else rule.pending.delete(alert.key);
   if (alert.kind === 'flapping') rule.flaps.set(alert.key, alert);
 }
@@ -297,6 +298,7 @@ export class AlertBook {
   private follow(rule: RuleState, open: OpenAlert, h: Holding): void {
     if (open.state === 'pending' && open.since !== h.since) {
       open.since = h.since;
+      rule.pending.add(open);
       this.ops.push({
         op: 'change',
         rule,
@@ -346,9 +348,7 @@ export class AlertBook {
 
   /** Pending alerts whose pending period ended fire (or are silenced). */
   firePending(rule: RuleState): void {
-    for (const alert of rule.pending.values()) {
-      if (pendingVerdict(alert.since, rule.forMinutes, this.now).state !== 'firing') continue;
-      rule.pending.delete(alert.key);
+    for (const alert of rule.pending.takeDue(this.now, rule.forMinutes)) {
       const silence = this.silenced(rule, alert);
       alert.state = silence ? 'silenced' : 'firing';
       alert.cause = silence ? silence.reason : alert.cause;

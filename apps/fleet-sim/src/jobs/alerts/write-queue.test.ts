@@ -75,6 +75,20 @@ describe("the alert evaluator's write queue: what staff are told of is written f
     expect(queue.size).toBe(0);
   });
 
+  it('when one of thousands of pending alerts not written yet fires, then the urgent writes take it alone and the others keep waiting', () => {
+    const queue = new WriteQueue();
+    const rule = offlineRule();
+    look(queue, rule, 0, (book) => book.hold(rule, offline('A', 0)));
+    look(queue, rule, MINUTE, (book) => {
+      for (let i = 0; i < 5_000; i++) book.hold(rule, offline(`B${i}`, MINUTE));
+    });
+    look(queue, rule, 5 * MINUTE, (book) => book.firePending(rule));
+    expect(written(queue.takeUrgent())).toEqual(['create unit:A firing fired (pending period over)']);
+    expect(queue.size).toBe(5_000);
+    expect(written(queue.takeUrgent())).toEqual([]);
+    expect(queue.takeSome(10_000)).toHaveLength(5_000);
+  });
+
   it('when firings and pending alerts wait together, then the firings are urgent and the pending ones wait, oldest changes first', () => {
     const queue = new WriteQueue();
     const rule = offlineRule();

@@ -19,40 +19,44 @@ const subjectOf = (op: AlertOp) => `${op.rule.id}\u0000${op.alert.key}`;
  * seconds), which is what a look no longer writes twice.
  */
 export class WriteQueue {
-  /** New alerts not written yet, in the order decided. */
+  /** New alerts still pending, not written yet, in the order decided. */
   private readonly creates = new Map<OpenAlert, CreateOp>();
+  /** New alerts that fired (or were silenced) before they were written: the next write takes them all. */
+  private readonly firedCreates = new Map<OpenAlert, CreateOp>();
   /** Changes of alerts the store holds (or that a create taken before them writes), in the order decided. */
   private changes: QueuedChange[] = [];
 
   get size(): number {
-    return this.creates.size + this.changes.length;
+    return this.creates.size + this.firedCreates.size + this.changes.length;
   }
 
   /** Takes a look's decisions, folding each change of an alert not written yet into its creation. */
   add(ops: readonly AlertOp[]): void {
     for (const op of ops) {
-      if (op.op === 'create') this.creates.set(op.alert, op);
+      if (op.op === 'create') (op.firedAt === null ? this.creates : this.firedCreates).set(op.alert, op);
       else this.change(op);
     }
   }
 
   private change(op: ChangeOp): void {
-    const create = this.creates.get(op.alert);
+    const pending = this.creates.get(op.alert);
+    const create = pending ?? this.firedCreates.get(op.alert);
     if (!create) {
       this.changes.push({ op, urgent: isUrgent(op) });
       return;
     }
     if (op.to === 'resolved') {
       // Pending, never written: it never was (the store and the consoles need not hear of it).
-      if (create.firedAt === null) {
-        this.creates.delete(op.alert);
-        return;
-      }
-      this.changes.push({ op, urgent: true });
+      if (pending) this.creates.delete(op.alert);
+      else this.changes.push({ op, urgent: true });
       return;
     }
     // The creation writes the alert as memory holds it now (its state, start and cause).
-    if (op.firedAt !== undefined) create.firedAt = op.firedAt;
+    if (op.firedAt !== undefined) {
+      create.firedAt = op.firedAt;
+      this.creates.delete(op.alert);
+      this.firedCreates.set(op.alert, create);
+    }
     if (op.to !== null) create.by = op.by;
     if (op.summary !== undefined || op.subject !== undefined)
       create.holding = {
@@ -68,7 +72,7 @@ export class WriteQueue {
    * resolves before the new one is inserted), then the changes of those new alerts.
    */
   takeUrgent(): AlertOp[] {
-    const urgentCreates = [...this.creates.values()].filter((op) => op.firedAt !== null);
+    const urgentCreates = [...this.firedCreates.values()];
     const subjects = new Set(urgentCreates.map(subjectOf));
     const alerts = new Set(this.changes.filter((c) => c.urgent).map((c) => c.op.alert));
     const before: ChangeOp[] = [];
@@ -76,12 +80,12 @@ export class WriteQueue {
     const rest: QueuedChange[] = [];
     for (const queued of this.changes) {
       const { op } = queued;
-      if (this.creates.has(op.alert)) after.push(op);
+      if (this.firedCreates.has(op.alert)) after.push(op);
       else if (alerts.has(op.alert) || subjects.has(subjectOf(op))) before.push(op);
       else rest.push(queued);
     }
     this.changes = rest;
-    for (const op of urgentCreates) this.creates.delete(op.alert);
+    this.firedCreates.clear();
     return [...before, ...urgentCreates, ...after];
   }
 
@@ -100,6 +104,7 @@ export class WriteQueue {
 
   clear(): void {
     this.creates.clear();
+    this.firedCreates.clear();
     this.changes = [];
   }
 }
