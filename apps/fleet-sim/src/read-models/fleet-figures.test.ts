@@ -43,4 +43,20 @@ describe("an API process's dashboard figures (read-models/fleet-figures.ts)", ()
     // A row read again unchanged moves nothing.
     expect(figures.apply([row('top', '', 'D4', 2, 95)])).toMatchObject({ top: false });
   });
+
+  it('when versions share a semantic part, then every process lists them in one order, whatever order it read them in', () => {
+    const rows = [
+      row('installed', 'aligner', '5.1.0_hotfix', 1, 2),
+      row('installed', 'aligner', '5.1.0', 2, 1),
+      row('installed', 'aligner', '5.0.1', 1, 3),
+    ];
+    const one = new FleetFigures();
+    const other = new FleetFigures();
+    one.apply(rows);
+    other.apply([...rows].reverse());
+
+    const expected = ['5.0.1', '5.1.0', '5.1.0_hotfix'];
+    expect(one.installedVersions('aligner').map((v) => v.version)).toEqual(expected);
+    expect(other.installedVersions('aligner').map((v) => v.version)).toEqual(expected);
+  });
 });

@@ -81,12 +81,15 @@ export class FleetFigures {
     return { connectedAligners, totalAligners };
   }
 
-  /** Installed software versions of a family, oldest first by semantic version. */
+  /**
+   * Installed software versions of a family, oldest first by semantic version; versions of one semantic part
+   * (`5.1.0`, `5.1.0_hotfix`) by their text, so that every process lists them alike whatever order it read them in.
+   */
   installedVersions(family: Family): VersionTotals {
     return [...this.keyed('installed', family)]
       .filter(([, total]) => total > 0)
       .map(([version, total]) => ({ version, total }))
-      .sort((a, b) => compareVersions(a.version, b.version));
+      .sort((a, b) => compareVersions(a.version, b.version) || (a.version < b.version ? -1 : 1));
   }
 
   /** Stagings not installed yet per version: the API's stagings less those the units installed. */

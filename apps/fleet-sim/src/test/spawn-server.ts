@@ -117,7 +117,7 @@ export async function within<T>(
     const value = await read();
     if (passes(value)) return { value, after: Date.now() - started };
     if (Date.now() - started > ms)
-      throw new Error(`not within ${ms} ms: ${JSON.stringify(value)?.slice(0, 400)}`);
+      throw new Error(`not within ${ms} ms: ${JSON.stringify(value)?.slice(0, 4000)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
