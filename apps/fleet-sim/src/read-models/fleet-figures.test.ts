@@ -49,6 +49,9 @@ describe("an API process's dashboard figures (read-models/fleet-figures.ts)", ()
       row('installed', 'aligner', '5.1.0_hotfix', 1, 2),
       row('installed', 'aligner', '5.1.0', 2, 1),
       row('installed', 'aligner', '5.0.1', 1, 3),
+      row('desired', 'aligner', '5.4.0', 1, 1),
+      row('desired', 'aligner', '5.10.0', 2, 1),
+      row('desired', 'aligner', '5.4.0_hotfix', 2, 1),
     ];
     const one = new FleetFigures();
     const other = new FleetFigures();
@@ -58,5 +61,9 @@ describe("an API process's dashboard figures (read-models/fleet-figures.ts)", ()
     const expected = ['5.0.1', '5.1.0', '5.1.0_hotfix'];
     expect(one.installedVersions('aligner').map((v) => v.version)).toEqual(expected);
     expect(other.installedVersions('aligner').map((v) => v.version)).toEqual(expected);
+    // A JSON object keeps its keys in the order they were set: the staged totals are set oldest version first.
+    const staged = ['5.4.0', '5.4.0_hotfix', '5.10.0'];
+    expect(Object.keys(one.stagedTotals('aligner').versions)).toEqual(staged);
+    expect(Object.keys(other.stagedTotals('aligner').versions)).toEqual(staged);
   });
 });

@@ -89,15 +89,15 @@ export class FleetFigures {
     return [...this.keyed('installed', family)]
       .filter(([, total]) => total > 0)
       .map(([version, total]) => ({ version, total }))
-      .sort((a, b) => compareVersions(a.version, b.version) || (a.version < b.version ? -1 : 1));
+      .sort((a, b) => byVersion(a.version, b.version));
   }
 
-  /** Stagings not installed yet per version: the API's stagings less those the units installed. */
+  /** Stagings not installed yet per version, oldest first: the API's stagings less those the units installed. */
   stagedTotals(family: Family): StagedTotals {
     const satisfied = this.keyed('satisfied', family);
     const versions: Record<string, number> = {};
     let total = 0;
-    for (const [version, n] of this.keyed('desired', family)) {
+    for (const [version, n] of [...this.keyed('desired', family)].sort(([a], [b]) => byVersion(a, b))) {
       const pending = n - (satisfied.get(version) ?? 0);
       if (pending <= 0) continue;
       versions[version] = pending;
@@ -121,6 +121,10 @@ export class FleetFigures {
       .map(([version, total]) => ({ version, total }))
       .sort((a, b) => a.version.localeCompare(b.version));
   }
+}
+
+function byVersion(a: string, b: string): number {
+  return compareVersions(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 function isFamily(value: string): value is Family {
