@@ -1,4 +1,4 @@
-import { compareVersions, FAMILIES, type Family } from '@equipment-dashboard/domain';
+import { compareVersionsListed, FAMILIES, type Family } from '@equipment-dashboard/domain';
 import type { StagedTotals, TopAligner, VersionTotals } from '@equipment-dashboard/contract';
 import type { CountRow } from '../store/repos/counts-repo';
 
@@ -81,15 +81,12 @@ export class FleetFigures {
     return { connectedAligners, totalAligners };
   }
 
-  /**
-   * Installed software versions of a family, oldest first by semantic version; versions of one semantic part
-   * (`5.1.0`, `5.1.0_hotfix`) by their text, so that every process lists them alike whatever order it read them in.
-   */
+  /** Installed software versions of a family, oldest first (in one order in every process, whatever it read first). */
   installedVersions(family: Family): VersionTotals {
     return [...this.keyed('installed', family)]
       .filter(([, total]) => total > 0)
       .map(([version, total]) => ({ version, total }))
-      .sort((a, b) => byVersion(a.version, b.version));
+      .sort((a, b) => compareVersionsListed(a.version, b.version));
   }
 
   /** Stagings not installed yet per version, oldest first: the API's stagings less those the units installed. */
@@ -97,7 +94,9 @@ export class FleetFigures {
     const satisfied = this.keyed('satisfied', family);
     const versions: Record<string, number> = {};
     let total = 0;
-    for (const [version, n] of [...this.keyed('desired', family)].sort(([a], [b]) => byVersion(a, b))) {
+    for (const [version, n] of [...this.keyed('desired', family)].sort(([a], [b]) =>
+      compareVersionsListed(a, b),
+    )) {
       const pending = n - (satisfied.get(version) ?? 0);
       if (pending <= 0) continue;
       versions[version] = pending;
@@ -121,10 +120,6 @@ export class FleetFigures {
       .map(([version, total]) => ({ version, total }))
       .sort((a, b) => a.version.localeCompare(b.version));
   }
-}
-
-function byVersion(a: string, b: string): number {
-  return compareVersions(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 function isFamily(value: string): value is Family {

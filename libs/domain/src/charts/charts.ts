@@ -8,7 +8,7 @@ import {
   DAY_LOAD_YELLOW_MAX,
   TREND_SAMPLES,
 } from '../constants/constants';
-import { compareVersions, semanticOf } from '../version/version';
+import { compareVersions, compareVersionsListed, semanticOf } from '../version/version';
 
 /** One bar of a version chart. */
 export interface VersionCount {
@@ -41,7 +41,7 @@ export function installedVersionChartData(
   const kept = list
     .filter((item) => typeof item?.total === 'number' && item.total > CHART_MIN_TOTAL_EXCLUSIVE)
     .map((item) => ({ version: item.version, total: item.total }));
-  if (options.ascending) kept.sort((a, b) => compareVersions(a.version, b.version));
+  if (options.ascending) kept.sort((a, b) => compareVersionsListed(a.version, b.version));
   return kept;
 }
 
@@ -75,7 +75,7 @@ export function stagedVersionChartData(
   return Object.entries(versions ?? {})
     .filter(([, total]) => typeof total === 'number')
     .map(([version, total]) => ({ version, total }))
-    .sort((a, b) => compareVersions(a.version, b.version));
+    .sort((a, b) => compareVersionsListed(a.version, b.version));
 }
 
 /** Each point minus the next point; n points give n-1 deltas (back-office §4). */

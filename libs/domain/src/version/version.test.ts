@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import semver from 'semver';
 import {
   compareVersions,
+  compareVersionsListed,
   isAtLeast,
   isOlderThan,
   isParsableVersion,
@@ -197,5 +198,14 @@ describe('versionColour', () => {
     // console-core §9: green if up to date
     expect(versionColour('5.2.0', '5.2.0')).toBe('green');
     expect(versionColour('5.1.0', undefined)).toBe('green');
+  });
+});
+
+describe('compareVersionsListed', () => {
+  it('when versions share a semantic part, then they are listed by their text, and otherwise as compareVersions', () => {
+    // decision: one listing order, so that every API process answers alike
+    const listed = ['5.10.0', '5.1.0_hotfix', '5.1.0-beta', '5.1.0', 'garbage'].sort(compareVersionsListed);
+    expect(listed).toEqual(['garbage', '5.1.0-beta', '5.1.0', '5.1.0_hotfix', '5.10.0']);
+    expect(compareVersionsListed('5.1.0', '5.1.0')).toBe(0);
   });
 });

@@ -75,6 +75,14 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /**
+ * The order in which versions are listed (charts, figures): by {@link compareVersions}, then versions of one semantic
+ * part (`5.1.0`, `5.1.0_hotfix`) by their text, so that a list comes out in one order whatever order it was built in.
+ */
+export function compareVersionsListed(a: string, b: string): number {
+  return compareVersions(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
  * True when `version` is older than `latest` (console-core §2: red "if older than the latest for its
  * family"). False when `latest` cannot be read (nothing to compare against); an unparsable `version`
  * against a readable `latest` counts as older, following {@link compareVersions}.
