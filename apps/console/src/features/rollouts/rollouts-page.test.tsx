@@ -4,7 +4,6 @@ import { emptyRolloutCounts, type Role } from '@equipment-dashboard/domain';
 import { openScreen } from '../../shared/testing/render-screen';
 import { json } from '../../test/fetch-stub';
 import { aligner } from '../../test/fixtures';
-import { findDetailDialog } from '../equipment/test-support';
 import { openApp } from '../../test/render-app';
 import { pagedRoute } from '../../test/lists';
 import { failedUnitsCsv } from './rollout-detail';
@@ -309,9 +308,11 @@ describe('Rollouts', () => {
       '/read/aligner_history/v1': { docs: [], totalDocs: 0 },
     });
     await user.click(await screen.findByRole('link', { name: 'AX1AS0002' }));
-    const dialog = await findDetailDialog('AX1AS0002');
+    const heading = await screen.findByRole('heading', { name: 'AX1AS0002', level: 4 });
+    const dialog = heading.closest<HTMLElement>('[role="dialog"]') as HTMLElement;
     expect(screen.getByTestId('location')).toHaveTextContent('/Aligners?serial=AX1AS0002');
-    await user.click(within(dialog).getByRole('tab', { name: 'History' }));
+    // The heading shows before the unit's detail has loaded; its tabs come with the detail.
+    await user.click(await within(dialog).findByRole('tab', { name: 'History' }));
     await waitFor(() => expect(stub.callsTo('/read/aligner_history/v1')).toHaveLength(1));
     expect(
       new URL(stub.callsTo('/read/aligner_history/v1')[0]?.url ?? '').searchParams.get('serialNumber'),
