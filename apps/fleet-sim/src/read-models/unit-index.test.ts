@@ -153,6 +153,48 @@ describe('the lists index (read-models/unit-index.ts)', () => {
     );
   });
 
+  it('when the units span many blocks of the serial order and change, then pages that pass over blocks equal a full filter and sort', () => {
+    // Blocks of 4 positions: a few hundred units are a hundred blocks, most of which a narrow filter passes over.
+    const many = fc.uniqueArray(
+      arbUnit.map((u) => unit({ ...u, autoStaged: false })),
+      { selector: (u) => u.serialNumber, minLength: 150, maxLength: 400 },
+    );
+    const arbQuery = fc.record({
+      page: fc.integer({ min: 1, max: 12 }),
+      filterFamily: fc.option(fc.constantFrom('aligner', 'gtps', 'aligner-oasis'), { nil: undefined }),
+      filterCountryCode: fc.option(fc.constantFrom('BR', 'DE'), { nil: undefined }),
+      filterSoftwareVersion: fc.option(fc.constantFrom('5.1', '2.9', 'unk'), { nil: undefined }),
+      sortBy: fc.constantFrom<NonNullable<UnitQuery['sortBy']>>('serialNumber', 'family', 'softwareVersion'),
+      sortDesc: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(many, arbQuery, (units, q) => {
+        const accept = (u: IndexedUnit) =>
+          (!q.filterFamily || u.family === q.filterFamily) &&
+          (!q.filterCountryCode || u.countryCode === q.filterCountryCode) &&
+          (!q.filterSoftwareVersion || u.versionSemantic.startsWith(q.filterSoftwareVersion));
+        const key = (u: IndexedUnit) =>
+          q.sortBy === 'serialNumber' ? 0 : q.sortBy === 'softwareVersion' ? u.versionSemantic : u.family;
+        const expected = reference(units, accept, key, q.sortDesc, q.sortBy === 'softwareVersion', q.page);
+        expect(changedIndexOf(units).queryEquipment(q)).toEqual(expected);
+        // Units that were others first (another family, country and version), then changed one write at a time:
+        // each write moves a unit out of one block's counts and into another's.
+        const other = (i: number) => units[(i + 7) % units.length] as IndexedUnit;
+        const index = indexOf(
+          units.map((u, i) => ({
+            ...u,
+            family: other(i).family,
+            countryCode: other(i).countryCode,
+            versionSemantic: other(i).versionSemantic,
+          })),
+        );
+        units.forEach((u) => index.upsert([u]));
+        expect(index.queryEquipment(q)).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('when any scheduler query is asked, then the page and total equal a full filter and sort, units without a value last', () => {
     const arbQuery = fc.record({
       family: fc.constantFrom<Family>('aligner', 'gtps', 'aligner-oasis'),

@@ -12,6 +12,7 @@ import {
   STAGED,
   type CountedColumn,
 } from './index-cells';
+import { BlockCounts } from './block-counts';
 import { byCodeUnits, Interner } from './interner';
 import { SerialStore } from './serial-store';
 import { SlotTable } from './slot-table';
@@ -119,6 +120,8 @@ export interface IndexPage {
 }
 
 const FAMILY_IDS = new Map<string, number>(FAMILIES.map((family, i) => [family, i]));
+/** Positions of the serial order per block of its counts (a few hundred blocks at a million units). */
+const SERIAL_BLOCK = 4096;
 const FAMILY_RANK = Int32Array.from(
   FAMILIES.map((family) => [...FAMILIES].sort(byCodeUnits).indexOf(family)),
 );
@@ -173,6 +176,10 @@ export class UnitIndex {
   private ranksStale = false;
   private readonly slots: SlotTable;
   private readonly cells = new CellCounts();
+  /** Counts per block of the serial order, so that a walk in serial order skips blocks with nothing it wants. */
+  private readonly blocks: BlockCounts;
+  /** The block counts missed a change (the order moved, or an id or position past their room): rebuilt on settle. */
+  private blocksStale = false;
   private readonly countries = new Interner();
   private readonly versions = new Interner(compareVersions);
   private readonly states = new Interner();
@@ -180,8 +187,12 @@ export class UnitIndex {
   /** The timestamp columns lists sort by, in order (createdAt and updatedAt on the equipment list too). */
   private readonly sorted: Record<'createdAt' | 'updatedAt' | 'lastSeenOnlineAt' | 'stagedAt', SortedColumn>;
 
-  /** `block`: slots per block of the timestamp orders (tests make it small, to move blocks with few units). */
+  /**
+   * `block`: slots per block of the timestamp orders, and positions per block of the serial order's counts (tests
+   * make it small, to move blocks with few units).
+   */
   constructor(block?: number) {
+    this.blocks = new BlockCounts(block ?? SERIAL_BLOCK);
     const bySerial = (a: number, b: number) =>
       this.ranksStale ? this.serials.compare(a, b) : (this.rank[a] as number) - (this.rank[b] as number);
     this.slots = new SlotTable(this.serials, () => this.order.subarray(0, this.orderLength));
@@ -239,7 +250,22 @@ export class UnitIndex {
       }
       this.count(slot, 1);
     }
+    this.settle();
+  }
+
+  /** After a change: the serial order numbered again, and the block counts rebuilt when they missed any of it. */
+  private settle(): void {
     this.renumber();
+    if (!this.blocksStale) return;
+    const maxId = Math.max(
+      this.countries.values.length,
+      this.versions.values.length,
+      this.states.values.length,
+      this.heads.values.length,
+    );
+    this.blocks.reset(Math.max(this.orderLength, this.capacity), maxId);
+    for (let i = 0; i < this.orderLength; i++) this.countInBlock(this.order[i] as number, i, 1);
+    this.blocksStale = false;
   }
 
   /** Numbers the serial order again after units were added before its end or removed. */
@@ -292,8 +318,10 @@ export class UnitIndex {
       this.slots.delete(slot);
       this.serials.clear(slot);
       this.free.push(slot);
+      // Every later position moved up by one: the block counts are rebuilt.
+      this.blocksStale = true;
     }
-    this.renumber();
+    this.settle();
   }
 
   /** Serials of a family matching a pattern, in serial order (the schedule dialog's serial pattern). */
@@ -507,13 +535,12 @@ export class UnitIndex {
 
   /** The accepted slots of the filter's range, in serial order (backwards when `desc`). */
   private matching(filter: IndexFilter, desc: boolean): Int32Array {
-    const { lo, hi } = filter;
-    const out = new Int32Array(hi - lo);
+    const out = new Int32Array(Math.max(0, filter.hi - filter.lo));
     let n = 0;
-    for (let i = 0; i < hi - lo; i++) {
-      const slot = this.order[desc ? hi - 1 - i : lo + i] as number;
-      if (this.accepts(filter, slot)) out[n++] = slot;
-    }
+    this.eachAccepted(filter, desc, (slot) => {
+      out[n++] = slot;
+      return true;
+    });
     return out.subarray(0, n);
   }
 
@@ -618,16 +645,39 @@ export class UnitIndex {
     total: number | undefined,
   ): { serials: string[]; matched: number } {
     const serials: string[] = [];
-    const { lo, hi } = filter;
     const stopAt = total === undefined ? Infinity : Math.min(total, skip + PAGE_SIZE);
     let matched = 0;
-    for (let n = 0; n < hi - lo && matched < stopAt; n++) {
-      const slot = this.order[desc ? hi - 1 - n : lo + n] as number;
-      if (!this.accepts(filter, slot)) continue;
+    this.eachAccepted(filter, desc, (slot) => {
       if (matched >= skip && serials.length < PAGE_SIZE) serials.push(this.serials.get(slot));
       matched += 1;
-    }
+      return matched < stopAt;
+    });
     return { serials, matched };
+  }
+
+  /**
+   * Visits the slots the filter accepts in serial order (backwards when `desc`) until `visit` answers false,
+   * passing over the blocks of the order whose counts say they hold none.
+   */
+  private eachAccepted(filter: IndexFilter, desc: boolean, visit: (slot: number) => boolean): void {
+    const { lo, hi } = filter;
+    if (hi <= lo) return;
+    const holds = this.blocksStale ? null : this.blocks.probe(filter);
+    const size = this.blocks.size;
+    let p = desc ? hi - 1 : lo;
+    while (desc ? p >= lo : p < hi) {
+      const block = this.blocks.blockOf(p);
+      // The block's part of [lo, hi), in the walk's direction: positions p to end (excluded).
+      const end = desc ? Math.max(lo, block * size) - 1 : Math.min(hi, (block + 1) * size);
+      if (holds && !holds(block)) {
+        p = end;
+        continue;
+      }
+      for (; p !== end; p += desc ? -1 : 1) {
+        const slot = this.order[p] as number;
+        if (this.accepts(filter, slot) && !visit(slot)) return;
+      }
+    }
   }
 
   /**
@@ -779,7 +829,7 @@ export class UnitIndex {
     return lo;
   }
 
-  /** Moves a slot's unit into (+1) or out of (-1) the count of its cell. */
+  /** Moves a slot's unit into (+1) or out of (-1) the count of its cell and of its block of the serial order. */
   private count(slot: number, by: number): void {
     const flags = (this.flags[slot] as number) & (CONNECTED | STAGED);
     this.cells.add(
@@ -791,7 +841,24 @@ export class UnitIndex {
       flags,
       by,
     );
+    if (this.blocksStale) return;
+    if (this.ranksStale) this.blocksStale = true;
+    else this.countInBlock(slot, this.rank[slot] as number, by);
   }
+
+  private countInBlock(slot: number, position: number, by: number): void {
+    const ids = this.blockIds;
+    ids[0] = this.family[slot] as number;
+    ids[1] = this.country[slot] as number;
+    ids[2] = this.version[slot] as number;
+    ids[3] = this.state[slot] as number;
+    ids[4] = this.head[slot] as number;
+    const flags = (this.flags[slot] as number) & (CONNECTED | STAGED);
+    if (!this.blocks.add(position, ids, flags, by)) this.blocksStale = true;
+  }
+
+  /** The ids of one unit in BLOCK_COLUMNS' order (one array, reused). */
+  private readonly blockIds = [0, 0, 0, 0, 0];
 
   private allocate(serialNumber: string): number {
     let slot = this.free.pop();
