@@ -25,6 +25,7 @@ import {
   CLK_TCK,
   cpuTicks,
   line,
+  prepareKeptSchema,
   queryString,
   seedUnits,
   shardsEven,
@@ -82,23 +83,8 @@ function receiver() {
 }
 
 try {
-  if (!(await seedUnits(setup, processes))) {
-    // A kept schema: the leases of earlier runs' processes, and their alerts, go.
-    await sql(`UPDATE "${schema}".shard_leases SET holder = NULL, expires_at = NULL`);
-    await sql(`DELETE FROM "${schema}".sim_workers`);
-    for (const table of [
-      'alert_deliveries',
-      'alert_notifications',
-      'alert_events',
-      'alerts',
-      'alert_rules',
-      'silences',
-      'webhooks',
-      'job_leases',
-    ]) {
-      await sql(`DELETE FROM "${schema}".${table}`).catch(() => undefined);
-    }
-  }
+  // A kept schema: the leases of earlier runs' processes, their alerts, settings and dead rows go.
+  if (!(await seedUnits(setup, processes))) await prepareKeptSchema(setup);
 
   const t0 = Date.now();
   const sims = await Promise.all([start('sim-1', 'sim'), start('sim-2', 'sim')]);

@@ -210,6 +210,79 @@ export async function seedUnits(setup, processes) {
   return true;
 }
 
+/** The tables the fleet's changes rewrite all the time (a row updated in place, or a row a change). */
+const CHURNED_TABLES = [
+  'units',
+  'fleet_counts',
+  'unit_desired',
+  'shard_leases',
+  'job_leases',
+  'unit_change_log',
+];
+/** What an alert rule leaves behind: emptied so that a kept schema measures without an evaluator at work. */
+const ALERT_TABLES = [
+  'alert_deliveries',
+  'alert_notifications',
+  'alert_events',
+  'alerts',
+  'alert_rules',
+  'silences',
+  'webhooks',
+];
+
+/**
+ * Puts a kept schema back into the state every run measures from, whatever ran on it before (another benchmark's
+ * alert rules or scenario, a clock left at another speed, days of churn): the leases of earlier processes released,
+ * the alert tables emptied (unless `keepAlerts`), the fleet's settings back to their defaults (churn 1, no failure
+ * rates), the clock at the setup's speed from the simulated time it had reached, and the churned tables vacuumed.
+ * The vacuum matters where autovacuum is off (this machine's PostgreSQL) and on PGlite (which has no autovacuum):
+ * a schema used for hours holds hundreds of thousands of dead rows the next run's writes wade through. Prints what
+ * it found. A freshly seeded schema needs none of it.
+ */
+export async function prepareKeptSchema(setup, { keepAlerts = false } = {}) {
+  const { databaseUrl, schema, speed } = setup;
+  const run = (text, params) => sql(databaseUrl, text, params);
+  await run(`UPDATE "${schema}".shard_leases SET holder = NULL, expires_at = NULL`);
+  await run(`DELETE FROM "${schema}".sim_workers`);
+  if (!keepAlerts) {
+    for (const table of ALERT_TABLES) await run(`DELETE FROM "${schema}".${table}`).catch(() => undefined);
+  }
+  const [fleet] = await run(`SELECT value FROM "${schema}".sim_settings WHERE key = 'fleet'`);
+  if (fleet)
+    console.log(`the schema's fleet settings were ${JSON.stringify(fleet.value)}: back to the defaults`);
+  await run(`DELETE FROM "${schema}".sim_settings WHERE key = 'fleet'`);
+  // The clock rebased at its current simulated time, so that changing its speed does not move it.
+  const [clock] = await run(`SELECT value FROM "${schema}".sim_settings WHERE key = 'clock'`);
+  if (clock && clock.value.speed !== speed) {
+    console.log(`the schema's clock ran at ${clock.value.speed}x: set to ${speed}x`);
+    const now = Date.now();
+    const baseSim = clock.value.baseSim + (now - clock.value.baseReal) * clock.value.speed;
+    await run(`UPDATE "${schema}".sim_settings SET value = $1 WHERE key = 'clock'`, [
+      JSON.stringify({ ...clock.value, speed, baseSim, baseReal: now }),
+    ]);
+  }
+  const dead = await run(
+    `SELECT relname, n_dead_tup::int AS dead FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = ANY($2) AND n_dead_tup > 0`,
+    [schema, CHURNED_TABLES],
+  );
+  const t0 = Date.now();
+  for (const table of CHURNED_TABLES) await run(`VACUUM (ANALYZE) "${schema}".${table}`);
+  if (dead.length)
+    console.log(
+      `vacuumed ${dead.map((d) => `${d.relname} (${d.dead.toLocaleString()} dead rows)`).join(', ')} in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+    );
+}
+
+/**
+ * Each simulator's changes a second over a window, and whether their sum is the rate asked for (1% of the fleet a
+ * second by default): a run at another rate is not comparable with the reference figures, so it says so.
+ */
+export function changeRateLine(units, changesPerSecond, wantedShare = 0.01) {
+  const share = changesPerSecond / units;
+  const off = Math.abs(share - wantedShare) / wantedShare > 0.15;
+  return `fleet: ${Math.round(changesPerSecond).toLocaleString()} changes/s, ${(share * 100).toFixed(2)}% of the units a second (asked: about ${(wantedShare * 100).toFixed(1)}%)${off ? ' -- WARNING: off the asked rate by more than 15%; figures are not comparable with the reference' : ''}`;
+}
+
 /** Waits until the (two) simulators have shared the 64 shards evenly, 32 each. */
 export async function shardsEven(sims) {
   for (;;) {

@@ -23,6 +23,8 @@ import {
   cpuTicks,
   health,
   line,
+  changeRateLine,
+  prepareKeptSchema,
   queryString,
   rssMb,
   seedUnits,
@@ -55,7 +57,9 @@ const token = (url) => signIn(url, password);
 const sql = (text, params) => query(databaseUrl, text, params);
 
 try {
-  await seedUnits(setup, processes);
+  // A kept schema is put back into the state every run measures from (another benchmark may have left rules, a
+  // scenario's churn or another clock speed on it, and hours of dead rows).
+  if (!(await seedUnits(setup, processes))) await prepareKeptSchema(setup);
 
   const t0 = Date.now();
   const sims = noSims ? [] : await Promise.all([start('sim-1', 'sim'), start('sim-2', 'sim')]);
@@ -74,10 +78,12 @@ try {
   await sleep(30_000);
   const seconds = (Date.now() - started) / 1000;
   const after = await Promise.all(sims.map(health));
+  let fleetChanges = 0;
   sims.forEach((s, i) => {
     const cpu = (cpuTicks(s.child.pid) - cpu0[i]) / CLK_TCK / seconds;
     const rss = rssMb(s.child.pid);
     const changes = (after[i].stats.unitChanges - before[i].stats.unitChanges) / seconds;
+    fleetChanges += changes;
     const rows = (after[i].stats.rowsWritten - before[i].stats.rowsWritten) / seconds;
     console.log(
       `${s.name}: ${after[i].units.toLocaleString()} units, ${changes.toFixed(0)} changes/s (${((100 * changes) / after[i].units).toFixed(2)}%), ${rows.toFixed(0)} rows written/s; ` +
@@ -86,6 +92,7 @@ try {
         `outside the heap ${Math.round(after[i].memory.external / 2 ** 20)} MB`,
     );
   });
+  if (sims.length) console.log(changeRateLine(units, fleetChanges));
   if (snapshotDir) {
     for (const s of sims) {
       s.child.kill('SIGUSR2');
@@ -117,14 +124,21 @@ try {
       });
     await clock(0);
     await sleep(3000);
-    const listCpu0 = cpuTicks(api1.child.pid);
-    console.log(
-      '\n' + line('quiet store: GET /read/aligners/v1/ (300 pages)', await time(api1.url, auth, lists)),
-    );
-    // CPU the API process spent, a mean per page: unlike the wall times, it does not grow while the process waits for a core.
-    console.log(
-      `  ${api1.name}: CPU ${(((cpuTicks(api1.child.pid) - listCpu0) * 1000) / CLK_TCK / lists.length).toFixed(1)} ms a page`,
-    );
+    // CPU the API process spent, a mean per page: unlike the wall times, it does not grow while the process waits for
+    // a core. The first pass also compiles the list's code; the second is what a process that has served a while pays.
+    for (const pass of ['first', 'second']) {
+      const listCpu0 = cpuTicks(api1.child.pid);
+      console.log(
+        '\n' +
+          line(
+            `quiet store: GET /read/aligners/v1/ (300 pages, ${pass} pass)`,
+            await time(api1.url, auth, lists),
+          ),
+      );
+      console.log(
+        `  ${api1.name}: CPU ${(((cpuTicks(api1.child.pid) - listCpu0) * 1000) / CLK_TCK / lists.length).toFixed(1)} ms a page`,
+      );
+    }
     console.log(
       line(
         'quiet store: GET /read/staged_update_totals/v1',
@@ -234,6 +248,8 @@ try {
     await Promise.all(sockets.map((s) => (s.connected ? null : new Promise((r) => s.once('connect', r)))));
     const unitForTickets = toStage[0];
     const latencies = [];
+    // Every console must hear every event within a second, the first one after they connected included.
+    const late = [];
     for (let n = 0; n < 20; n++) {
       const res = await fetch(`${api1.url}/create/ticket/v1`, {
         method: 'POST',
@@ -255,15 +271,26 @@ try {
       await sleep(1500);
       const times = heard.get(ticket.id) ?? [];
       // Heard before the answer was read counts as 0 ms.
-      latencies.push(...times.map((t) => Math.max(0, t - answeredAt)));
-      if (times.length < consoles)
-        console.log(`  ticket ${ticket.id}: ${times.length} of ${consoles} consoles heard it`);
+      const ticketLatencies = times.map((t) => Math.max(0, t - answeredAt));
+      latencies.push(...ticketLatencies);
+      const inTime = ticketLatencies.filter((ms) => ms <= 1000).length;
+      if (inTime < consoles) {
+        late.push(n + 1);
+        console.log(
+          `  ticket ${n + 1} (id ${ticket.id}): ${inTime} of ${consoles} consoles heard it within 1 s, ${times.length} within 1.5 s`,
+        );
+      }
     }
     console.log(
       line(
         `live event, write answered -> ${consoles} consoles (${latencies.length} receipts)`,
         latencies.sort((a, b) => a - b),
       ),
+    );
+    console.log(
+      late.length === 0
+        ? `every one of the ${consoles} consoles heard each of the 20 events within 1 s`
+        : `NOT every console heard every event within 1 s: events ${late.join(', ')} (of 20) were late or missed`,
     );
 
     // 4. Soak: the consoles stay, writes go on, nothing may fail, memory may not creep.
