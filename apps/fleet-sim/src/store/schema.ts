@@ -833,6 +833,9 @@ export const alerts = pgTable(
     /** The unit the alert is about, for its History timeline and the serial filter. */
     serialNumber: text('serial_number'),
     family: text('family'),
+    /** Where the unit is (its country and region when the alert opened): the alert center groups a storm by place. */
+    countryCode: text('country_code'),
+    region: text('region'),
     /** 'pending' | 'firing' | 'acknowledged' | 'resolved' | 'silenced'. */
     state: text('state').notNull(),
     summary: text('summary').notNull(),
@@ -859,6 +862,10 @@ export const alerts = pgTable(
     // The list's order (most recently changed first), and a subject's earlier alerts (the evaluator's episode check).
     index('alerts_updated_idx').on(t.updatedAt, t.id),
     index('alerts_rule_subject_idx').on(t.ruleId, t.subjectKey, t.startedAt),
+    // The alert center's groups: open alerts by rule and place.
+    index('alerts_place_idx')
+      .on(t.ruleId, t.countryCode, t.region)
+      .where(sql`state <> 'resolved'`),
   ],
 );
 
