@@ -58,6 +58,20 @@ describe('live channel /dashboard (console-core §4)', () => {
     expect(await t.server.live.connectedUsers()).toBeGreaterThanOrEqual(1);
   });
 
+  it('when many consoles ask for the connected users at once, then one count serves them all, and a later ask counts again', async () => {
+    // A burst of consoles joining asks once (across processes each count is a request every process answers).
+    const first = t.server.live.connectedUsers();
+    expect(t.server.live.connectedUsers()).toBe(first);
+    const before = await first;
+    const token = await t.tokenFor('engineer');
+    const socket = client(t.url, token);
+    sockets.push(socket);
+    expect(await outcome(socket)).toBe('connected');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.server.live.connectedUsers()).not.toBe(first);
+    expect(await t.server.live.connectedUsers()).toBe(before + 1);
+  });
+
   it('when a client claims another identity, then the identity is refused', async () => {
     const token = await t.tokenFor('guest');
     const socket = client(t.url, token);

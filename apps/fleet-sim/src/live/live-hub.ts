@@ -69,6 +69,11 @@ export const userRoom = (username: string) => `user:${username}`;
 /** Over how long the consoles of a process are asked to reconnect after Redis came back (not all in one instant). */
 const RESYNC_SPREAD_MS = 1_500;
 /**
+ * How long a count of connected users serves everyone who asks: the counters are coalesced to one broadcast every
+ * half second anyway, and a join's own count being a quarter of a second old shows no console anything wrong.
+ */
+const CONNECTED_USERS_FRESH_MS = 250;
+/**
  * A socket joins one room per permission of its user's role when it connects. A role change closes the user's
  * sockets (see disconnectUser), so a socket never keeps the rooms of a role its user no longer has.
  */
@@ -166,6 +171,8 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHub> {
   const listeners: (() => void)[] = [];
   const presenceChanged = () => listeners.forEach((listener) => listener());
   const joinListeners: Parameters<LiveHub['onJoin']>[0][] = [];
+  /** The last count of connected users asked for, shared by whoever asks within {@link CONNECTED_USERS_FRESH_MS}. */
+  let usersAsked: { at: number; count: Promise<number> } | undefined;
 
   nsp.use((socket, next) => {
     const token = handshakeToken(
@@ -263,9 +270,20 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHub> {
     disconnectUser(username) {
       nsp.in(userRoom(username)).disconnectSockets(true);
     },
-    async connectedUsers() {
-      const sockets = await nsp.fetchSockets();
-      return new Set(sockets.map((s) => s.data.user.username)).size;
+    connectedUsers() {
+      // Across processes this is a request over Redis that every other process answers with all its sockets: a
+      // burst of consoles connecting (each is sent the counters as it joins) asks once, not once a console.
+      const now = Date.now();
+      if (usersAsked && now - usersAsked.at < CONNECTED_USERS_FRESH_MS) return usersAsked.count;
+      const count = nsp
+        .fetchSockets()
+        .then((sockets) => new Set(sockets.map((s) => s.data.user.username)).size);
+      const asked = { at: now, count };
+      usersAsked = asked;
+      count.catch(() => {
+        if (usersAsked === asked) usersAsked = undefined;
+      });
+      return count;
     },
     onPresenceChange(listener) {
       listeners.push(listener);
