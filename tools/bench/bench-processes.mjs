@@ -261,12 +261,14 @@ export async function prepareKeptSchema(setup, { keepAlerts = false } = {}) {
       JSON.stringify({ ...clock.value, speed, baseSim, baseReal: now }),
     ]);
   }
-  const dead = await run(
-    `SELECT relname, n_dead_tup::int AS dead FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = ANY($2) AND n_dead_tup > 0`,
+  // A schema of an older build may lack some of the tables.
+  const stats = await run(
+    `SELECT relname, n_dead_tup::int AS dead FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = ANY($2)`,
     [schema, CHURNED_TABLES],
   );
+  const dead = stats.filter((t) => t.dead > 0);
   const t0 = Date.now();
-  for (const table of CHURNED_TABLES) await run(`VACUUM (ANALYZE) "${schema}".${table}`);
+  for (const { relname } of stats) await run(`VACUUM (ANALYZE) "${schema}".${relname}`);
   if (dead.length)
     console.log(
       `vacuumed ${dead.map((d) => `${d.relname} (${d.dead.toLocaleString()} dead rows)`).join(', ')} in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
