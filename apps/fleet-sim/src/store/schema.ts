@@ -17,6 +17,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -994,3 +995,66 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
+
+// ---------------------------------------------------------------- fleet history (Fleet Health)
+
+/**
+ * The fleet's history, written by the rollups job (jobs/fleet-rollups.ts) and read by Fleet Health: one row per UTC
+ * day and family × country × software version, holding the day's 24 hours as arrays (index 0 is 00:00 UTC) and the
+ * day's totals. Update counts go by the version being installed; alerts not about a unit have country and version ''.
+ * One row a day rather than a row an hour: a tenth of the rows and bytes, and a new demo world's 90 days of history
+ * are written in a second. Past the hourly retention the arrays are emptied (null) and the day's totals stay until
+ * the daily retention. Sums, never averages, so that any grouping adds up: unit-minutes are units sampled times the
+ * minutes they stood for, so a bucket's connected share is connected unit-minutes over unit-minutes.
+ */
+export const fleetRollups = pgTable(
+  'fleet_rollups',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    family: text('family').notNull(),
+    countryCode: text('country_code').notNull(),
+    version: text('version').notNull(),
+    unitMinutes: real('unit_minutes').array(),
+    connectedMinutes: real('connected_minutes').array(),
+    updatesStarted: integer('updates_started').array(),
+    updatesSucceeded: integer('updates_succeeded').array(),
+    updatesFailed: integer('updates_failed').array(),
+    alertsFired: integer('alerts_fired').array(),
+    ticketsOpened: integer('tickets_opened').array(),
+    dayUnitMinutes: doublePrecision('day_unit_minutes').notNull().default(0),
+    dayConnectedMinutes: doublePrecision('day_connected_minutes').notNull().default(0),
+    dayUpdatesStarted: integer('day_updates_started').notNull().default(0),
+    dayUpdatesSucceeded: integer('day_updates_succeeded').notNull().default(0),
+    dayUpdatesFailed: integer('day_updates_failed').notNull().default(0),
+    dayAlertsFired: integer('day_alerts_fired').notNull().default(0),
+    dayTicketsOpened: integer('day_tickets_opened').notNull().default(0),
+    /** The day's fired alerts by alert kind (null: none). */
+    dayAlertsByKind: jsonb('day_alerts_by_kind').$type<Record<string, number>>(),
+  },
+  // Reads name a family and often a country, then a range of days; a read of the whole fleet, and the retention,
+  // go by day.
+  (t) => [
+    primaryKey({ columns: [t.family, t.countryCode, t.day, t.version] }),
+    index('fleet_rollups_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * How many minutes of each hour the rollups sampled (a day a row, like fleet_rollups): the denominator of a
+ * bucket's average units, and what tells a bucket the history did not cover (no process kept it) from an empty one.
+ */
+export const fleetRollupCoverage = pgTable('fleet_rollup_coverage', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  minutes: real('minutes').array().notNull(),
+  dayMinutes: doublePrecision('day_minutes').notNull().default(0),
+});
+
+/**
+ * Where the rollups job stands (one row, written in the transaction of each pass's counts): the simulated instant
+ * it last sampled, and its cursors over unit_history and alert_events.
+ */
+export const fleetRollupState = pgTable('fleet_rollup_state', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
