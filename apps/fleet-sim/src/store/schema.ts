@@ -49,23 +49,35 @@ export const SHARD_COUNT = 64;
 
 // ---------------------------------------------------------------- people and auth
 
-export const users = pgTable('users', {
-  username: text('username').primaryKey(),
-  email: text('email').notNull(),
-  role: text('role').notNull(),
-  active: boolean('active').notNull().default(true),
-  passwordHash: text('password_hash').notNull(),
-  passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
-  /** Bumped by a password, role or active change: tokens carry it, so older tokens stop working. */
-  tokenVersion: integer('token_version').notNull().default(0),
-  /**
-   * A random id of this account, fixed at its creation: tokens carry it, so a token of a deleted account never
-   * works for a later account of the same name (whose token version starts again at 0).
-   */
-  accountId: uuid('account_id').notNull().defaultRandom(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    username: text('username').primaryKey(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    active: boolean('active').notNull().default(true),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+    /** Bumped by a password, role or active change: tokens carry it, so older tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * A random id of this account, fixed at its creation: tokens carry it, so a token of a deleted account never
+     * works for a later account of the same name (whose token version starts again at 0).
+     */
+    accountId: uuid('account_id').notNull().defaultRandom(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * A user of an identity provider: the provider's issuer and the user's subject there (the key: never the
+     * e-mail), and the provider's id (its role comes from the provider's groups at every sign-in). Null for a
+     * local user.
+     */
+    issuer: text('issuer'),
+    subject: text('subject'),
+    provider: text('provider'),
+  },
+  (t) => [uniqueIndex('users_issuer_subject_idx').on(t.issuer, t.subject)],
+);
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
@@ -76,6 +88,72 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * A sign-in through an identity provider: what signing out at the provider (the ID token as a hint), its
+ * back-channel logout (the provider's session id) and the periodic check of the user's groups (the refresh token,
+ * sealed) need; and the one-time code that hands the product's token to the console.
+ */
+export const oidcSessions = pgTable(
+  'oidc_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username')
+      .notNull()
+      .references(() => users.username, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's session id (the ID token's `sid`), which a back-channel logout may name. */
+    sid: text('sid'),
+    idToken: text('id_token'),
+    /** The provider's refresh token, sealed with a key of the token secret (AES-GCM). */
+    refreshToken: text('refresh_token'),
+    /** SHA-256 of the one-time code the callback gave the console; null once it was used. */
+    handoffHash: text('handoff_hash'),
+    handoffExpiresAt: ts('handoff_expires_at'),
+    /** When the user's groups are next checked with the refresh token; null when they are not (no refresh token). */
+    checkAt: ts('check_at'),
+    /** The product token issued for this sign-in stops working then: no check is needed afterwards. */
+    expiresAt: ts('expires_at').notNull(),
+    endedAt: ts('ended_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('oidc_sessions_handoff_idx').on(t.handoffHash),
+    index('oidc_sessions_username_idx').on(t.username),
+    index('oidc_sessions_sid_idx').on(t.provider, t.sid),
+    index('oidc_sessions_check_idx')
+      .on(t.checkAt)
+      .where(sql`ended_at IS NULL`),
+  ],
+);
+
+/**
+ * Personal access tokens for scripts: only the SHA-256 of the token is kept (it is 256 random bits, so no
+ * slow hash is needed), with its name, role (within its user's), expiry, last use (to the minute) and revocation.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username')
+      .notNull()
+      .references(() => users.username, { onDelete: 'cascade' }),
+    /** The account the token was made for: a later account of the same name is not its user. */
+    accountId: uuid('account_id').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_hash_idx').on(t.tokenHash),
+    index('access_tokens_username_idx').on(t.username, t.createdAt),
+  ],
+);
 
 // ---------------------------------------------------------------- the fleet
 
