@@ -17,20 +17,26 @@ interface ReportDialogProps {
   onClose: () => void;
 }
 
+/** What a report's query hook answers: the latest report (null: the unit has none), loading, or failed. */
+interface ReportQuery<R> {
+  data?: R | null;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/** A report dialog asks for the unit's latest report afresh each time it opens. */
+const EVERY_OPENING = { refetchOnMountOrArgChange: true } as const;
+
 /** A report dialog's frame: loading, failure and NO REPORT (console-core §3, §8) are the same for all. */
 function ReportFrame<R>({
   title,
   onClose,
-  report,
-  isLoading,
-  isError,
+  query: { data: report, isLoading, isError },
   children,
 }: {
   title: string;
   onClose: () => void;
-  report: R | null | undefined;
-  isLoading: boolean;
-  isError: boolean;
+  query: ReportQuery<R>;
   children: (report: R) => React.ReactNode;
 }) {
   useFocusReturn();
@@ -53,18 +59,9 @@ function ReportFrame<R>({
 
 /** The voltages report: each board's parameters, Actual green within [Min, Max], red outside (console-core §3). */
 export function VoltagesDialog({ serialNumber, onClose }: ReportDialogProps) {
-  const { data, isLoading, isError } = useGetLatestVoltagesForAlignerQuery(
-    { serialNumber },
-    { refetchOnMountOrArgChange: true },
-  );
+  const query = useGetLatestVoltagesForAlignerQuery({ serialNumber }, EVERY_OPENING);
   return (
-    <ReportFrame
-      title={T.voltagesTitle(serialNumber)}
-      onClose={onClose}
-      report={data}
-      isLoading={isLoading}
-      isError={isError}
-    >
+    <ReportFrame title={T.voltagesTitle(serialNumber)} onClose={onClose} query={query}>
       {(report) => (
         <Flex vertical gap={16}>
           <Typography.Text type="secondary">{T.takenAt(formatDateTime(report.createdAt))}</Typography.Text>
@@ -106,52 +103,40 @@ export function VoltagesDialog({ serialNumber, onClose }: ReportDialogProps) {
   );
 }
 
-function StatusText({ report }: { report: StatusReport }) {
+/** A status report's dialog (USB or printer): when it was taken, and its newline-separated text (console-core §3). */
+function StatusDialog({
+  title,
+  query,
+  onClose,
+}: {
+  title: string;
+  query: ReportQuery<StatusReport>;
+  onClose: () => void;
+}) {
   return (
-    <Flex vertical gap={8}>
-      <Typography.Text type="secondary">{T.takenAt(formatDateTime(report.createdAt))}</Typography.Text>
-      {/* console-core §3: newline-separated text. */}
-      <pre style={{ whiteSpace: 'pre-wrap', margin: 0, padding: 12, background: '#fafafa', borderRadius: 6 }}>
-        {report.status}
-      </pre>
-    </Flex>
+    <ReportFrame title={title} onClose={onClose} query={query}>
+      {(report) => (
+        <Flex vertical gap={8}>
+          <Typography.Text type="secondary">{T.takenAt(formatDateTime(report.createdAt))}</Typography.Text>
+          <pre
+            style={{ whiteSpace: 'pre-wrap', margin: 0, padding: 12, background: '#fafafa', borderRadius: 6 }}
+          >
+            {report.status}
+          </pre>
+        </Flex>
+      )}
+    </ReportFrame>
   );
 }
 
 /** The latest USB status report, or NO REPORT. */
 export function UsbDialog({ serialNumber, onClose }: ReportDialogProps) {
-  const { data, isLoading, isError } = useGetLatestUsbStatusForAlignerQuery(
-    { serialNumber },
-    { refetchOnMountOrArgChange: true },
-  );
-  return (
-    <ReportFrame
-      title={T.usbTitle(serialNumber)}
-      onClose={onClose}
-      report={data}
-      isLoading={isLoading}
-      isError={isError}
-    >
-      {(report) => <StatusText report={report} />}
-    </ReportFrame>
-  );
+  const query = useGetLatestUsbStatusForAlignerQuery({ serialNumber }, EVERY_OPENING);
+  return <StatusDialog title={T.usbTitle(serialNumber)} query={query} onClose={onClose} />;
 }
 
 /** The latest printer status report, or NO REPORT. */
 export function PrinterDialog({ serialNumber, onClose }: ReportDialogProps) {
-  const { data, isLoading, isError } = useGetLatestPrinterStatusForAlignerQuery(
-    { serialNumber },
-    { refetchOnMountOrArgChange: true },
-  );
-  return (
-    <ReportFrame
-      title={T.printerTitle(serialNumber)}
-      onClose={onClose}
-      report={data}
-      isLoading={isLoading}
-      isError={isError}
-    >
-      {(report) => <StatusText report={report} />}
-    </ReportFrame>
-  );
+  const query = useGetLatestPrinterStatusForAlignerQuery({ serialNumber }, EVERY_OPENING);
+  return <StatusDialog title={T.printerTitle(serialNumber)} query={query} onClose={onClose} />;
 }
