@@ -9,6 +9,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { alertEvents, alerts } from '../../store/schema';
 import { unitWhere } from '../../test/fleet-helpers';
+import { saveView } from '../../test/saved-view-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const LIST = '/read/alert_rules/v1/';
@@ -141,41 +142,39 @@ describe('alert rules', () => {
   });
 
   it('when the scope is a saved view, then it must be an equipment list view the user may apply, and its name is kept', async () => {
-    const view = await t
-      .as('engineer')
-      .post('/create/saved_view/v1')
-      .send({
-        screen: 'equipment',
-        name: 'US aligners',
-        query: { filterCountryCode: 'US', filterFamily: 'aligner' },
-      });
-    expect(view.status).toBe(200);
-    const rule = await create({ name: 'From a view', scope: { kind: 'view', viewId: view.body.id } });
+    const viewId = await saveView(t, 'engineer', {
+      screen: 'equipment',
+      name: 'US aligners',
+      query: { filterCountryCode: 'US', filterFamily: 'aligner' },
+    });
+    const rule = await create({ name: 'From a view', scope: { kind: 'view', viewId } });
     expect(rule.scope).toEqual({
       kind: 'view',
-      viewId: view.body.id,
+      viewId,
       viewName: 'US aligners',
       filters: { filterCountryCode: 'US', filterFamily: 'aligner' },
     });
 
-    const own = await t
-      .as('admin')
-      .post('/create/saved_view/v1')
-      .send({ screen: 'equipment', name: "admin's own", query: { filterCountryCode: 'DE' } });
+    const own = await saveView(t, 'admin', {
+      screen: 'equipment',
+      name: "admin's own",
+      query: { filterCountryCode: 'DE' },
+    });
     const hidden = await t
       .as('engineer')
       .post(CREATE)
-      .send(body({ scope: { kind: 'view', viewId: own.body.id } }));
+      .send(body({ scope: { kind: 'view', viewId: own } }));
     expect(hidden.status).toBe(400);
     expect(problemPaths(hidden)).toEqual(['scope.viewId']);
-    const scheduler = await t
-      .as('engineer')
-      .post('/create/saved_view/v1')
-      .send({ screen: 'scheduler-aligner', name: 'schedules', query: {} });
+    const scheduler = await saveView(t, 'engineer', {
+      screen: 'scheduler-aligner',
+      name: 'schedules',
+      query: {},
+    });
     const other = await t
       .as('engineer')
       .post(CREATE)
-      .send(body({ scope: { kind: 'view', viewId: scheduler.body.id } }));
+      .send(body({ scope: { kind: 'view', viewId: scheduler } }));
     expect(other.status).toBe(400);
     expect(other.body.details[0]).toMatchObject({
       path: 'scope.viewId',

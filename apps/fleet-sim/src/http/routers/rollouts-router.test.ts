@@ -13,6 +13,7 @@ import { insertSoftwareUpdate } from '../../store/repos/releases-repo';
 import { rolloutUnits } from '../../store/schema';
 import { engineOf, latestOf, setSpeed, settle } from '../../test/fleet-helpers';
 import { eventsUntilMarker } from '../../test/live-socket';
+import { saveView } from '../../test/saved-view-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const CREATE = '/create/rollout/v1';
@@ -166,30 +167,27 @@ describe('phased rollouts', () => {
   });
 
   it('when the target is a saved view of the equipment list, then its filters choose the units', async () => {
-    const view = await t
-      .as('engineer')
-      .post('/create/saved_view/v1')
-      .send({
-        screen: 'equipment',
-        name: 'US aligners',
-        query: { filterCountryCode: 'US', filterFamily: 'aligner' },
-      });
-    expect(view.status).toBe(200);
-    const rollout = await create({ name: 'from a view', target: { kind: 'view', viewId: view.body.id } });
+    const viewId = await saveView(t, 'engineer', {
+      screen: 'equipment',
+      name: 'US aligners',
+      query: { filterCountryCode: 'US', filterFamily: 'aligner' },
+    });
+    const rollout = await create({ name: 'from a view', target: { kind: 'view', viewId } });
     expect(rollout.totalUnits).toBe(usAligners().length);
-    expect(rollout.target).toMatchObject({ kind: 'view', viewId: view.body.id, viewName: 'US aligners' });
+    expect(rollout.target).toMatchObject({ kind: 'view', viewId, viewName: 'US aligners' });
     await t.as('engineer').post(ABORT).send({ id: rollout.id });
     // Another user's private view is not there for them.
-    const own = await t
-      .as('admin')
-      .post('/create/saved_view/v1')
-      .send({ screen: 'equipment', name: 'mine', query: { filterCountryCode: 'US' } });
+    const own = await saveView(t, 'admin', {
+      screen: 'equipment',
+      name: 'mine',
+      query: { filterCountryCode: 'US' },
+    });
     expect(
       (
         await t
           .as('engineer')
           .post(CREATE)
-          .send(body({ target: { kind: 'view', viewId: own.body.id } }))
+          .send(body({ target: { kind: 'view', viewId: own } }))
       ).status,
     ).toBe(404);
   });

@@ -1,5 +1,6 @@
 import { silenceSchema, type AuditEntry, type Silence } from '@equipment-dashboard/contract';
 import { stepClock } from '../../test/fleet-helpers';
+import { saveView } from '../../test/saved-view-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const LIST = '/read/silences/v1/';
@@ -50,28 +51,26 @@ describe('silences and maintenance windows', () => {
   });
 
   it('when a silence names serials or a saved view, then serials are kept upper case and the view by its name', async () => {
-    const view = await t
-      .as('support_lvl2')
-      .post('/create/saved_view/v1')
-      .send({ screen: 'equipment', name: 'German units', query: { filterCountryCode: 'DE' } });
+    const viewId = await saveView(t, 'support_lvl2', {
+      screen: 'equipment',
+      name: 'German units',
+      query: { filterCountryCode: 'DE' },
+    });
     const silence = await create({
-      matcher: { viewId: view.body.id, serials: ['abc123', 'ABC123'], families: ['gtps'], countries: ['DE'] },
+      matcher: { viewId, serials: ['abc123', 'ABC123'], families: ['gtps'], countries: ['DE'] },
     });
     expect(silence.matcher).toEqual({
-      viewId: view.body.id,
+      viewId,
       viewName: 'German units',
       serials: ['ABC123'],
       families: ['gtps'],
       countries: ['DE'],
     });
-    const own = await t
-      .as('admin')
-      .post('/create/saved_view/v1')
-      .send({ screen: 'equipment', name: 'private', query: {} });
+    const own = await saveView(t, 'admin', { screen: 'equipment', name: 'private', query: {} });
     const hidden = await t
       .as('support_lvl2')
       .post(CREATE)
-      .send({ matcher: { viewId: own.body.id }, reason: 'x', endsAt: iso(simNow() + MINUTE) });
+      .send({ matcher: { viewId: own }, reason: 'x', endsAt: iso(simNow() + MINUTE) });
     expect(hidden.status).toBe(400);
     expect(problemPaths(hidden)).toEqual(['matcher.viewId']);
   });
