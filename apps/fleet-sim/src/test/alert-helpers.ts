@@ -1,5 +1,5 @@
 import { alertRuleSchema, alertSchema, type Alert, type AlertRule } from '@equipment-dashboard/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { alertEvents, alertNotifications, alerts } from '../store/schema';
 import type { SuiteServer } from './test-server';
 
@@ -65,12 +65,16 @@ export async function outboxOf(t: SuiteServer, alertId: number): Promise<string[
   return rows.map((r) => r.event);
 }
 
-/** An alert's state history as `from>to by`. */
-export async function historyOf(t: SuiteServer, alertId: number): Promise<string[]> {
-  const rows = await t.server.deps.db
+/** An alert's state changes as the store holds them, oldest first. */
+export function alertEventsOf(t: SuiteServer, alertId: number) {
+  return t.server.deps.db
     .select()
     .from(alertEvents)
-    .where(and(eq(alertEvents.alertId, alertId)))
+    .where(eq(alertEvents.alertId, alertId))
     .orderBy(asc(alertEvents.id));
-  return rows.map((r) => `${r.fromState ?? '-'}>${r.toState} ${r.by}`);
+}
+
+/** An alert's state history as `from>to by`. */
+export async function historyOf(t: SuiteServer, alertId: number): Promise<string[]> {
+  return (await alertEventsOf(t, alertId)).map((r) => `${r.fromState ?? '-'}>${r.toState} ${r.by}`);
 }

@@ -5,9 +5,10 @@ import {
   type AlertUpdatedPayload,
   type AuditEntry,
 } from '@equipment-dashboard/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { alertEvents, alerts } from '../../store/schema';
+import { alerts } from '../../store/schema';
+import { alertEventsOf } from '../../test/alert-helpers';
 import { unitWhere } from '../../test/fleet-helpers';
 import { saveView } from '../../test/saved-view-helpers';
 import { useTestServer } from '../../test/test-server';
@@ -276,11 +277,7 @@ describe('alert rules', () => {
     expect(res.body).toMatchObject({ enabled: false });
     const [alert] = await t.server.deps.db.select().from(alerts).where(eq(alerts.id, alertId));
     expect(alert).toMatchObject({ state: 'resolved', resolvedBy: 'engineer', resolvedAt: expect.any(Date) });
-    const history = await t.server.deps.db
-      .select()
-      .from(alertEvents)
-      .where(eq(alertEvents.alertId, alertId))
-      .orderBy(asc(alertEvents.id));
+    const history = await alertEventsOf(t, alertId);
     expect(history.at(-1)).toMatchObject({
       toState: 'resolved',
       by: 'engineer',
@@ -301,11 +298,7 @@ describe('alert rules', () => {
     expect(res.body).toEqual({ deleted: true });
     const [alert] = await t.server.deps.db.select().from(alerts).where(eq(alerts.id, alertId));
     expect(alert).toMatchObject({ state: 'resolved', resolvedBy: 'admin', ruleName: 'To delete' });
-    const history = await t.server.deps.db
-      .select()
-      .from(alertEvents)
-      .where(eq(alertEvents.alertId, alertId))
-      .orderBy(asc(alertEvents.id));
+    const history = await alertEventsOf(t, alertId);
     expect(history.at(-1)).toMatchObject({
       fromState: expect.any(String),
       toState: 'resolved',
