@@ -7,6 +7,7 @@ import { E2E_PASSWORD } from './support/server';
 const ALL_ENTRIES = [
   'Dashboard',
   'Equipment',
+  'Fleet Map',
   'My Radar',
   'Support Tickets',
   'Camera Cal',

@@ -131,6 +131,7 @@ export const TAG_TYPES = [
   'Webhook',
   'WebhookDelivery',
   'AlertPreferences',
+  'FleetMap',
 ] as const;
 /** One of {@link TAG_TYPES}. */
 export type TagType = (typeof TAG_TYPES)[number];

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { FAMILIES, LOG_LEVELS, PERMISSIONS } from '@equipment-dashboard/domain';
 import { areaEndpoints, imageFileParts, pagedListQuery } from './define';
 import { countSchema, familySchema, paged, timestampSchema, versionSchema } from './primitives';
-import { enumFilterQuery, filterQuery, flagQuery, recordIdText, requiredText } from './query';
+import {
+  enumFilterQuery,
+  filterQuery,
+  flagQuery,
+  optionalFlagQuery,
+  recordIdText,
+  requiredText,
+} from './query';
 import { ticketHistoryItemSchema } from './tickets';
 
 // The aligner entity and its parts (console-core §3); the live channel carries it too.
@@ -163,6 +170,11 @@ export const alignerSchema = z.object({
   currentProcedure: z.string().nullable(),
   alignmentCount: countSchema,
   geolocation: geolocationSchema,
+  /**
+   * Not in the spec's unit: when the unit was last seen online (null: never), so that the dialog says since when a
+   * disconnected unit is offline.
+   */
+  lastSeenOnlineAt: timestampSchema.nullable(),
   /** The staged version's semantic string, or '' when nothing is staged. */
   pendingSoftwareDownload: z.string(),
   updateState: updateStateSchema.nullable(),
@@ -194,6 +206,8 @@ export const listRowSchema = z.object({
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
   geolocation: geolocationSchema,
+  /** Not in the spec's list row: the list's Connected column (the fleet map's "N offline" opens those units). */
+  connected: z.boolean(),
 });
 /** See {@link listRowSchema}. */
 export type ListRow = z.infer<typeof listRowSchema>;
@@ -222,6 +236,8 @@ export const readAlignersQuerySchema = pagedListQuery({
   filterCountryCode: filterQuery,
   filterSoftwareVersion: filterQuery,
   filterFamily: enumFilterQuery(FAMILIES),
+  /** true: connected units only; false: offline units only; missing or empty: both. */
+  filterConnected: optionalFlagQuery,
   sortBy: enumFilterQuery(ALIGNER_SORT_FIELDS),
   sortDesc: flagQuery,
 });

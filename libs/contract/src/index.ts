@@ -28,6 +28,7 @@ export * from './saved-views';
 export * from './history';
 export * from './rollouts';
 export * from './alerts';
+export * from './fleet-map';
 export * from './registry';
 export * from './define-csv-export';
 export * from './csv-exports';

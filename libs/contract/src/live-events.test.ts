@@ -30,6 +30,7 @@ const ADDED_EVENTS = [
   'ROLLOUT_UPDATED',
   'ALERT_UPDATED',
   'ALERT_COUNTS',
+  'FLEET_MAP_CHANGED',
 ];
 
 const exampleAlert = {
@@ -129,6 +130,7 @@ const payloads: Record<keyof typeof LIVE_EVENTS, unknown> = {
   },
   ALERT_UPDATED: { alerts: [exampleAlert] },
   ALERT_COUNTS: { firing: 3, unacknowledged: 2, bySeverity: { critical: 1, major: 2, minor: 0, warning: 0 } },
+  FLEET_MAP_CHANGED: {},
 };
 
 describe('live events', () => {

@@ -17,6 +17,7 @@ import {
   type AlertCounts,
   type AlertUpdatedPayload,
 } from './alerts';
+import { fleetMapChangedPayloadSchema, type FleetMapChangedPayload } from './fleet-map';
 
 // The connection counters: only the live channel carries them (console-core §3).
 
@@ -51,6 +52,7 @@ export const LIVE_EVENTS = {
   ROLLOUT_UPDATED: 'ROLLOUT_UPDATED',
   ALERT_UPDATED: 'ALERT_UPDATED',
   ALERT_COUNTS: 'ALERT_COUNTS',
+  FLEET_MAP_CHANGED: 'FLEET_MAP_CHANGED',
 } as const;
 /** A server-to-client event name. */
 export type LiveEventName = keyof typeof LIVE_EVENTS;
@@ -144,6 +146,8 @@ export interface LiveEventPayloads {
   ALERT_UPDATED: AlertUpdatedPayload;
   /** The bell's figures changed. */
   ALERT_COUNTS: AlertCounts;
+  /** Some place's counts on the fleet map moved (at most once a second per process): open maps read theirs again. */
+  FLEET_MAP_CHANGED: FleetMapChangedPayload;
 }
 
 /** The zod schema of every event's payload, for the server's tests and a defensive client. */
@@ -165,6 +169,7 @@ export const LIVE_EVENT_SCHEMAS: { readonly [K in LiveEventName]: z.ZodType<Live
   ROLLOUT_UPDATED: rolloutSchema,
   ALERT_UPDATED: alertUpdatedPayloadSchema,
   ALERT_COUNTS: alertCountsSchema,
+  FLEET_MAP_CHANGED: fleetMapChangedPayloadSchema,
 };
 
 /** The identity the console announces with {@link IDENTITY_EVENT}: `{ username, email, role }`. */
@@ -200,6 +205,8 @@ export interface ServerToClientEvents {
   ALERT_UPDATED: (payload: AlertUpdatedPayload) => void;
   /** The bell's figures, to the consoles of users who may see alerts. */
   ALERT_COUNTS: (payload: AlertCounts) => void;
+  /** Some place's counts on the fleet map moved, to the consoles of users who may see the map. */
+  FLEET_MAP_CHANGED: (payload: FleetMapChangedPayload) => void;
 }
 
 /** Client-to-server events: only the identity announcement. */

@@ -29,6 +29,17 @@ export const flagQuery = z
   .optional()
   .transform((value) => value === true || value === 'true');
 
+/**
+ * An optional yes/no filter: 'true'/'false' (or a boolean) filter by it; missing or empty means "no filter"
+ * (undefined), unlike {@link flagQuery}, whose missing value is `false`.
+ */
+export const optionalFlagQuery = z
+  .union([z.boolean(), z.enum(['true', 'false', ''])])
+  .optional()
+  .transform((value) =>
+    value === undefined || value === '' ? undefined : value === true || value === 'true',
+  );
+
 /** An optional text filter: surrounding blanks are dropped and an empty filter means "no filter". */
 export const filterQuery = safeText(TEXT_MAX.name)
   .optional()

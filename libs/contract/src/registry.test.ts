@@ -191,6 +191,12 @@ const ALERTS_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['POST', '/update/alert_preferences/v1'],
 ];
 
+/** The fleet map and its CSV. */
+const FLEET_MAP_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
+  ['GET', '/read/fleet_map/v1'],
+  ['GET', '/read/fleet_map/v1/export.csv'],
+];
+
 const key = (method: string, path: string) => `${method} ${path}`;
 
 describe('endpoint registry', () => {
@@ -208,11 +214,14 @@ describe('endpoint registry', () => {
       ...SIMULATOR_PATHS,
       ...ISSUE_21_PATHS,
       ...ALERTS_PATHS,
+      ...FLEET_MAP_PATHS,
     ]
       .map(([m, p]) => key(m, p))
       .sort();
     expect(registry).toEqual(expected);
-    expect(ENDPOINTS).toHaveLength(116 + ISSUE_21_PATHS.length + ALERTS_PATHS.length);
+    expect(ENDPOINTS).toHaveLength(
+      116 + ISSUE_21_PATHS.length + ALERTS_PATHS.length + FLEET_MAP_PATHS.length,
+    );
   });
 
   it('when endpoints are listed, then every name is unique', () => {
@@ -358,10 +367,10 @@ describe('endpoint registry', () => {
     );
   });
 
-  it('when binary answers are read, then they are the graph, the screenshot image and the attachment file', () => {
+  it('when binary answers are read, then they are the graph, the screenshot image, the attachment file and the map CSV', () => {
     const binary = ENDPOINTS.filter((e) => e.binary).map((e) => e.path);
     expect(binary.sort()).toEqual(
-      ['/api/v1/screen_shot/:id', '/api/v1/ticket_attachment/:id', '/graph'].sort(),
+      ['/api/v1/screen_shot/:id', '/api/v1/ticket_attachment/:id', '/graph', '/read/fleet_map/v1/export.csv'].sort(),
     );
     for (const def of ENDPOINTS.filter((e) => e.binary)) expect(def.method).toBe('GET');
   });

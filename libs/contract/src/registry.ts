@@ -9,6 +9,7 @@ import { commandsEndpoints } from './commands';
 import { dashboardEndpoints } from './dashboard';
 import { equipmentEndpoints } from './equipment';
 import { ezadasEndpoints } from './ezadas';
+import { fleetMapEndpoints } from './fleet-map';
 import { messagesEndpoints } from './messages';
 import { notificationsEndpoints } from './notifications';
 import { pairingsEndpoints } from './pairings';
@@ -46,6 +47,7 @@ export const ENDPOINTS_BY_AREA = {
   history: historyEndpoints,
   rollouts: rolloutsEndpoints,
   alerts: alertsEndpoints,
+  fleetMap: fleetMapEndpoints,
 } as const;
 /** An area of the contract. */
 export type ApiArea = keyof typeof ENDPOINTS_BY_AREA;

@@ -84,6 +84,7 @@ describe('top bar', () => {
 const ALL_ENTRIES = [
   'Dashboard',
   'Equipment',
+  'Fleet Map',
   'My Radar',
   'Support Tickets',
   'Camera Cal',

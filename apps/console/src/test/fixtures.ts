@@ -90,6 +90,7 @@ export function aligner(serialNumber: string, overrides: Partial<Aligner> = {}):
       country_code: 'US',
       time_zone: { name: 'America/Chicago', offset: -18000 },
     },
+    lastSeenOnlineAt: at,
     pendingSoftwareDownload: '',
     updateState: null,
     openSupportTickets: 0,

@@ -1,4 +1,5 @@
 import type { ConnectionCounters } from '@equipment-dashboard/contract';
+import { PERMISSIONS } from '@equipment-dashboard/domain';
 import { readAlignersFor } from '../services/equipment-service';
 import type { ServiceDeps } from '../services/service-deps';
 import type { LiveHub } from './live-hub';
@@ -9,6 +10,8 @@ import type { FiguresChange } from '../read-models/fleet-figures';
 const COUNTERS_EVERY_MS = 500;
 /** A radar hears of one unit at most this often. */
 const RADAR_EVERY_MS = 1_000;
+/** FLEET_MAP_CHANGED at most this often per process (the issue: "events at most once a second, not one per unit"). */
+const MAP_EVERY_MS = 1_000;
 
 function throttle(run: () => void, everyMs: number): () => void {
   let timer: NodeJS.Timeout | undefined;
@@ -65,6 +68,16 @@ export function bridgeStoreToLive(deps: ServiceDeps, live: LiveHub) {
       .catch((err: unknown) => logger.warn({ err }, 'radar update failed'));
   }, RADAR_EVERY_MS);
 
+  // The map's counts moved since the last event (a unit added, removed, or changed connection, update or place):
+  // open maps read theirs again. Unchanged units (a heartbeat, an alignment count) raise nothing.
+  let mapSent = readModels.index.mapRevision;
+  const sendMap = throttle(() => {
+    const revision = readModels.index.mapRevision;
+    if (revision === mapSent) return;
+    mapSent = revision;
+    live.emitToPermittedLocal(PERMISSIONS.viewFleetMap, 'FLEET_MAP_CHANGED', {});
+  }, MAP_EVERY_MS);
+
   let servicesSent = JSON.stringify(world.services.status(clock.now()));
   return {
     figuresChanged(change: FiguresChange) {
@@ -72,6 +85,7 @@ export function bridgeStoreToLive(deps: ServiceDeps, live: LiveHub) {
       for (const family of change.staged) live.emitLocal('SOFTWARE_UPDATES_STAGED', { family });
     },
     unitsChanged(serials: string[]) {
+      if (readModels.index.mapRevision !== mapSent) sendMap();
       if (live.localUsernames().length === 0) return;
       serials.forEach((s) => pendingRadar.add(s));
       sendRadar();

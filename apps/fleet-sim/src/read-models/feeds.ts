@@ -33,7 +33,7 @@ export function unitsFeed(
       const from = BigInt(since);
       for (const [id, xid] of seen) if (xid < from) seen.delete(id);
       const changes = await changedUnits(db, since, ownWriter, [...seen.keys()]);
-      if (changes.logged.length > 0 || changes.serials.length > 0) {
+      if (changes.logged.length > 0 || changes.serials.length > 0 || index.hasPlaceless) {
         await applyUnitChanges(db, index, changes);
         changed([...new Set([...changes.serials, ...changes.logged.map((row) => row[0])])]);
       }

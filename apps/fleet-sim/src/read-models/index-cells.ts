@@ -11,8 +11,9 @@ export const HEAD_LENGTH = 2;
 
 /**
  * What a page asks of a unit: a 0/1 table per column indexed by the unit's small id (every id 1 when the column
- * is not filtered), the flags it must have, and the serial-order range its serial prefix allows. `bySerial`: the
- * prefix is longer than the counts' heads, so totals need a walk of the range.
+ * is not filtered), the flags it must have (`need`) and must not have (`refuse`: offline units only), and the
+ * serial-order range its serial prefix allows. `bySerial`: the prefix is longer than the counts' heads, so totals
+ * need a walk of the range.
  */
 export class IndexFilter {
   constructor(
@@ -25,6 +26,7 @@ export class IndexFilter {
     readonly lo: number,
     readonly hi: number,
     readonly bySerial: boolean,
+    readonly refuse = 0,
   ) {}
 
   /** The same filter with one column narrowed to a single id. */
@@ -41,6 +43,7 @@ export class IndexFilter {
       this.lo,
       this.hi,
       this.bySerial,
+      this.refuse,
     );
   }
 }
@@ -118,6 +121,8 @@ function accepted(filter: IndexFilter, cell: Cell): boolean {
       (filter.version[cell.version] as number) &
       (filter.state[cell.state] as number) &
       (filter.head[cell.head] as number)) ===
-      1 && (cell.flags & filter.need) === filter.need
+      1 &&
+    (cell.flags & filter.need) === filter.need &&
+    (cell.flags & filter.refuse) === 0
   );
 }

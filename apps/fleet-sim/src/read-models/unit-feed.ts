@@ -63,6 +63,7 @@ export function indexedUnitOf(row: IndexSourceRow): IndexedUnit | null {
     stagedAt: staged ? (desired?.stagedAt ?? null) : null,
     state: delta?.state ?? reported,
     desiredRev: desired?.rev ?? 0,
+    ...(row.region !== undefined && { region: row.region ?? '', city: row.city ?? '' }),
   };
 }
 
@@ -106,6 +107,8 @@ export function indexedUnitOfRows(unit: UnitRow, desired: DesiredRow | null): In
     staged_semantic: desired?.stagedSemantic ?? null,
     staged_at: desired?.stagedAt ?? null,
     auto_staged: desired?.autoStaged ?? null,
+    region: unit.geolocation?.region ?? '',
+    city: unit.geolocation?.city ?? '',
   });
 }
 
@@ -164,10 +167,11 @@ export function sourceOfLogged(row: LoggedIndexRow): IndexSourceRow {
 /**
  * Brings the index up to what changed in the store: the units the change records carry as they are (the last
  * row of each), then those to read back (read after the records, so at least as new). A record of a unit the
- * index does not hold is read back too: the unit may have been deleted since it was written.
+ * index does not hold is read back too: the unit may have been deleted since it was written; and so is a unit the
+ * index holds without its place (a record carries no place: the fleet map needs it once).
  */
 export async function applyUnitChanges(db: Db, index: UnitIndex, changes: ChangedUnits): Promise<void> {
-  const readBack = new Set(changes.serials);
+  const readBack = new Set([...changes.serials, ...index.takePlaceless()]);
   for (const row of changes.logged) if (!index.has(row[0])) readBack.add(row[0]);
   const latest = new Map<string, LoggedIndexRow>();
   for (const row of changes.logged) if (!readBack.has(row[0])) latest.set(row[0], row);

@@ -1,4 +1,11 @@
-import { FAMILIES, PAGE_SIZE, semanticOf, type Family } from '@equipment-dashboard/domain';
+import {
+  FAMILIES,
+  isUpdatingState,
+  PAGE_SIZE,
+  semanticOf,
+  type Family,
+  type MapLevel,
+} from '@equipment-dashboard/domain';
 import type { SCHEDULER_SORT_FIELDS } from '@equipment-dashboard/contract';
 import { versionOrder } from '../store/version-order';
 import {
@@ -14,6 +21,7 @@ import {
 } from './index-cells';
 import { BlockCounts } from './block-counts';
 import { byCodeUnits, Interner } from './interner';
+import { MapCells, PlaceTable } from './map-cells';
 import { SerialStore } from './serial-store';
 import { SlotTable } from './slot-table';
 import { SortedColumn } from './sorted-column';
@@ -36,6 +44,12 @@ export interface IndexedUnit {
   state: string;
   /** The desired revision the staged fields and the state were read with. */
   desiredRev: number;
+  /**
+   * Where the unit is (its geolocation's region and city; '' when it has none). A unit does not move: a row that
+   * does not carry them (a change record) leaves the place the index holds.
+   */
+  region?: string;
+  city?: string;
 }
 
 /** The equipment list's query (console-core §7 read/aligners). */
@@ -45,12 +59,17 @@ export interface UnitQuery {
   filterCountryCode?: string;
   filterSoftwareVersion?: string;
   filterFamily?: string;
+  /** true: connected units only; false: offline units only. */
+  filterConnected?: boolean;
   sortBy?: 'serialNumber' | 'countryCode' | 'family' | 'softwareVersion' | 'createdAt' | 'updatedAt';
   sortDesc?: boolean;
 }
 
-/** The equipment list's filters (its query without page and sort). */
-export type EquipmentFilters = Omit<UnitQuery, 'page' | 'sortBy' | 'sortDesc'>;
+/** The equipment list's filters but Connected (its query without page and sort): what rule scopes and rollouts target. */
+export type EquipmentFilters = Omit<UnitQuery, 'page' | 'sortBy' | 'sortDesc' | 'filterConnected'>;
+
+/** The equipment list's filters, Connected included (the list, its export, bulk actions, the fleet map). */
+export type ListFilters = EquipmentFilters & Pick<UnitQuery, 'filterConnected'>;
 
 /** What the alert evaluator reads of one unit. */
 export interface UnitFacts {
@@ -66,7 +85,8 @@ export interface UnitFacts {
 
 /**
  * The equipment list's filters as tests of a unit's values: a serial prefix, a country prefix, a version prefix
- * (upper-cased as the list does) and a family. The list's index and the alert rules' scopes both apply these.
+ * (upper-cased as the list does) and a family. The list's index and the alert rules' scopes both apply these (a
+ * scope leaves out `filterConnected`: whether a unit is connected is what a rule watches, not who it watches).
  */
 function equipmentTests(filters: EquipmentFilters): {
   serialPrefix: string | undefined;
@@ -119,6 +139,25 @@ export interface IndexPage {
   total: number;
 }
 
+/** One place of a fleet map's level and its counts (see {@link UnitIndex.fleetMap}). */
+export interface MapGroupCount {
+  countryCode: string;
+  /** null at the country level. */
+  region: string | null;
+  /** null but at the city level. */
+  city: string | null;
+  units: number;
+  connected: number;
+  updating: number;
+}
+
+/** Where a unit is, as the index holds it. */
+export interface UnitPlace {
+  countryCode: string;
+  region: string;
+  city: string;
+}
+
 const FAMILY_IDS = new Map<string, number>(FAMILIES.map((family, i) => [family, i]));
 /** Positions of the serial order per block of its counts (a few hundred blocks at a million units). */
 const SERIAL_BLOCK = 4096;
@@ -130,6 +169,12 @@ const FAMILY_RANK = Int32Array.from(
 function beats(k: number, other: number, sign: number, noneLast: boolean): boolean {
   if (noneLast && (k !== k || other !== other)) return k === k;
   return sign * (k - other) < 0;
+}
+
+/** True when a filter's table accepts every id (the column is not filtered). */
+function isAll(table: Uint8Array): boolean {
+  for (let i = 0; i < table.length; i++) if (table[i] !== 1) return false;
+  return true;
 }
 
 function compareVersions(a: string, b: string): number {
@@ -184,6 +229,17 @@ export class UnitIndex {
   private readonly versions = new Interner(compareVersions);
   private readonly states = new Interner();
   private readonly heads = new Interner();
+  /** Each slot's place (an id of {@link places}). */
+  private place = new Uint32Array(0);
+  private readonly places = new PlaceTable();
+  /** Each place's country, as an id of {@link countries} (the filters' country table is by that id). */
+  private readonly placeCountry: number[] = [];
+  /** The fleet map's counts per place and counted columns. */
+  private readonly map = new MapCells();
+  /** Units indexed without their place (a unit new to the index, from a row without it): read back by the feed. */
+  private readonly placeless = new Set<string>();
+  /** updating[stateId] = 1 when units in that state are updating (isUpdatingState), grown with the states. */
+  private updatingStates: Uint8Array = new Uint8Array(0);
   /** The timestamp columns lists sort by, in order (createdAt and updatedAt on the equipment list too). */
   private readonly sorted: Record<'createdAt' | 'updatedAt' | 'lastSeenOnlineAt' | 'stagedAt', SortedColumn>;
 
@@ -222,12 +278,17 @@ export class UnitIndex {
       let slot = this.slotOf(unit.serialNumber);
       const added = slot === undefined;
       let stale = false;
+      let before = 0;
       if (slot === undefined) {
         slot = this.allocate(unit.serialNumber);
       } else {
         this.count(slot, -1);
         stale = unit.desiredRev < (this.desiredRev[slot] as number);
+        before = this.mapKeyOf(slot);
       }
+      const oldPlace = this.place[slot] as number;
+      const oldFamily = this.family[slot] as number;
+      const oldVersion = this.version[slot] as number;
       const stagedAt = stale
         ? (this.stagedAt[slot] as number)
         : unit.staged && unit.stagedAt !== null
@@ -248,9 +309,208 @@ export class UnitIndex {
           (unit.connected ? CONNECTED : 0) | (unit.staged ? STAGED : 0) | (unit.autoStaged ? AUTO_STAGED : 0);
         this.desiredRev[slot] = unit.desiredRev;
       }
+      this.placeUnit(slot, unit, added);
       this.count(slot, 1);
+      const after = this.mapKeyOf(slot);
+      const moved =
+        added ||
+        before !== after ||
+        oldPlace !== this.place[slot] ||
+        oldFamily !== this.family[slot] ||
+        oldVersion !== this.version[slot];
+      if (moved) {
+        if (!added) this.countOnMap(slot, -1, oldPlace, oldFamily, oldVersion, before);
+        this.countOnMap(
+          slot,
+          1,
+          this.place[slot] as number,
+          this.family[slot] as number,
+          this.version[slot] as number,
+          after,
+        );
+      }
     }
     this.settle();
+  }
+
+  /** Sets a slot's place from the unit's row, or keeps it (a row without one); one unknown to the index is read back. */
+  private placeUnit(slot: number, unit: IndexedUnit, added: boolean): void {
+    if (unit.region !== undefined && unit.city !== undefined) {
+      this.place[slot] = this.placeId(unit.countryCode, unit.region, unit.city);
+      this.placeless.delete(unit.serialNumber);
+    } else if (added || this.places.countryCodes[this.place[slot] as number] !== unit.countryCode) {
+      this.place[slot] = this.placeId(unit.countryCode, '', '');
+      this.placeless.add(unit.serialNumber);
+    }
+  }
+
+  private placeId(countryCode: string, region: string, city: string): number {
+    const id = this.places.id(countryCode, region, city);
+    if (id === this.placeCountry.length) this.placeCountry.push(this.countries.id(countryCode));
+    return id;
+  }
+
+  /** Whether the slot is connected (bit 0) and updating (bit 1): the map's flags of a unit. */
+  private mapKeyOf(slot: number): number {
+    const state = this.state[slot] as number;
+    if (state >= this.updatingStates.length) {
+      this.updatingStates = this.states.matching(isUpdatingState);
+    }
+    return ((this.flags[slot] as number) & CONNECTED ? 1 : 0) | ((this.updatingStates[state] as number) << 1);
+  }
+
+  private countOnMap(
+    slot: number,
+    by: number,
+    place: number,
+    family: number,
+    version: number,
+    key: number,
+  ): void {
+    this.map.add(place, family, version, this.head[slot] as number, (key & 1) === 1, (key & 2) === 2, by);
+  }
+
+  /** Grows each time a count of the fleet map moves (a unit added, removed, or changed place, family, version, connection or updating). */
+  get mapRevision(): number {
+    return this.map.revision;
+  }
+
+  /** Units indexed without their place since the last call (the feed reads them back). */
+  takePlaceless(): string[] {
+    const serials = [...this.placeless];
+    this.placeless.clear();
+    return serials;
+  }
+
+  get hasPlaceless(): boolean {
+    return this.placeless.size > 0;
+  }
+
+  /** Where a unit is, as the index holds it. */
+  placeOf(serialNumber: string): UnitPlace | undefined {
+    const slot = this.slotOf(serialNumber);
+    if (slot === undefined) return undefined;
+    const place = this.place[slot] as number;
+    return {
+      countryCode: this.places.countryCodes[place] as string,
+      region: this.places.regions[place] as string,
+      city: this.places.cities[place] as string,
+    };
+  }
+
+  /**
+   * The fleet map at a level: the units the equipment list's filters accept, summed per country, per region of a
+   * country or per city of a region (`drill` narrows to one country, and one region), with how many are connected
+   * and updating. Sums of the map's counts (one pass over its cells, or over the places when nothing but the place is
+   * filtered); a serial prefix longer than the counts' heads walks its short range. Places without a unit left out.
+   */
+  fleetMap(
+    filters: ListFilters,
+    level: MapLevel,
+    drill: { country?: string; region?: string } = {},
+  ): MapGroupCount[] {
+    const filter = this.equipmentFilter(filters);
+    const places = this.places;
+    const groupOf = new Int32Array(places.size).fill(-1);
+    const groups: MapGroupCount[] = [];
+    const byKey = new Map<string, number>();
+    for (let p = 0; p < places.size; p++) {
+      const countryCode = places.countryCodes[p] as string;
+      const region = places.regions[p] as string;
+      const city = places.cities[p] as string;
+      if (drill.country !== undefined && countryCode !== drill.country) continue;
+      if (drill.region !== undefined && region !== drill.region) continue;
+      if (filter.country[this.placeCountry[p] as number] !== 1) continue;
+      const key =
+        level === 'country'
+          ? countryCode
+          : level === 'region'
+            ? `${countryCode}\u0000${region}`
+            : `${countryCode}\u0000${region}\u0000${city}`;
+      let g = byKey.get(key);
+      if (g === undefined) {
+        g = groups.length;
+        byKey.set(key, g);
+        groups.push({
+          countryCode,
+          region: level === 'country' ? null : region,
+          city: level === 'city' ? city : null,
+          units: 0,
+          connected: 0,
+          updating: 0,
+        });
+      }
+      groupOf[p] = g;
+    }
+    const onlyConnected = (filter.need & CONNECTED) !== 0;
+    const onlyOffline = (filter.refuse & CONNECTED) !== 0;
+    const tally = (
+      g: number,
+      units: number,
+      connected: number,
+      updating: number,
+      updatingConnected: number,
+    ) => {
+      const group = groups[g] as MapGroupCount;
+      if (onlyConnected) {
+        group.units += connected;
+        group.connected += connected;
+        group.updating += updatingConnected;
+      } else if (onlyOffline) {
+        group.units += units - connected;
+        group.updating += updating - updatingConnected;
+      } else {
+        group.units += units;
+        group.connected += connected;
+        group.updating += updating;
+      }
+    };
+    const m = this.map;
+    if (filter.bySerial) {
+      for (let i = filter.lo; i < filter.hi; i++) {
+        const slot = this.order[i] as number;
+        const g = groupOf[this.place[slot] as number] as number;
+        if (g < 0 || !this.accepts(filter, slot)) continue;
+        const key = this.mapKeyOf(slot);
+        const group = groups[g] as MapGroupCount;
+        group.units += 1;
+        group.connected += key & 1;
+        group.updating += (key >> 1) & 1;
+      }
+    } else if (isAll(filter.family) && isAll(filter.version) && isAll(filter.head)) {
+      for (let p = 0; p < places.size; p++) {
+        const g = groupOf[p] as number;
+        if (g < 0) continue;
+        tally(
+          g,
+          m.placeUnits[p] as number,
+          m.placeConnected[p] as number,
+          m.placeUpdating[p] as number,
+          m.placeUpdatingConnected[p] as number,
+        );
+      }
+    } else {
+      for (let c = 0; c < m.size; c++) {
+        if (m.units[c] === 0) continue;
+        const g = groupOf[m.place[c] as number] as number;
+        if (g < 0) continue;
+        if (
+          ((filter.family[m.family[c] as number] as number) &
+            (filter.version[m.version[c] as number] as number) &
+            (filter.head[m.head[c] as number] as number)) !==
+          1
+        )
+          continue;
+        tally(
+          g,
+          m.units[c] as number,
+          m.connected[c] as number,
+          m.updating[c] as number,
+          m.updatingConnected[c] as number,
+        );
+      }
+    }
+    return groups.filter((group) => group.units > 0);
   }
 
   /** After a change: the serial order numbered again, and the block counts rebuilt when they missed any of it. */
@@ -308,6 +568,15 @@ export class UnitIndex {
       const slot = this.slotOf(serialNumber);
       if (slot === undefined) continue;
       this.count(slot, -1);
+      this.countOnMap(
+        slot,
+        -1,
+        this.place[slot] as number,
+        this.family[slot] as number,
+        this.version[slot] as number,
+        this.mapKeyOf(slot),
+      );
+      this.placeless.delete(serialNumber);
       for (const sorted of Object.values(this.sorted)) sorted.delete(slot);
       const at = this.ranksStale
         ? this.lowerBound(this.serials.encode(serialNumber))
@@ -348,7 +617,7 @@ export class UnitIndex {
   }
 
   /** Every serial the equipment list's filters match, in serial order ("all N units matching the filters"). */
-  serialsMatchingEquipment(filters: EquipmentFilters): string[] {
+  serialsMatchingEquipment(filters: ListFilters): string[] {
     const filter = this.equipmentFilter(filters);
     const out: string[] = [];
     for (let i = filter.lo; i < filter.hi; i++) {
@@ -369,14 +638,15 @@ export class UnitIndex {
     );
   }
 
-  private equipmentFilter(query: EquipmentFilters): IndexFilter {
+  private equipmentFilter(query: ListFilters): IndexFilter {
     const { serialPrefix, family, country, version } = equipmentTests(query);
     return this.filter(serialPrefix, {
       family: family === undefined ? ones(FAMILIES.length) : only(FAMILIES.length, family),
       country: country ? this.countries.matching(country) : ones(this.countries.values.length),
       version: version ? this.versions.matching(version) : ones(this.versions.values.length),
       state: ones(this.states.values.length),
-      need: 0,
+      need: query.filterConnected === true ? CONNECTED : 0,
+      refuse: query.filterConnected === false ? CONNECTED : 0,
     });
   }
 
@@ -384,7 +654,7 @@ export class UnitIndex {
    * How many units the equipment list's filters match, and how many of them are connected: from the counts per
    * cell (a serial prefix longer than the counts' heads walks its short range).
    */
-  equipmentCounts(filters: EquipmentFilters): { total: number; connected: number } {
+  equipmentCounts(filters: ListFilters): { total: number; connected: number } {
     const filter = this.equipmentFilter(filters);
     if (!filter.bySerial) {
       const connected = new IndexFilter(
@@ -393,10 +663,11 @@ export class UnitIndex {
         filter.version,
         filter.state,
         filter.head,
-        CONNECTED,
+        filter.need | CONNECTED,
         filter.lo,
         filter.hi,
         false,
+        filter.refuse,
       );
       return { total: this.cells.total(filter), connected: this.cells.total(connected) };
     }
@@ -630,7 +901,9 @@ export class UnitIndex {
         (filter.version[this.version[slot] as number] as number) &
         (filter.state[this.state[slot] as number] as number) &
         (filter.head[this.head[slot] as number] as number)) ===
-        1 && ((this.flags[slot] as number) & filter.need) === filter.need
+        1 &&
+      ((this.flags[slot] as number) & filter.need) === filter.need &&
+      ((this.flags[slot] as number) & filter.refuse) === 0
     );
   }
 
@@ -796,17 +1069,40 @@ export class UnitIndex {
    */
   private filter(
     prefix: string | undefined,
-    columns: Pick<IndexFilter, 'family' | 'country' | 'version' | 'state' | 'need'>,
+    columns: Pick<IndexFilter, 'family' | 'country' | 'version' | 'state' | 'need'> & { refuse?: number },
   ): IndexFilter {
     const { family, country, version, state, need } = columns;
+    const refuse = columns.refuse ?? 0;
     const heads = this.heads.values.length;
     if (!prefix)
-      return new IndexFilter(family, country, version, state, ones(heads), need, 0, this.orderLength, false);
+      return new IndexFilter(
+        family,
+        country,
+        version,
+        state,
+        ones(heads),
+        need,
+        0,
+        this.orderLength,
+        false,
+        refuse,
+      );
     const n = this.serials.encode(prefix);
     const [lo, hi] = [this.lowerBound(n), this.lowerBound(n, true)];
     const head =
       prefix.length <= HEAD_LENGTH ? this.heads.matching((h) => h.startsWith(prefix)) : ones(heads);
-    return new IndexFilter(family, country, version, state, head, need, lo, hi, prefix.length > HEAD_LENGTH);
+    return new IndexFilter(
+      family,
+      country,
+      version,
+      state,
+      head,
+      need,
+      lo,
+      hi,
+      prefix.length > HEAD_LENGTH,
+      refuse,
+    );
   }
 
   private slotOf(serialNumber: string): number | undefined {
@@ -885,7 +1181,7 @@ export class UnitIndex {
   }
 
   private grow(capacity: number): void {
-    const grown = <T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(
+    const grown = <T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(
       old: T,
       make: (n: number) => T,
     ): T => {
@@ -904,6 +1200,7 @@ export class UnitIndex {
     this.stagedAt = grown(this.stagedAt, (n) => new Float64Array(n));
     this.desiredRev = grown(this.desiredRev, (n) => new Float64Array(n));
     this.head = grown(this.head, (n) => new Uint16Array(n));
+    this.place = grown(this.place, (n) => new Uint32Array(n));
     this.order = grown(this.order, (n) => new Int32Array(n));
     this.rank = grown(this.rank, (n) => new Int32Array(n));
     this.serials.grow(capacity);

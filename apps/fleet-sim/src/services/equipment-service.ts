@@ -96,6 +96,7 @@ export function composeAligner(
     currentProcedure: connected ? row.currentProcedure : null,
     alignmentCount: row.alignmentCount,
     geolocation: row.geolocation,
+    lastSeenOnlineAt: row.lastSeenOnlineAt ? iso(row.lastSeenOnlineAt) : null,
     pendingSoftwareDownload: pendingVersionOf(desired, doneRev),
     updateState: supportsUpdateStatus
       ? updateStateFor(row.updateState, numberOrNull(row.flowRev), desired, doneRev)
@@ -143,6 +144,7 @@ export function listRowOf(
     | 'createdAt'
     | 'updatedAt'
     | 'geolocation'
+    | 'connected'
   >,
 ): ListRow {
   return {
@@ -153,6 +155,7 @@ export function listRowOf(
     createdAt: iso(unit.createdAt),
     updatedAt: iso(unit.updatedAt),
     geolocation: unit.geolocation,
+    connected: unit.connected,
   };
 }
 

@@ -93,6 +93,7 @@ export const exampleAligner: Aligner = {
   currentProcedure: 'Alignment',
   alignmentCount: 1234,
   geolocation: exampleGeolocation,
+  lastSeenOnlineAt: '2025-01-01T00:00:00.000Z',
   pendingSoftwareDownload: '5.3.0',
   updateState: {
     state: 'DOWNLOADING',
@@ -152,6 +153,7 @@ export const exampleListRow: ListRow = {
   createdAt: at,
   updatedAt: later,
   geolocation: exampleGeolocation,
+  connected: true,
 };
 
 export const exampleComment: Comment = {

@@ -35,6 +35,7 @@ describe('navigation', () => {
     expect(NAV_ENTRIES.map((e) => [e.path, e.label])).toEqual([
       ['/', 'Dashboard'],
       ['/Aligners', 'Equipment'],
+      ['/Map', 'Fleet Map'],
       ['/Radar', 'My Radar'],
       ['/SupportTickets', 'Support Tickets'],
       ['/CameraCal', 'Camera Cal'],
@@ -51,7 +52,7 @@ describe('navigation', () => {
     ]);
   });
 
-  it('when any signed-in role looks, then it sees the eight entries for everyone', () => {
+  it('when any signed-in role looks, then it sees the nine entries for everyone', () => {
     // console-core §6: Dashboard, Equipment, My Radar, Support Tickets, Camera Cal, Software Updates, Spec Updates, Trend Chart: all signed-in users
     for (const key of [
       'dashboard',
@@ -62,10 +63,11 @@ describe('navigation', () => {
       'softwareUpdates',
       'specUpdates',
       'trendChart',
+      'fleetMap',
     ] as const) {
       expect(rolesOfNav(key)).toEqual([...ROLES]);
     }
-    expect(navEntriesFor('guest').map((e) => e.key)).toHaveLength(8);
+    expect(navEntriesFor('guest').map((e) => e.key)).toHaveLength(9);
   });
 
   it('when restricted entries are checked, then only their roles see them', () => {
@@ -188,9 +190,15 @@ describe('permissions', () => {
     expect(rolesWith(PERMISSIONS.usersAdmin)).toEqual(['admin']);
   });
 
-  it('when guest is checked, then it holds nothing', () => {
+  it('when guest is checked, then it holds only the look at the fleet map', () => {
     // back-office §6: guest exists in the wider product (decision: look-only)
-    expect(permissionsOf('guest')).toEqual([]);
+    expect(permissionsOf('guest')).toEqual([PERMISSIONS.viewFleetMap]);
+  });
+
+  it('when the fleet map permission is checked, then every role holds it and agrees with its entry', () => {
+    // issue 39: Fleet map (/Map, drawer item "Fleet Map", every signed-in role)
+    expect(rolesWith(PERMISSIONS.viewFleetMap)).toEqual([...ROLES]);
+    expect(rolesOfNav('fleetMap')).toEqual(rolesWith(PERMISSIONS.viewFleetMap));
   });
 
   it('when the role is unknown, null or undefined, then can is false for every permission', () => {
@@ -211,7 +219,7 @@ describe('permissions', () => {
 
   it('when the table is read, then every role has no duplicates, admin has everything and can agrees with the table', () => {
     // CONVENTIONS: one role -> permissions table and one pure can(role, permission)
-    expect(Object.keys(PERMISSIONS)).toHaveLength(37);
+    expect(Object.keys(PERMISSIONS)).toHaveLength(38);
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
     for (const role of ROLES) {
       const granted: readonly Permission[] = ROLE_PERMISSIONS[role];

@@ -16,6 +16,7 @@ export * from './roles';
 export const NAV_ENTRIES = [
   { key: 'dashboard', path: '/', label: 'Dashboard', roles: 'all' },
   { key: 'equipment', path: '/Aligners', label: 'Equipment', roles: 'all' },
+  { key: 'fleetMap', path: '/Map', label: 'Fleet Map', roles: 'all' },
   { key: 'radar', path: '/Radar', label: 'My Radar', roles: 'all' },
   { key: 'supportTickets', path: '/SupportTickets', label: 'Support Tickets', roles: 'all' },
   { key: 'cameraCal', path: '/CameraCal', label: 'Camera Cal', roles: 'all' },
@@ -194,6 +195,8 @@ export const PERMISSIONS = {
    * alerts from everyone, so it goes with the senior support role and the roles that write rules.
    */
   manageSilences: 'alerts.manageSilences',
+  /** Read the fleet map (`/Map`) and its CSV: every signed-in role, guest included (a look at counts). */
+  viewFleetMap: 'fleetMap.view',
 } as const;
 
 /** A permission name of {@link PERMISSIONS}. */
@@ -218,9 +221,12 @@ const SIGNED_IN_ACTIONS = [
   P.viewAlerts,
 ] as const;
 
+/** What every signed-in role may read, guest included, where a read has a permission of its own. */
+const SIGNED_IN_READS = [P.viewFleetMap] as const;
+
 /**
- * The one role -> permissions table. Admin holds every permission; guest holds none (a look-only role:
- * it sees the 'all' navigation entries and reads, and changes nothing).
+ * The one role -> permissions table. Admin holds every permission; guest holds only the reads of
+ * {@link SIGNED_IN_READS} (a look-only role: it sees the 'all' navigation entries and reads, and changes nothing).
  */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: ALL_PERMISSIONS,
@@ -251,6 +257,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     P.manageAlertRules,
     P.manageSilences,
     ...SIGNED_IN_ACTIONS,
+    ...SIGNED_IN_READS,
   ],
   support_lvl2: [
     P.changeTargets,
@@ -262,11 +269,12 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     P.acknowledgeAlerts,
     P.manageSilences,
     ...SIGNED_IN_ACTIONS,
+    ...SIGNED_IN_READS,
   ],
-  support: [P.viewPairings, P.acknowledgeAlerts, ...SIGNED_IN_ACTIONS],
-  ezadas: [P.ezFixtureManage, P.viewEzAdas, ...SIGNED_IN_ACTIONS],
-  tech: [...SIGNED_IN_ACTIONS],
-  guest: [],
+  support: [P.viewPairings, P.acknowledgeAlerts, ...SIGNED_IN_ACTIONS, ...SIGNED_IN_READS],
+  ezadas: [P.ezFixtureManage, P.viewEzAdas, ...SIGNED_IN_ACTIONS, ...SIGNED_IN_READS],
+  tech: [...SIGNED_IN_ACTIONS, ...SIGNED_IN_READS],
+  guest: [...SIGNED_IN_READS],
 };
 
 /**

@@ -43,6 +43,7 @@ const LATEST_ENDPOINT = {
 export function liveEventHandlers({ dispatch, getState, username }: LiveEventContext): LiveEventHandlers {
   const invalidate = (tags: Parameters<typeof baseApi.util.invalidateTags>[0]) =>
     dispatch(baseApi.util.invalidateTags(tags));
+  const refreshMap = throttled(() => invalidate([{ type: 'FleetMap', id: 'LIST' }]), 1_000);
 
   /** Patches every cached detail read of one unit (the detail dialog, the search). */
   const patchAligner = (serialNumber: string, recipe: (aligner: Aligner) => Aligner) => {
@@ -171,6 +172,30 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
       // The bell's figures come whole with each change: patched in place, never read again.
       dispatch(alertsApi.util.updateQueryData('readAlertCounts', undefined, () => counts));
     },
+    FLEET_MAP_CHANGED: () => {
+      // An open map reads its cells again, at most once a second (several server processes each send theirs).
+      refreshMap();
+    },
+  };
+}
+
+/** Runs `run` at once, then at most once per `everyMs`, a call in between deferred to the end of the wait. */
+function throttled(run: () => void, everyMs: number): () => void {
+  let last = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    if (timer) return;
+    const wait = last + everyMs - Date.now();
+    if (wait <= 0) {
+      last = Date.now();
+      run();
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = undefined;
+      last = Date.now();
+      run();
+    }, wait);
   };
 }
 

@@ -8,6 +8,7 @@ import {
   CloudDownloadOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  GlobalOutlined,
   LineChartOutlined,
   NotificationOutlined,
   RadarChartOutlined,
@@ -24,6 +25,7 @@ import { SHELL_TEXTS } from '../texts';
 const ICONS: Record<NavKey, ReactNode> = {
   dashboard: <DashboardOutlined />,
   equipment: <ToolOutlined />,
+  fleetMap: <GlobalOutlined />,
   radar: <RadarChartOutlined />,
   supportTickets: <AlertOutlined />,
   cameraCal: <CameraOutlined />,

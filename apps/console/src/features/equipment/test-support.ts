@@ -35,6 +35,7 @@ export function rowOf(unit: Aligner): ListRow {
     createdAt: unit.createdAt,
     updatedAt: unit.updatedAt,
     geolocation: unit.geolocation,
+    connected: unit.connected,
   };
 }
 

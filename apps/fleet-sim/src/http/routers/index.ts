@@ -14,6 +14,7 @@ import { mountCsvExports } from './csv-export-router';
 import { mountDashboard } from './dashboard-router';
 import { mountEquipment } from './equipment-router';
 import { mountEzAdas } from './ezadas-router';
+import { mountFleetMap } from './fleet-map-router';
 import { mountHistory } from './history-router';
 import { mountRollouts } from './rollouts-router';
 import { mountSavedViews } from './saved-views-router';
@@ -54,6 +55,7 @@ export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] 
   mountAlerts(api, deps);
   mountAlertRules(api, deps);
   mountBulkActions(api, deps);
+  mountFleetMap(api, deps);
   // After every list: an export pages through its list's handler.
   mountCsvExports(api, deps);
   api.mountNotImplemented();

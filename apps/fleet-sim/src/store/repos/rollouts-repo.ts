@@ -130,31 +130,24 @@ export async function touchRollout(db: Db, id: number, at: Date): Promise<void> 
   await db.update(rollouts).set({ updatedAt: at }).where(eq(rollouts.id, id));
 }
 
+/** A rollout's unit is under way once staged (started) and until it is done, failed or skipped. */
+const underWay = () =>
+  and(
+    inArray(rolloutUnits.state, ['pending', 'downloading', 'installing']),
+    isNotNull(rolloutUnits.startedAt),
+  );
+
 /** Staged units still under way, of every rollout (the driver follows them whatever the rollout's state). */
 export function unitsUnderWay(db: Db, id: number): Promise<RolloutUnitRow[]> {
   return db
     .select()
     .from(rolloutUnits)
-    .where(
-      and(
-        eq(rolloutUnits.rolloutId, id),
-        inArray(rolloutUnits.state, ['pending', 'downloading', 'installing']),
-        isNotNull(rolloutUnits.startedAt),
-      ),
-    );
+    .where(and(eq(rolloutUnits.rolloutId, id), underWay()));
 }
 
 /** Rollouts with staged units still under way. */
 export async function rolloutsWithUnitsUnderWay(db: Db): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ id: rolloutUnits.rolloutId })
-    .from(rolloutUnits)
-    .where(
-      and(
-        inArray(rolloutUnits.state, ['pending', 'downloading', 'installing']),
-        isNotNull(rolloutUnits.startedAt),
-      ),
-    );
+  const rows = await db.selectDistinct({ id: rolloutUnits.rolloutId }).from(rolloutUnits).where(underWay());
   return rows.map((r) => r.id);
 }
 

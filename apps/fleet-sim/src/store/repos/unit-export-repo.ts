@@ -30,11 +30,12 @@ export interface EquipmentExportSource {
   countryCode: string | null;
   createdAt: number;
   updatedAt: number;
+  connected: boolean;
 }
 
 const EQUIPMENT = sql`u.serial_number AS "serialNumber", u.family, u.system_class AS "systemClass",
   u.version_semantic AS "versionSemantic", u.version_meta AS "versionMeta", u.geolocation->>'country_code' AS "countryCode",
-  ${ms('u.created_at')} AS "createdAt", ${ms('u.updated_at')} AS "updatedAt"`;
+  ${ms('u.created_at')} AS "createdAt", ${ms('u.updated_at')} AS "updatedAt", u.connected`;
 
 /** The equipment list's columns of these units, in no particular order (a serial not found is left out). */
 export function equipmentExportSources(db: Db, serials: readonly string[]): Promise<EquipmentExportSource[]> {

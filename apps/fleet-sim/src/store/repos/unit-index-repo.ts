@@ -19,11 +19,15 @@ export interface IndexSourceRow {
   staged_semantic: string | null;
   staged_at: string | number | Date | null;
   auto_staged: boolean | null;
+  /** The unit's place (geolocation's region and city); undefined when the row does not carry it (a change record). */
+  region?: string | null;
+  city?: string | null;
 }
 
 const COLUMNS = sql`
   u.serial_number, u.family, u.country_code, u.version_semantic, u.created_at, u.updated_at, u.connected,
-  u.last_seen_online_at, u.staged_rev_done, u.update_state->>'state' AS state, u.flow_rev, d.rev, d.staged_semantic, d.staged_at, d.auto_staged`;
+  u.last_seen_online_at, u.staged_rev_done, u.update_state->>'state' AS state, u.flow_rev, d.rev, d.staged_semantic, d.staged_at, d.auto_staged,
+  u.geolocation->>'region' AS region, u.geolocation->>'city' AS city`;
 
 // A page's rows die young at 2,000 (an API process at 1,000,000 units peaked at 254-258 MB of RSS while loading);
 // at 10,000 they outlived the collections made while the page was indexed (peak 350-355 MB), with no faster load.
