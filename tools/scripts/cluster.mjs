@@ -8,12 +8,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildOrExit, repoRoot as root, SERVER_MAIN } from './built-product.mjs';
 import { nginxConfig } from './nginx-config.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: args } = parseArgs({
   options: {
     api: { type: 'string', default: '2' },
@@ -42,19 +41,7 @@ if (!nginx) {
   );
   process.exit(1);
 }
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
-if (!args['no-build']) {
-  const build = spawnSync(
-    join(root, 'node_modules/.bin/nx'),
-    ['run-many', '-t', 'build', '-p', 'console', 'fleet-sim', '--output-style=static'],
-    {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+if (!args['no-build']) buildOrExit(['run-many', '-t', 'build', '-p', 'console', 'fleet-sim']);
 
 const home = join(root, '.data', 'cluster');
 mkdirSync(home, { recursive: true });
@@ -91,7 +78,7 @@ let stopping = false;
 
 /** Starts one process of the cluster and answers its URL (from its "serving at" line). */
 function start(name, role) {
-  const child = spawn(process.execPath, [join(root, 'dist/apps/fleet-sim/main.cjs')], {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: root,
     env: { ...shared, FLEET_ROLE: role, DATA_DIR: join(home, name) },
     stdio: ['ignore', 'pipe', 'inherit'],
