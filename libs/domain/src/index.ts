@@ -23,5 +23,6 @@ export * from './csv/csv';
 export * from './saved-views/saved-views';
 export * from './bulk-actions/bulk-actions';
 export * from './alerts/alerts';
+export * from './alerts/alert-groups';
 export * from './fleet-map/fleet-map';
 export * from './geo/iso-numeric';

@@ -180,6 +180,8 @@ describe('maintenance windows and silences', () => {
     expect(silenceMatches({ families: ['gtps'] }, unit)).toBe(false);
     expect(silenceMatches({ viewSerials: new Set(['AL1']) }, unit)).toBe(true);
     expect(silenceMatches({ viewSerials: new Set(['AL9']) }, unit)).toBe(false);
+    expect(silenceMatches({ countries: ['US'], regionSerials: new Set(['AL1']) }, unit)).toBe(true);
+    expect(silenceMatches({ countries: ['US'], regionSerials: new Set(['AL9']) }, unit)).toBe(false);
     expect(silenceMatches({ services: ['charon'] }, unit)).toBe(false);
     expect(silenceMatches({ services: ['charon'] }, { ruleId: 3, service: 'charon' })).toBe(true);
     expect(silenced([{ matcher: { serials: ['AL1'] }, startsAt: 0, endsAt: 10 }], unit, 5)).toBe(true);

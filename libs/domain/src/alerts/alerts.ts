@@ -353,6 +353,8 @@ export interface SilenceMatcher {
   services?: readonly string[] | null;
   /** Serials of the saved view the silence names, resolved by the caller. */
   viewSerials?: ReadonlySet<string> | null;
+  /** Serials of the units in the regions the silence names (of its one country), resolved by the caller. */
+  regionSerials?: ReadonlySet<string> | null;
 }
 
 /** A silence: a matcher, active from start to end, or inside a recurring window. */
@@ -388,6 +390,8 @@ export function silenceMatches(matcher: SilenceMatcher, subject: AlertSubjectFac
   if (matcher.serials?.length && !(subject.serialNumber && matcher.serials.includes(subject.serialNumber)))
     return false;
   if (matcher.viewSerials && !(subject.serialNumber && matcher.viewSerials.has(subject.serialNumber)))
+    return false;
+  if (matcher.regionSerials && !(subject.serialNumber && matcher.regionSerials.has(subject.serialNumber)))
     return false;
   if (matcher.families?.length && !(subject.family && matcher.families.includes(subject.family)))
     return false;
