@@ -104,6 +104,40 @@ describeSlice('alerts', alertsApi.endpoints, {
     respond: () => json({ alerts: [alert] }),
   },
   resolveAlerts: { arg: { ids: [5] }, json: { ids: [5] }, respond: () => json({ alerts: [alert] }) },
+  readAlertGroups: {
+    arg: { page: 1, state: 'firing', countryCode: 'US' },
+    query: { page: '1', state: 'firing', countryCode: 'US' },
+    respond: () =>
+      json({
+        docs: [
+          {
+            ruleId: 2,
+            ruleName: 'US aligners offline',
+            severity: 'major',
+            countryCode: 'US',
+            region: null,
+            placeName: 'the United States',
+            count: 4_700,
+            firstStartedAt: at,
+            lastStartedAt: at,
+            share: 0.9792,
+            summary:
+              '4,700 of 4,800 units in the United States went offline within 2 minutes: a regional cause is likely',
+          },
+        ],
+        totalDocs: 1,
+      }),
+  },
+  acknowledgeAlertGroup: {
+    arg: { ruleId: 2, countryCode: 'US', region: null, comment: 'Carrier outage' },
+    json: { ruleId: 2, countryCode: 'US', region: null, comment: 'Carrier outage' },
+    respond: () => json({ ruleId: 2, countryCode: 'US', region: null, changed: 4_700 }),
+  },
+  resolveAlertGroup: {
+    arg: { ruleId: 2, countryCode: 'US', region: 'Texas', comment: 'Back' },
+    json: { ruleId: 2, countryCode: 'US', region: 'Texas', comment: 'Back' },
+    respond: () => json({ ruleId: 2, countryCode: 'US', region: 'Texas', changed: 30 }),
+  },
   readAlertRules: {
     arg: { page: 1 },
     query: { page: '1' },

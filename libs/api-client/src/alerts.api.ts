@@ -1,4 +1,5 @@
 import {
+  acknowledgeAlertGroup,
   acknowledgeAlerts,
   createAlertRule,
   createSilence,
@@ -9,12 +10,14 @@ import {
   previewAlertRule,
   readAlert,
   readAlertCounts,
+  readAlertGroups,
   readAlertPreferences,
   readAlertRules,
   readAlerts,
   readSilences,
   readWebhookDeliveries,
   readWebhooks,
+  resolveAlertGroup,
   resolveAlerts,
   testWebhook,
   updateAlertPreferences,
@@ -29,6 +32,12 @@ import { listTags, toRequest, type Tag } from './request';
 const alertsChanged = (_result: unknown, _error: unknown, body: { ids: number[] } | undefined): Tag[] => [
   { type: 'Alert', id: 'LIST' },
   ...(body?.ids ?? []).map((id) => ({ type: 'Alert' as const, id })),
+  { type: 'AlertCounts', id: 'ALL' },
+];
+
+/** What acknowledging or resolving a group makes stale: every alert list (the groups are one) and the counts. */
+const GROUP_CHANGED: Tag[] = [
+  { type: 'Alert', id: 'LIST' },
   { type: 'AlertCounts', id: 'ALL' },
 ];
 
@@ -49,6 +58,10 @@ export const alertsApi = injectAreaEndpoints((call, build) => ({
   readAlertCounts: call.query(readAlertCounts, [{ type: 'AlertCounts', id: 'ALL' }]),
   acknowledgeAlerts: call.mutation(acknowledgeAlerts, alertsChanged),
   resolveAlerts: call.mutation(resolveAlerts, alertsChanged),
+  // The groups are a view of the alert lists: they read again whenever the lists do (ALERT_UPDATED included).
+  readAlertGroups: call.query(readAlertGroups, [{ type: 'Alert', id: 'LIST' }]),
+  acknowledgeAlertGroup: call.mutation(acknowledgeAlertGroup, GROUP_CHANGED),
+  resolveAlertGroup: call.mutation(resolveAlertGroup, GROUP_CHANGED),
 
   readAlertRules: call.query(readAlertRules, (result) =>
     listTags('AlertRule', result?.docs, (rule) => rule.id),
@@ -99,6 +112,9 @@ export const {
   useReadAlertCountsQuery,
   useAcknowledgeAlertsMutation,
   useResolveAlertsMutation,
+  useReadAlertGroupsQuery,
+  useAcknowledgeAlertGroupMutation,
+  useResolveAlertGroupMutation,
   useReadAlertRulesQuery,
   useCreateAlertRuleMutation,
   useUpdateAlertRuleMutation,

@@ -199,6 +199,12 @@ export const alertSchema = z.object({
   /** Who or what resolved it: 'condition cleared', or a username. */
   resolvedBy: z.string().nullable(),
   updatedAt: timestampSchema,
+  /**
+   * Where the alert's unit is (its country code and region when the alert opened); null for an alert about no unit,
+   * and for alerts opened before alerts kept their place.
+   */
+  countryCode: z.string().nullable().optional(),
+  region: z.string().nullable().optional(),
 });
 /** See {@link alertSchema}. */
 export type Alert = z.infer<typeof alertSchema>;
@@ -234,7 +240,16 @@ export const alertCountsSchema = z.object({
 /** See {@link alertCountsSchema}. */
 export type AlertCounts = z.infer<typeof alertCountsSchema>;
 
-/** The alerts list's query: page, and filters by state, severity, rule, family and serial. */
+/** A country code filter: two letters of any case, kept upper case; empty means no filter. */
+const countryCodeQuery = filterQuery.pipe(
+  z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'an ISO country code of two letters')
+    .transform((code) => code.toUpperCase())
+    .optional(),
+);
+
+/** The alerts list's query: page, and filters by state, severity, rule, family, serial and place. */
 export const alertsQuerySchema = pagedListQuery({
   state: enumFilterQuery(ALERT_STATES),
   severity: enumFilterQuery(ALERT_SEVERITIES),
@@ -244,6 +259,9 @@ export const alertsQuerySchema = pagedListQuery({
     .transform((v) => (v === '' ? undefined : v)),
   family: filterQuery,
   serialNumber: filterQuery,
+  /** The unit's country (ISO code, any case) and region when the alert opened: the map's link to a place's alerts. */
+  countryCode: countryCodeQuery,
+  region: filterQuery,
 });
 
 /** Body of the acknowledge call: the alerts and one comment for them all. */
@@ -256,6 +274,74 @@ export const resolveAlertsBodySchema = z.strictObject({
   ids: z.array(recordIdSchema).min(1).max(ALERT_IDS_MAX),
   comment: safeText(TEXT_MAX.prose).trim().optional(),
 });
+
+/** The states an alert group counts (open alerts: a resolved alert is in no group). */
+export const ALERT_GROUP_STATES = ['pending', 'firing', 'acknowledged', 'silenced'] as const;
+
+/**
+ * The groups' query: the alerts list's filters (a state of an open alert only). The filters choose the alerts a group
+ * counts; which groups there are does not depend on them.
+ */
+export const alertGroupsQuerySchema = pagedListQuery({
+  ...alertsQuerySchema.shape,
+  state: enumFilterQuery(ALERT_GROUP_STATES),
+});
+
+/**
+ * One rule's open alerts in one place: a country, a region of it (when the rule's alerts there stand out from the
+ * rest of the country), or no place (alerts about no unit, or opened before alerts kept their place).
+ */
+export const alertGroupSchema = z.object({
+  ruleId: z.int(),
+  ruleName: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  /** The country's ISO code; null: alerts without a place. */
+  countryCode: z.string().nullable(),
+  /** The region, when the group is one region of the country; null: the country (or its other regions). */
+  region: z.string().nullable(),
+  /** The place as a sentence names it: "the United States", "California, United States". */
+  placeName: z.string().nullable(),
+  /** Alerts of the group the filters count. */
+  count: countSchema,
+  firstStartedAt: timestampSchema,
+  lastStartedAt: timestampSchema,
+  /** `count` over the place's units (0 to 1); null when the place is unknown. */
+  share: z.number().min(0).max(1).nullable(),
+  /**
+   * In words, when there is something to say: "4,700 of 4,800 units in the United States went offline within 2
+   * minutes: a regional cause is likely", or the reason the group's alerts share (a planned outage); else null.
+   */
+  summary: z.string().nullable(),
+});
+/** See {@link alertGroupSchema}. */
+export type AlertGroup = z.infer<typeof alertGroupSchema>;
+
+/**
+ * Body of the group calls: a rule and a place (as a group names it: `region` null is the country's group, without
+ * the regions grouped apart; `countryCode` null the alerts without a place) and one comment, required.
+ */
+export const alertGroupBodySchema = z.strictObject({
+  ruleId: recordIdSchema,
+  countryCode: safeText(2)
+    .regex(/^[A-Za-z]{2}$/, 'an ISO country code of two letters')
+    .transform((code) => code.toUpperCase())
+    .nullable(),
+  region: safeText(TEXT_MAX.name).trim().min(1).nullable().default(null),
+  comment: safeText(TEXT_MAX.prose).trim().min(1, 'A comment is required: what you are doing about it.'),
+});
+/** See {@link alertGroupBodySchema}. */
+export type AlertGroupBody = z.input<typeof alertGroupBodySchema>;
+
+/** What a group call changed: the group, and how many of its alerts. */
+export const alertGroupChangedSchema = z.object({
+  ruleId: z.int(),
+  countryCode: z.string().nullable(),
+  region: z.string().nullable(),
+  /** Alerts of the group changed (those that could take the action). */
+  changed: countSchema,
+});
+/** See {@link alertGroupChangedSchema}. */
+export type AlertGroupChanged = z.infer<typeof alertGroupChangedSchema>;
 
 const hour = z.int().min(0).max(23);
 
@@ -277,6 +363,8 @@ export const silenceMatcherSchema = z.strictObject({
     .array(safeText(2).regex(/^[A-Z]{2}$/, 'an ISO country code'))
     .max(300)
     .optional(),
+  /** Regions of the one country `countries` names (an alert group's place). */
+  regions: z.array(safeText(TEXT_MAX.name).trim().min(1)).max(100).optional(),
   services: z
     .array(z.enum(SERVICE_NAMES as [string, ...string[]]))
     .max(SERVICE_NAMES.length)
@@ -295,6 +383,12 @@ export const createSilenceBodySchema = z
   .superRefine((s, ctx) => {
     if (s.startsAt && Date.parse(s.startsAt) >= Date.parse(s.endsAt))
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'Must be after the start.' });
+    if (s.matcher.regions?.length && s.matcher.countries?.length !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['matcher', 'regions'],
+        message: 'Regions are places of one country: name that country alone in countries.',
+      });
   });
 /** See {@link createSilenceBodySchema}. */
 export type CreateSilenceBody = z.input<typeof createSilenceBodySchema>;
@@ -310,6 +404,7 @@ export const silenceSchema = z.object({
     viewName: z.string().optional(),
     families: z.array(z.string()).optional(),
     countries: z.array(z.string()).optional(),
+    regions: z.array(z.string()).optional(),
     services: z.array(z.string()).optional(),
   }),
   startsAt: timestampSchema,
@@ -456,7 +551,7 @@ export const readAlerts = alerts.get('readAlerts', '/read/alerts/v1/', {
   response: paged(alertSchema),
   permission: PERMISSIONS.viewAlerts,
   summary:
-    'Lists alerts, most recently changed first, 10 per page, by state, severity, rule, family and serial.',
+    'Lists alerts, most recently changed first, 10 per page, by state, severity, rule, family, serial and place (country, region).',
 });
 
 export const readAlert = alerts.get('readAlert', '/read/alert/v1', {
@@ -479,6 +574,34 @@ export const resolveAlerts = alerts.post('resolveAlerts', '/update/alert_resolve
   response: z.object({ alerts: z.array(alertSchema) }),
   permission: PERMISSIONS.acknowledgeAlerts,
   summary: 'Resolves open alerts by hand; 409 when one of them is already resolved and none is changed.',
+});
+
+export const readAlertGroups = alerts.get('readAlertGroups', '/read/alert_groups/v1/', {
+  query: alertGroupsQuerySchema,
+  response: paged(alertGroupSchema),
+  permission: PERMISSIONS.viewAlerts,
+  summary:
+    "Open alerts grouped by rule and place (country, or region when it stands out), largest first, 10 per page, with the share of the place's units and what the drop says.",
+});
+
+export const acknowledgeAlertGroup = alerts.post(
+  'acknowledgeAlertGroup',
+  '/update/alert_group_acknowledged/v1',
+  {
+    body: alertGroupBodySchema,
+    response: alertGroupChangedSchema,
+    permission: PERMISSIONS.acknowledgeAlerts,
+    summary:
+      'Acknowledges every alert of a group that may be (firing or silenced) with one comment; 404 when the group has no open alert, 409 when none of them may be.',
+  },
+);
+
+export const resolveAlertGroup = alerts.post('resolveAlertGroup', '/update/alert_group_resolved/v1', {
+  body: alertGroupBodySchema,
+  response: alertGroupChangedSchema,
+  permission: PERMISSIONS.acknowledgeAlerts,
+  summary:
+    'Resolves every open alert of a group by hand with one comment; 404 when the group has no open alert.',
 });
 
 export const readAlertCounts = alerts.get('readAlertCounts', '/read/alert_counts/v1', {
@@ -572,6 +695,9 @@ export const alertsEndpoints = {
   readAlert,
   acknowledgeAlerts,
   resolveAlerts,
+  readAlertGroups,
+  acknowledgeAlertGroup,
+  resolveAlertGroup,
   readAlertCounts,
   readSilences,
   createSilence,
