@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseAst } from 'rolldown/parseAst';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { signedInChunk } from './build/signed-in-chunk';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -45,6 +46,56 @@ export default defineConfig({
     react(),
     signedIn.guard,
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /\.vite\//] }),
+    VitePWA({
+      // Registered by src/app/service-worker.ts once the page has loaded (not in the sign-in page's own code).
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        name: 'Equipment Dashboard',
+        short_name: 'Equipment',
+        description: 'Monitor and support the field fleet of wheel-alignment equipment.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1677ff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Only the shell (and, added by the plugin, the manifest, its icons and includeAssets) is precached; each
+        // screen's code is cached as it is first loaded (below), so a phone does not download every screen at once.
+        globPatterns: ['index.html'],
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            // A page: the server's answer when it comes within 3 s, else the cached shell (a slow or absent
+            // network). API calls are never cached: the console shows no data offline and says so.
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'pages',
+              networkTimeoutSeconds: 3,
+              precacheFallback: { fallbackURL: 'index.html' },
+            },
+          },
+          {
+            // Fingerprinted build files never change under one name: from the cache once fetched.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'assets',
+              expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 30 },
+            },
+          },
+        ],
+      },
+    }),
   ],
   resolve: {
     alias: [

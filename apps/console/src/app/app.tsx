@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router';
+import { OfflineNotice } from './offline-notice';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 import { makeStore } from './store';
@@ -9,6 +10,7 @@ const store = makeStore();
 export function App() {
   return (
     <Providers store={store}>
+      <OfflineNotice />
       {/* Navigations render at once: as transitions, every store update during the first loads after
           sign-in interrupted and restarted the dashboard's first render (about 0.3 s later on screen). */}
       <BrowserRouter useTransitions={false}>
