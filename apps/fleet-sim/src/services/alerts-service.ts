@@ -12,6 +12,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ConflictError, NotFoundError } from '../core/errors';
 import * as repo from '../store/repos/alerts-repo';
 import { inTransaction } from '../store/transaction';
+import { noteAlertsChanged, withGroupCauses } from './alert-group-snapshot';
 import type { ServiceDeps } from './service-deps';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
@@ -36,25 +37,34 @@ export function alertOf(row: repo.AlertRow): Alert {
     resolvedAt: iso(row.resolvedAt),
     resolvedBy: row.resolvedBy,
     updatedAt: row.updatedAt.toISOString(),
+    countryCode: row.countryCode,
+    region: row.region,
   };
 }
 
-/** A page of alerts, most recently changed first, by state, severity, rule, family and serial prefix. */
+/**
+ * A page of alerts, most recently changed first, by state, severity, rule, family, serial prefix and place; an open
+ * unit offline alert without a cause says its group's sentence (see withGroupCauses).
+ */
 export async function listAlerts(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'readModels'>,
   query: repo.AlertListQuery,
 ): Promise<{ docs: Alert[]; totalDocs: number }> {
   const page = await repo.listAlerts(deps.db, query);
-  return { docs: page.docs.map(alertOf), totalDocs: page.totalDocs };
+  return { docs: await withGroupCauses(deps, page.docs.map(alertOf)), totalDocs: page.totalDocs };
 }
 
 /** One alert with its state history (404 when there is none with that id). */
-export async function readAlert(deps: Pick<ServiceDeps, 'db'>, id: number): Promise<AlertDetail> {
+export async function readAlert(
+  deps: Pick<ServiceDeps, 'db' | 'readModels'>,
+  id: number,
+): Promise<AlertDetail> {
   const [row] = await repo.findAlerts(deps.db, [id]);
   if (!row) throw new NotFoundError(`There is no alert ${id}.`, { id });
   const events = await repo.alertEventsOf(deps.db, id);
+  const [alert] = await withGroupCauses(deps, [alertOf(row)]);
   return {
-    ...alertOf(row),
+    ...(alert as Alert),
     history: events.map((e) => ({
       from: e.fromState as AlertState | null,
       to: e.toState as AlertState,
@@ -65,10 +75,55 @@ export async function readAlert(deps: Pick<ServiceDeps, 'db'>, id: number): Prom
   };
 }
 
-const ACTION_WORDS: Record<AlertAction, { verb: string; audit: string }> = {
-  acknowledge: { verb: 'acknowledged', audit: 'alert.acknowledge' },
-  resolve: { verb: 'resolved', audit: 'alert.resolve' },
+/** Words of the staff actions: the verb of their messages, their audit actions (one alert's, a group's). */
+export const ACTION_WORDS: Record<AlertAction, { verb: string; audit: string; groupAudit: string }> = {
+  acknowledge: { verb: 'acknowledged', audit: 'alert.acknowledge', groupAudit: 'alert.group_acknowledge' },
+  resolve: { verb: 'resolved', audit: 'alert.resolve', groupAudit: 'alert.group_resolve' },
 };
+
+/**
+ * What staff acknowledging or resolving alerts by hand changes (rows locked by the caller, each of which may take
+ * the action): each alert after, with its state history, notification and timeline entry; its audit entry too
+ * unless `audited` is 'group' (the caller writes one entry for them all).
+ */
+export function staffChanges(
+  rows: readonly repo.AlertRow[],
+  action: AlertAction,
+  user: AuthUser,
+  comment: string | null,
+  now: Date,
+  audited: 'each' | 'group' = 'each',
+): repo.AlertChange[] {
+  return rows.map((before) => {
+    const to = alertTransition(before.state as AlertState, action) as AlertState;
+    const after: repo.AlertRow =
+      action === 'acknowledge'
+        ? {
+            ...before,
+            state: to,
+            acknowledgedBy: user.username,
+            acknowledgedAt: now,
+            comment: comment ?? '',
+            updatedAt: now,
+          }
+        : {
+            ...before,
+            state: to,
+            resolvedAt: now,
+            resolvedBy: user.username,
+            comment: comment ?? before.comment,
+            updatedAt: now,
+          };
+    return {
+      before,
+      after,
+      by: user.username,
+      comment,
+      ...(audited === 'each' ? { audit: ACTION_WORDS[action].audit } : { staff: true }),
+      notify: repo.notificationOf(before.state as AlertState, to),
+    };
+  });
+}
 
 /**
  * Acknowledges or resolves alerts by hand, all or none: 404 when an id names no alert, 409 (`alert_state`) when one
@@ -98,36 +153,7 @@ async function actOnAlerts(
         'alert_state',
       );
     }
-    const now = deps.clock.nowDate();
-    const changes: repo.AlertChange[] = rows.map((before) => {
-      const to = alertTransition(before.state as AlertState, action) as AlertState;
-      const after: repo.AlertRow =
-        action === 'acknowledge'
-          ? {
-              ...before,
-              state: to,
-              acknowledgedBy: user.username,
-              acknowledgedAt: now,
-              comment: comment ?? '',
-              updatedAt: now,
-            }
-          : {
-              ...before,
-              state: to,
-              resolvedAt: now,
-              resolvedBy: user.username,
-              comment: comment ?? before.comment,
-              updatedAt: now,
-            };
-      return {
-        before,
-        after,
-        by: user.username,
-        comment,
-        audit: ACTION_WORDS[action].audit,
-        notify: repo.notificationOf(before.state as AlertState, to),
-      };
-    });
+    const changes = staffChanges(rows, action, user, comment, deps.clock.nowDate());
     await repo.writeAlerts(
       tx,
       changes.map((c) => c.after),
@@ -223,7 +249,9 @@ async function flush(deps: ServiceDeps, announcer: Announcer): Promise<void> {
   rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
   const counts = await alertCounts(deps);
   if (rows.length > 0)
-    deps.live.emitToPermitted(PERMISSIONS.viewAlerts, 'ALERT_UPDATED', { alerts: rows.map(alertOf) });
+    deps.live.emitToPermitted(PERMISSIONS.viewAlerts, 'ALERT_UPDATED', {
+      alerts: await withGroupCauses(deps, rows.map(alertOf)),
+    });
   deps.live.emitToPermitted(PERMISSIONS.viewAlerts, 'ALERT_COUNTS', counts);
 }
 
@@ -236,6 +264,7 @@ export function announceAlerts(deps: ServiceDeps, ids: Iterable<number>): void {
   const announcer = announcerOf(deps);
   // The figures changed with the commit: a read from now on counts again rather than answer what was kept.
   announcer.counts = null;
+  noteAlertsChanged(deps);
   for (const id of ids) {
     announcer.pending.delete(id);
     announcer.pending.add(id);

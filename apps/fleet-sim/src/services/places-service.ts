@@ -21,6 +21,10 @@ export class PlaceIndex {
   private readonly byCode = new Map<string, Map<string, Set<string>>>();
   /** Country name (folded) → its code (upper case). */
   private readonly codeByName = new Map<string, string>();
+  /** Country code (upper case) → its name. */
+  private readonly nameByCode = new Map<string, string>();
+  /** Units per country code, and per code and region (folded). */
+  private readonly units = new Map<string, number>();
 
   constructor(places: readonly PlaceCount[]) {
     const countries = new Map<string, Country>();
@@ -34,6 +38,12 @@ export class PlaceIndex {
       if (!code || !name || place.n <= 0) continue;
       countries.set(`${name}\u0000${code}`, { countryName: name, countryCode: code });
       this.codeByName.set(fold(name), code);
+      this.nameByCode.set(code, name);
+      this.units.set(code, (this.units.get(code) ?? 0) + place.n);
+      if (region) {
+        const key = `${code}\u0000${fold(region)}`;
+        this.units.set(key, (this.units.get(key) ?? 0) + place.n);
+      }
       let regionsOfCode = this.byCode.get(code);
       if (!regionsOfCode) this.byCode.set(code, (regionsOfCode = new Map()));
       if (!region) continue;
@@ -76,6 +86,17 @@ export class PlaceIndex {
   countryCodeOf(codeOrName: string): string | undefined {
     const code = codeOrName.trim().toUpperCase();
     return this.byCode.has(code) ? code : this.codeByName.get(fold(codeOrName));
+  }
+
+  /** The name of a country units are in, by its code (ignoring case); undefined when none is. */
+  countryNameOf(code: string): string | undefined {
+    return this.nameByCode.get(code.trim().toUpperCase());
+  }
+
+  /** The units in a country (by code), or in one of its regions (ignoring case): 0 when none. */
+  unitsIn(code: string, region?: string | null): number {
+    const country = code.trim().toUpperCase();
+    return this.units.get(region ? `${country}\u0000${fold(region)}` : country) ?? 0;
   }
 
   /** True when units are in the country (by code, ignoring case). */
@@ -138,6 +159,14 @@ export function placeIndex(deps: Pick<ServiceDeps, 'db' | 'readModels'>): Promis
     );
   }
   return entry.current ? Promise.resolve(entry.current) : (entry.building as Promise<PlaceIndex>);
+}
+
+/**
+ * Forgets the place index built so far: the next read builds it again. Units do not move, but a test may rewrite
+ * their places after the index was built.
+ */
+export function forgetPlaceIndex(deps: object): void {
+  cache.delete(deps);
 }
 
 /** Back-office §7.4: the countries units are in, by name. */

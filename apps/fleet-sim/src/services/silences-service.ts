@@ -32,10 +32,20 @@ export interface StoredMatcher {
   viewFilters?: Record<string, string>;
   families?: string[];
   countries?: string[];
+  /** Regions of the one country named (an alert group's place). */
+  regions?: string[];
   services?: string[];
 }
 
-const MATCHER_FIELDS = ['ruleId', 'serials', 'viewId', 'families', 'countries', 'services'] as const;
+const MATCHER_FIELDS = [
+  'ruleId',
+  'serials',
+  'viewId',
+  'families',
+  'countries',
+  'regions',
+  'services',
+] as const;
 
 /** Where a silence stands at `now` (simulated): silencing now, not yet (or outside its window), or over. */
 export function silenceStatus(
@@ -61,6 +71,7 @@ export function silenceOf(row: repo.SilenceRow, now: number): Silence {
     'viewName',
     'families',
     'countries',
+    'regions',
     'services',
   ] as const) {
     if (stored[key] !== undefined) Object.assign(matcher, { [key]: stored[key] });

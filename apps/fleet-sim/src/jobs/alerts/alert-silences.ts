@@ -9,6 +9,7 @@ import { equipmentMatcher, type UnitFacts, type UnitIndex } from '../../read-mod
 import { equipmentFiltersOf, viewFilters } from '../../services/alert-scope';
 import type { StoredMatcher } from '../../services/silences-service';
 import { unendedSilences, type SilenceRow } from '../../store/repos/silences-repo';
+import { unitSerialsIn } from '../../store/repos/alert-groups-repo';
 import type { Db } from '../../store/database';
 import type { OpenAlert, RuleState, SilenceCheck } from './alert-book';
 
@@ -26,15 +27,36 @@ export interface ActiveSilences {
   check: SilenceCheck;
 }
 
+/** The units of a country's regions, read once per fleet size (units do not move): the regions a silence names. */
+const regionUnits = new WeakMap<Db, Map<string, { fleet: number; serials: Promise<ReadonlySet<string>> }>>();
+
+function unitsOfRegions(
+  db: Db,
+  fleet: number,
+  countryCode: string,
+  regions: readonly string[],
+): Promise<ReadonlySet<string>> {
+  let byPlace = regionUnits.get(db);
+  if (!byPlace) regionUnits.set(db, (byPlace = new Map()));
+  const key = [countryCode, ...regions.map((r) => r.toLowerCase()).sort()].join('\u0000');
+  const known = byPlace.get(key);
+  if (known && known.fleet === fleet) return known.serials;
+  const serials = unitSerialsIn(db, countryCode, regions).then((list) => new Set(list));
+  byPlace.set(key, { fleet, serials });
+  serials.catch(() => byPlace?.delete(key));
+  return serials;
+}
+
 /**
- * Reads the silences that have not ended, resolves their saved views to tests of units, and keeps those active at
- * `now` (inside their recurring window, if any). Silences the system made for a planned outage come first, so
+ * Reads the silences that have not ended, resolves their saved views to tests of units and their regions to the
+ * units there, and keeps those active at `now` (inside their recurring window, if any). Silences the system made for a planned outage come first, so
  * that an alert they hold says why the unit or service went down.
  */
 export async function loadSilences(db: Db, index: UnitIndex, now: number): Promise<ActiveSilences> {
   const loaded: LoadedSilence[] = [];
   for (const row of await unendedSilences(db, new Date(now))) {
     const stored = row.matcher as StoredMatcher;
+    const country = stored.countries?.length === 1 ? stored.countries[0] : undefined;
     const matcher: SilenceMatcher = {
       ruleId: stored.ruleId ?? null,
       serials: stored.serials?.map((s) => s.toUpperCase()) ?? null,
@@ -42,6 +64,10 @@ export async function loadSilences(db: Db, index: UnitIndex, now: number): Promi
       countries: stored.countries ?? null,
       services: stored.services ?? null,
       viewSerials: null,
+      regionSerials:
+        stored.regions?.length && country
+          ? await unitsOfRegions(db, index.size, country, stored.regions)
+          : null,
     };
     const facts: SilenceFacts = {
       matcher,

@@ -40,16 +40,18 @@ const subjectOf = (a: Alert): string =>
 /**
  * The message of a group of alerts (`count` of them, the first of which `alerts` holds): "37 units offline in US
  * aligners" with the first serials and a link to the Alerts screen; reminders and escalations say so in the title
- * and the body's `notification` field.
+ * and the body's `notification` field. `summary` is what the alerts' place says ("4,700 of 4,800 units in the
+ * United States went offline within 2 minutes: a regional cause is likely"), in the body and below the mail's title.
  */
 export function alertMessage(
   rule: { id: number; name: string; kind: string; severity: string },
   event: OutboxEvent,
-  group: { count: number; alerts: readonly Alert[] },
+  group: { count: number; alerts: readonly Alert[]; summary?: string | null },
   publicUrl: string,
   sentAt: Date,
 ): AlertMessage {
   const { count, alerts } = group;
+  const summary = group.summary ?? null;
   const kind = (alerts[0]?.kind ?? rule.kind) as AlertKind;
   const base = groupedTitle(
     kind,
@@ -65,6 +67,7 @@ export function alertMessage(
     event: WEBHOOK_EVENT_OF[event],
     notification: event,
     title,
+    summary,
     rule: { id: rule.id, name: rule.name, kind: rule.kind, severity: rule.severity },
     count,
     alerts: alerts.slice(0, MESSAGE_ALERTS_MAX),
@@ -74,6 +77,7 @@ export function alertMessage(
   });
   const lines = [
     title,
+    ...(summary ? ['', summary] : []),
     '',
     `Rule: ${rule.name} (${rule.severity})`,
     `${count === 1 ? 'Subject' : 'Subjects'}: ${subjects}`,

@@ -8,6 +8,7 @@ import {
 } from '@equipment-dashboard/domain';
 import { metrics } from '../../core/metrics';
 import { startRepeatingJob, type RepeatingJob } from '../../core/repeating-job';
+import { alertGroupsSnapshot, groupCausesOf, messageSentence } from '../../services/alert-group-snapshot';
 import { alertOf } from '../../services/alerts-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import {
@@ -168,14 +169,21 @@ export class AlertNotifier {
           ]),
         ]
       : [];
+    // The alerts' groups as they are now (read before the transaction): what their place says, in the message.
+    const groups = await alertGroupsSnapshot(deps);
     const made = await this.lease.write(async (tx) => {
       const taken = await takeGroup(tx, group.ruleId, event, messageId, MESSAGE_ALERTS_MAX);
       // A deleted rule's notifications are taken (they went nowhere) and nothing is sent.
       if (taken.count === 0 || !rule) return 0;
+      const alerts = groupCausesOf(groups, taken.alerts.map(alertOf));
       const message = alertMessage(
         rule,
         event,
-        { count: taken.count, alerts: taken.alerts.map(alertOf) },
+        {
+          count: taken.count,
+          alerts,
+          summary: event === 'resolved' ? null : messageSentence(groups, alerts),
+        },
         deps.config.PUBLIC_URL,
         new Date(),
       );

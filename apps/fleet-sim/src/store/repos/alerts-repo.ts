@@ -36,6 +36,9 @@ export interface AlertListQuery {
   ruleId?: number;
   family?: string;
   serialNumber?: string;
+  /** The place the alert's unit was in when it opened. */
+  countryCode?: string;
+  region?: string;
 }
 
 function listWhere(query: Omit<AlertListQuery, 'page'>): SQL | undefined {
@@ -46,6 +49,8 @@ function listWhere(query: Omit<AlertListQuery, 'page'>): SQL | undefined {
     query.ruleId ? eq(alerts.ruleId, query.ruleId) : undefined,
     query.family ? eq(alerts.family, query.family) : undefined,
     serial ? sql`upper(${alerts.serialNumber}) LIKE ${`${serial}%`}` : undefined,
+    query.countryCode ? eq(alerts.countryCode, query.countryCode) : undefined,
+    query.region ? sql`lower(${alerts.region}) = ${query.region.toLowerCase()}` : undefined,
   );
 }
 
@@ -223,7 +228,8 @@ export interface NewAlert {
 
 /**
  * Inserts new alerts (one statement, one bound array per column); a subject that already has an open alert of the
- * rule is left out. Answers the rows added.
+ * rule is left out. An alert about a unit takes the unit's place (country code and region) from its row in the same
+ * statement: a lookup by key per alert in the store, nothing in the process. Answers the rows added.
  */
 export async function insertAlerts(tx: Db, rows: readonly NewAlert[]): Promise<AlertRow[]> {
   const out: AlertRow[] = [];
@@ -231,18 +237,25 @@ export async function insertAlerts(tx: Db, rows: readonly NewAlert[]): Promise<A
     const slice = rows.slice(i, i + ALERT_WRITE_BATCH);
     const col = <T>(pick: (r: NewAlert) => T) => sql.param(slice.map(pick));
     const result = await tx.execute(sql`
-      INSERT INTO alerts (rule_id, rule_name, kind, severity, subject_key, subject, serial_number, family, state, summary, cause, started_at, fired_at, updated_at)
-      SELECT d.rule_id, d.rule_name, d.kind, d.severity, d.subject_key, d.subject::jsonb, d.serial_number, d.family, d.state, d.summary, d.cause,
-        d.started_at, d.fired_at, d.updated_at
+      INSERT INTO alerts (rule_id, rule_name, kind, severity, subject_key, subject, serial_number, family, country_code, region, state, summary, cause, started_at, fired_at, updated_at)
+      SELECT d.rule_id, d.rule_name, d.kind, d.severity, d.subject_key, d.subject::jsonb, d.serial_number, d.family,
+        u.country_code, nullif(u.geolocation->>'region', ''), d.state, d.summary, d.cause, d.started_at, d.fired_at, d.updated_at
       FROM unnest(
         ${col((r) => r.ruleId)}::integer[], ${col((r) => r.ruleName)}::text[], ${col((r) => r.kind)}::text[], ${col((r) => r.severity)}::text[],
         ${col((r) => r.subjectKey)}::text[], ${col((r) => JSON.stringify(r.subject))}::text[], ${col((r) => r.serialNumber)}::text[],
         ${col((r) => r.family)}::text[], ${col((r) => r.state)}::text[], ${col((r) => r.summary)}::text[], ${col((r) => r.cause)}::text[],
         ${col((r) => iso(r.startedAt))}::timestamptz[], ${col((r) => iso(r.firedAt))}::timestamptz[], ${col((r) => iso(r.updatedAt))}::timestamptz[]
       ) AS d(rule_id, rule_name, kind, severity, subject_key, subject, serial_number, family, state, summary, cause, started_at, fired_at, updated_at)
+      LEFT JOIN units u ON u.serial_number = d.serial_number
       ON CONFLICT (rule_id, subject_key) WHERE state <> 'resolved' DO NOTHING
-      RETURNING id, rule_id, subject_key`);
-    const added = rowsOf<{ id: number; rule_id: number; subject_key: string }>(result);
+      RETURNING id, rule_id, subject_key, country_code, region`);
+    const added = rowsOf<{
+      id: number;
+      rule_id: number;
+      subject_key: string;
+      country_code: string | null;
+      region: string | null;
+    }>(result);
     const byKey = new Map(slice.map((r) => [`${r.ruleId}\u0000${r.subjectKey}`, r]));
     for (const row of added) {
       const r = byKey.get(`${row.rule_id}\u0000${row.subject_key}`);
@@ -258,6 +271,8 @@ export async function insertAlerts(tx: Db, rows: readonly NewAlert[]): Promise<A
         subject: r.subject,
         serialNumber: r.serialNumber,
         family: r.family,
+        countryCode: row.country_code,
+        region: row.region,
         state: r.state,
         summary: r.summary,
         cause: r.cause,
@@ -405,6 +420,8 @@ export interface AlertChange<After extends AlertChangeFacts = AlertRow> {
   event?: boolean;
   /** The staff action for the audit log ('alert.acknowledge', 'alert.resolve'). */
   audit?: string;
+  /** A staff member's change whose audit entry the caller writes once for many alerts (a group's). */
+  staff?: boolean;
 }
 
 const HISTORY_WORDS: Partial<Record<AlertState, string>> = {
@@ -421,7 +438,7 @@ function historyOf(change: AlertChange<AlertChangeFacts>): HistoryEvent | null {
   const word = HISTORY_WORDS[after.state as AlertState];
   if (!serialNumber || !word || change.event === false) return null;
   if (after.state === 'resolved' && (before === null || before.state === 'pending')) return null;
-  const staff = Boolean(change.audit);
+  const staff = Boolean(change.audit) || change.staff === true;
   const by = staff
     ? ` by ${change.by}`
     : after.state === 'resolved' || after.state === 'silenced'
