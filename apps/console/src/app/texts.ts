@@ -21,7 +21,11 @@ export const SHELL_TEXTS = {
   noFiring: 'No alert is firing.',
   openAlerts: 'Open Alerts',
   closeDrawer: 'Close',
-  firedAt: (time: string) => `fired ${time}`,
+  groupAlerts: (n: number, place: string) =>
+    `${n.toLocaleString('en-US')} firing alert${n === 1 ? '' : 's'} in ${place}`,
+  groupAlertsCount: (n: number) => `${n.toLocaleString('en-US')} firing alert${n === 1 ? '' : 's'}`,
+  groupSince: (time: string) => `since ${time}`,
+  moreGroups: (n: number) =>
   alertEmail: 'Alert e-mail',
   account: 'Account',
   changePassword: 'Change Password',

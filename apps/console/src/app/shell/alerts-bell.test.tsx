@@ -1,15 +1,36 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { AlertGroup } from '@equipment-dashboard/contract';
 import { alertCounts, alertRow } from '../../test/alerts';
 import { openApp } from '../../test/render-app';
 
+const at = '2025-01-06T12:00:00.000Z';
+const group = (overrides: Partial<AlertGroup>): AlertGroup => ({
+  ruleId: 2,
+  ruleName: 'US aligners offline',
+  severity: 'major',
+  countryCode: 'US',
+  region: null,
+  placeName: 'the United States',
+  count: 4_700,
+  firstStartedAt: at,
+  lastStartedAt: at,
+  share: 0.9792,
+  summary:
+    '4,700 of 4,800 units in the United States went offline within 2 minutes: a regional cause is likely',
+  ...overrides,
+});
 const firing = [
-  alertRow(1, {
-    severity: 'critical',
+  group({}),
+  group({
+    ruleId: 3,
     ruleName: 'Gateways down',
-    subject: { service: 'charon' },
-    summary: 'Service charon down',
+    severity: 'critical',
+    countryCode: null,
+    placeName: null,
+    count: 1,
+    share: null,
+    summary: null,
   }),
-  alertRow(2),
 ];
 
 describe('the alerts bell', () => {
@@ -31,43 +52,55 @@ describe('the alerts bell', () => {
     expect(stub.callsTo('/read/alert_counts/v1')).toHaveLength(1);
   });
 
-  it('when the bell is clicked, then a drawer lists the newest firing alerts and Open Alerts leads to the screen', async () => {
+  it('when the bell is clicked, then a drawer lists the firing alerts by rule and place (not by unit), counts the other groups, and Open Alerts leads to the screen', async () => {
     const { user, stub, location } = openApp('/Audits', 'engineer', {
       '/read/audits/v1/': { docs: [], totalDocs: 0 },
-      '/read/alert_counts/v1': alertCounts(2),
-      '/read/alerts/v1/': { docs: firing, totalDocs: 2 },
+      '/read/alert_counts/v1': alertCounts(4_701),
+      '/read/alert_groups/v1/': { docs: firing, totalDocs: 14 },
       '/read/alert_rules/v1/': { docs: [], totalDocs: 0 },
     });
-    await user.click(await screen.findByRole('button', { name: 'Alerts: 2 firing unacknowledged' }));
+    await user.click(await screen.findByRole('button', { name: 'Alerts: 4,701 firing unacknowledged' }));
     const drawer = await screen.findByRole('dialog', { name: 'Firing alerts' });
     expect(await within(drawer).findByText('Gateways down')).toBeInTheDocument();
     expect(within(drawer).getByText('Critical')).toHaveAttribute('data-colour', 'red');
-    expect(within(drawer).getByRole('link', { name: 'Service charon' })).toHaveAttribute('href', '/');
-    expect(within(drawer).getByRole('link', { name: 'AX1AS0002' })).toHaveAttribute(
+    expect(
+      within(drawer).getByRole('link', { name: '4,700 firing alerts in United States' }),
+    ).toHaveAttribute('href', '/Alerts?view=list&ruleId=2&countryCode=US');
+    expect(
+      within(drawer).getByText(
+        '4,700 of 4,800 units in the United States went offline within 2 minutes: a regional cause is likely',
+      ),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: '1 firing alert' })).toHaveAttribute(
       'href',
-      '/Aligners?serial=AX1AS0002',
+      '/Alerts?view=list&ruleId=3',
     );
-    expect(new URL(stub.callsTo('/read/alerts/v1/')[0]?.url ?? '').searchParams.get('state')).toBe('firing');
+    expect(within(drawer).getByText('and 12 more groups on the Alerts screen')).toBeInTheDocument();
+    expect(within(drawer).getAllByRole('listitem')).toHaveLength(2);
+    expect(stub.callsTo('/read/alerts/v1/')).toHaveLength(0);
+    expect(new URL(stub.callsTo('/read/alert_groups/v1/')[0]?.url ?? '').searchParams.get('state')).toBe(
+      'firing',
+    );
 
     await user.click(within(drawer).getByRole('link', { name: 'Open Alerts' }));
     await waitFor(() => expect(location()).toBe('/Alerts'));
     expect(await screen.findByRole('region', { name: 'Alerts' })).toBeInTheDocument();
   });
 
-  it('when ALERT_UPDATED arrives while the drawer is open, then its list is read again', async () => {
+  it('when ALERT_UPDATED arrives while the drawer is open, then its groups are read again', async () => {
     const { user, live, stub } = openApp('/Audits', 'support', {
       '/read/audits/v1/': { docs: [], totalDocs: 0 },
       '/read/alert_counts/v1': alertCounts(2),
-      '/read/alerts/v1/': { docs: firing, totalDocs: 2 },
+      '/read/alert_groups/v1/': { docs: firing, totalDocs: 2 },
     });
     await user.click(await screen.findByRole('button', { name: /^Alerts: 2/ }));
     act(() => live.last().serverConnects());
     await screen.findByText('Gateways down');
-    const before = stub.callsTo('/read/alerts/v1/').length;
+    const before = stub.callsTo('/read/alert_groups/v1/').length;
     await act(async () =>
       live.last().serverEmits('ALERT_UPDATED', { alerts: [alertRow(2, { state: 'acknowledged' })] }),
     );
-    await waitFor(() => expect(stub.callsTo('/read/alerts/v1/').length).toBeGreaterThan(before));
+    await waitFor(() => expect(stub.callsTo('/read/alert_groups/v1/').length).toBeGreaterThan(before));
   });
 
   it('when a guest is signed in, then the bell has no count and no drawer, and there is no Alerts entry', async () => {

@@ -2,43 +2,63 @@ import { BellOutlined } from '@ant-design/icons';
 import { Alert as Notice, Badge, Button, Drawer, Flex, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useReadAlertCountsQuery, useReadAlertsQuery } from '@equipment-dashboard/api-client';
+import { useReadAlertCountsQuery, useReadAlertGroupsQuery } from '@equipment-dashboard/api-client';
 import { can, PERMISSIONS } from '@equipment-dashboard/domain';
-import { AlertSubjectLink } from '../../shared/alerts/alert-subject';
+import { groupAlertsPath, placeLabel } from '../../shared/alerts/alert-group';
 import { SeverityTag } from '../../shared/alerts/severity-tag';
 import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
 import { useAppSelector } from '../store';
 import { SHELL_TEXTS as T } from '../texts';
 
-/** The newest firing alerts, read while the drawer is open (the live channel keeps them current). */
-function FiringAlerts({ onFollow }: { onFollow: () => void }) {
-  const { data, isLoading, error } = useReadAlertsQuery({ page: 1, state: 'firing' });
+/**
+ * The firing alerts by rule and place, largest first (the first page of groups, read while the drawer is open; the
+ * live channel keeps it current): a storm of thousands of units is one line, and the groups past the page are
+ * counted.
+ */
+function FiringGroups({ onFollow }: { onFollow: () => void }) {
+  const { data, isLoading, error } = useReadAlertGroupsQuery({ page: 1, state: 'firing' });
   if (isLoading) return <Spin aria-label={T.alertsLoading} />;
   if (error && !data) return <Notice type="error" showIcon title={T.alertsFailed} />;
-  const alerts = data?.docs ?? [];
-  if (alerts.length === 0) return <Typography.Text type="secondary">{T.noFiring}</Typography.Text>;
+  const groups = data?.docs ?? [];
+  if (groups.length === 0) return <Typography.Text type="secondary">{T.noFiring}</Typography.Text>;
+  const more = (data?.totalDocs ?? groups.length) - groups.length;
   return (
-    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {alerts.map((alert) => (
-        <li key={alert.id} style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}>
-          <Flex vertical gap={2}>
-            <Flex gap={8} align="center" wrap>
-              <SeverityTag severity={alert.severity} />
-              <Typography.Text strong>{alert.ruleName}</Typography.Text>
+    <>
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {groups.map((group) => (
+          <li
+            key={`${group.ruleId}|${group.countryCode ?? ''}|${group.region ?? ''}`}
+            style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}
+          >
+            <Flex vertical gap={2}>
+              <Flex gap={8} align="center" wrap>
+                <SeverityTag severity={group.severity} />
+                <Typography.Text strong>{group.ruleName}</Typography.Text>
+              </Flex>
+              <Link to={groupAlertsPath(group)} onClick={onFollow}>
+                {group.placeName
+                  ? T.groupAlerts(group.count, placeLabel(group))
+                  : T.groupAlertsCount(group.count)}
+              </Link>
+              {group.summary && <Typography.Text>{group.summary}</Typography.Text>}
+              <Typography.Text type="secondary">
+                {T.groupSince(formatDateTime(group.firstStartedAt))}
+              </Typography.Text>
             </Flex>
-            <AlertSubjectLink subject={alert.subject} onFollow={onFollow} />
-            <Typography.Text type="secondary">
-              {T.firedAt(formatDateTime(alert.firedAt ?? alert.startedAt))}
-            </Typography.Text>
-          </Flex>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          {T.moreGroups(more)}
+        </Typography.Paragraph>
+      )}
+    </>
   );
 }
 
-/** The bell of a role that sees alerts: the count of firing, unacknowledged alerts, and a drawer of the newest. */
+/** The bell of a role that sees alerts: the count of firing, unacknowledged alerts, and a drawer of them by place. */
 function LiveBell() {
   const [open, setOpen] = useState(false);
   // ALERT_COUNTS events replace this answer in the cache: the badge follows without polling.
@@ -71,7 +91,7 @@ function LiveBell() {
           </Link>
         }
       >
-        {open && <FiringAlerts onFollow={close} />}
+        {open && <FiringGroups onFollow={close} />}
       </Drawer>
     </>
   );

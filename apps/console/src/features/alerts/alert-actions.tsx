@@ -1,19 +1,29 @@
 import { Alert as Notice, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useAcknowledgeAlertsMutation, useResolveAlertsMutation } from '@equipment-dashboard/api-client';
+import type { AlertGroup } from '@equipment-dashboard/contract';
+import {
+  useAcknowledgeAlertGroupMutation,
+  useAcknowledgeAlertsMutation,
+  useResolveAlertGroupMutation,
+  useResolveAlertsMutation,
+} from '@equipment-dashboard/api-client';
 import { useAppDispatch } from '../../app/store';
 import { errorStatus } from '../../shared/api/error-text';
 import { ActionDialog } from '../../shared/back-office/action-dialog';
 import type { CallError } from '../../shared/back-office/server-error';
 import { useServerCall } from '../../shared/back-office/use-server-call';
 import { snackbarShown } from '../../shared/ui/ui-slice';
+import { groupLabel } from '../../shared/alerts/alert-group';
 import { ALERTS_TEXTS as T } from './texts';
 
 /** True for a call refused with 409 (an alert changed state meanwhile: nothing was changed). */
 const isConflict = (error: unknown): boolean => errorStatus(error as CallError) === 409;
 
 interface BulkDialogProps {
-  ids: number[];
+  /** The selected alerts; or, with `group`, none. */
+  ids?: number[];
+  /** A whole group of alerts (a rule and a place), acted on with one comment, required. */
+  group?: AlertGroup;
   onClose: () => void;
   onDone: () => void;
   /** The server refused with 409: the list should be read again. */
@@ -66,57 +76,104 @@ function useFocusWhenShown(id: string): void {
   }, [id]);
 }
 
-/** Acknowledge of the selected alerts with one comment (POST /update/alert_acknowledged/v1). */
-export function AcknowledgeDialog({ ids, onClose, onDone, onConflict }: BulkDialogProps) {
+/** The one comment of an action on several alerts (required for a group). */
+function CommentField({
+  id,
+  help,
+  value,
+  onChange,
+}: {
+  id: string;
+  help: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Form layout="vertical">
+      <Form.Item label={T.comment} htmlFor={id} help={help}>
+        <Input.TextArea id={id} rows={3} value={value} onChange={(e) => onChange(e.target.value)} />
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** The group's key fields as the group calls take them, with the comment. */
+const groupBody = (group: AlertGroup, comment: string) => ({
+  ruleId: group.ruleId,
+  countryCode: group.countryCode,
+  region: group.region,
+  comment,
+});
+
+/**
+ * Acknowledge with one comment: of the selected alerts (POST /update/alert_acknowledged/v1), or of every alert of a
+ * group that may be (POST /update/alert_group_acknowledged/v1, the comment required).
+ */
+export function AcknowledgeDialog({ ids = [], group, onClose, onDone, onConflict }: BulkDialogProps) {
   const dispatch = useAppDispatch();
   const [acknowledge] = useAcknowledgeAlertsMutation();
+  const [acknowledgeGroup] = useAcknowledgeAlertGroupMutation();
   const [comment, setComment] = useState('');
   const { call, run, notice } = useBulkCall(onConflict);
   useFocusWhenShown('alert-ack-comment');
   const submit = async () => {
-    if (await run(() => acknowledge({ ids, comment: comment.trim() }).unwrap())) {
-      dispatch(snackbarShown(T.acknowledged(ids.length)));
+    const text = comment.trim();
+    let done = ids.length;
+    const ok = await run(async () => {
+      if (group) done = (await acknowledgeGroup(groupBody(group, text)).unwrap()).changed;
+      else await acknowledge({ ids, comment: text }).unwrap();
+    });
+    if (ok) {
+      dispatch(snackbarShown(group ? T.groupAcknowledged(done) : T.acknowledged(done)));
       onDone();
     }
   };
   return (
     <ActionDialog
-      title={T.acknowledgeTitle(ids.length)}
+      title={group ? T.acknowledgeGroupTitle(group.count, groupLabel(group)) : T.acknowledgeTitle(ids.length)}
       okText={T.acknowledge}
+      ready={!group || comment.trim() !== ''}
       call={call}
       onOk={submit}
       onCancel={onClose}
       intro={notice}
     >
-      <Form layout="vertical">
-        <Form.Item label={T.comment} htmlFor="alert-ack-comment" help={T.acknowledgeHelp}>
-          <Input.TextArea
-            id="alert-ack-comment"
-            rows={3}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-          />
-        </Form.Item>
-      </Form>
+      <CommentField
+        id="alert-ack-comment"
+        help={group ? T.groupCommentHelp : T.acknowledgeHelp}
+        value={comment}
+        onChange={setComment}
+      />
     </ActionDialog>
   );
 }
 
-/** Resolve of the selected alerts by hand (POST /update/alert_resolved/v1), after a confirmation. */
-export function ResolveDialog({ ids, onClose, onDone, onConflict }: BulkDialogProps) {
+/**
+ * Resolve by hand, after a confirmation: the selected alerts (POST /update/alert_resolved/v1), or every open alert of
+ * a group with one comment, required (POST /update/alert_group_resolved/v1).
+ */
+export function ResolveDialog({ ids = [], group, onClose, onDone, onConflict }: BulkDialogProps) {
   const dispatch = useAppDispatch();
   const [resolve] = useResolveAlertsMutation();
+  const [resolveGroup] = useResolveAlertGroupMutation();
+  const [comment, setComment] = useState('');
   const { call, run, notice } = useBulkCall(onConflict);
   const submit = async () => {
-    if (await run(() => resolve({ ids }).unwrap())) {
-      dispatch(snackbarShown(T.resolvedDone(ids.length)));
+    let done = ids.length;
+    const ok = await run(async () => {
+      if (group) done = (await resolveGroup(groupBody(group, comment.trim())).unwrap()).changed;
+      else await resolve({ ids }).unwrap();
+    });
+    if (ok) {
+      dispatch(snackbarShown(group ? T.groupResolved(done) : T.resolvedDone(done)));
       onDone();
     }
   };
   return (
     <ActionDialog
-      title={T.resolveTitle(ids.length)}
+      title={group ? T.resolveGroupTitle(group.count, groupLabel(group)) : T.resolveTitle(ids.length)}
       okText={T.resolve}
+      ready={!group || comment.trim() !== ''}
       call={call}
       onOk={submit}
       onCancel={onClose}
@@ -126,6 +183,15 @@ export function ResolveDialog({ ids, onClose, onDone, onConflict }: BulkDialogPr
           <Typography.Paragraph>{T.resolveText}</Typography.Paragraph>
         </>
       }
-    />
+    >
+      {group && (
+        <CommentField
+          id="alert-resolve-comment"
+          help={T.groupCommentHelp}
+          value={comment}
+          onChange={setComment}
+        />
+      )}
+    </ActionDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import type { CreateSilenceBody } from '@equipment-dashboard/contract';
+import type { AlertGroup, CreateSilenceBody } from '@equipment-dashboard/contract';
 import {
   useCreateSilenceMutation,
   useLazyReadClockQuery,
@@ -22,6 +22,7 @@ import { useServerCall } from '../../shared/back-office/use-server-call';
 import { selectUser } from '../../shared/session/session-slice';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { Field, SavedViewSelect } from './form-field';
+import { groupLabel } from '../../shared/alerts/alert-group';
 import { listItems } from './rule-form';
 import { RuleSelect } from './rule-select';
 import { ALERTS_TEXTS as T } from './texts';
@@ -44,9 +45,10 @@ function timeZones(current: string): string[] {
 /**
  * New silence: what it matches (a rule, serials, a saved view, families, countries, services; all given must
  * match), from a start (now on the simulated clock unless chosen) for a while or until a chosen end, a reason, and
- * optionally only inside a weekly window (days, hours, time zone).
+ * optionally only inside a weekly window (days, hours, time zone). Opened for an alert group, it matches the
+ * group's rule and place (its country, and its region when the group is one), the reason being the one comment.
  */
-export function SilenceDialog({ onClose }: { onClose: () => void }) {
+export function SilenceDialog({ onClose, group }: { onClose: () => void; group?: AlertGroup }) {
   const dispatch = useAppDispatch();
   const role = useAppSelector(selectUser)?.role;
   const [create] = useCreateSilenceMutation();
@@ -56,11 +58,17 @@ export function SilenceDialog({ onClose }: { onClose: () => void }) {
   const countries = useReadAlignerCountriesQuery();
   const call = useServerCall();
 
-  const [ruleId, setRuleId] = useState<number | null>(null);
+  const [ruleId, setRuleId] = useState<number | null>(group?.ruleId ?? null);
   const [serialsText, setSerialsText] = useState('');
   const [viewId, setViewId] = useState<number | null>(null);
   const [families, setFamilies] = useState<Family[]>([]);
-  const [countryCodes, setCountryCodes] = useState<string[]>([]);
+  const [countryCodes, setCountryCodes] = useState<string[]>(group?.countryCode ? [group.countryCode] : []);
+  // A group's region stays with its one country: changing the countries drops it.
+  const [regions, setRegions] = useState<string[]>(group?.region ? [group.region] : []);
+  const chooseCountries = (codes: string[]) => {
+    setCountryCodes(codes);
+    setRegions([]);
+  };
   const [services, setServices] = useState<string[]>([]);
   const [start, setStart] = useState<Dayjs | null>(null);
   const [duration, setDuration] = useState<Duration>('60');
@@ -79,6 +87,7 @@ export function SilenceDialog({ onClose }: { onClose: () => void }) {
     ...(viewId !== null && { viewId }),
     ...(families.length > 0 && { families }),
     ...(countryCodes.length > 0 && { countries: countryCodes }),
+    ...(regions.length > 0 && { regions }),
     ...(services.length > 0 && { services }),
   };
   const ready =
@@ -112,7 +121,7 @@ export function SilenceDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <ActionDialog
-      title={T.newSilenceTitle}
+      title={group ? T.silenceGroupTitle(groupLabel(group)) : T.newSilenceTitle}
       okText={T.create}
       ready={ready}
       call={call}
@@ -156,9 +165,14 @@ export function SilenceDialog({ onClose }: { onClose: () => void }) {
                   value: c.countryCode,
                   label: `${c.countryName} (${c.countryCode})`,
                 }))}
-                onChange={setCountryCodes}
+                onChange={chooseCountries}
               />
             </Field>
+            {regions.length > 0 && (
+              <Typography.Paragraph type="secondary">
+                {T.matchRegions(regions.join(', '))}
+              </Typography.Paragraph>
+            )}
           </Col>
           <Col xs={24} md={12}>
             <Field id="silence-services" label={T.matchServices}>

@@ -32,6 +32,7 @@ export function matcherText(matcher: Silence['matcher']): string {
     parts.push(T.matcherText.view(matcher.viewName ?? String(matcher.viewId)));
   if (matcher.families?.length) parts.push(T.matcherText.families(matcher.families.join(', ')));
   if (matcher.countries?.length) parts.push(T.matcherText.countries(matcher.countries.join(', ')));
+  if (matcher.regions?.length) parts.push(T.matcherText.regions(matcher.regions.join(', ')));
   if (matcher.services?.length) parts.push(T.matcherText.services(matcher.services.join(', ')));
   return parts.join('; ');
 }

@@ -55,6 +55,42 @@ export const ALERTS_TEXTS = {
   conflict:
     'Nothing was changed: one of the alerts changed meanwhile. The list has been read again; choose again.',
 
+  // The groups by place.
+  view: 'View',
+  viewGroups: 'Grouped by place',
+  viewList: 'List',
+  place: 'Place',
+  alertsCount: 'Alerts',
+  firstStarted: 'First started',
+  lastStarted: 'Last started',
+  share: 'Share of units',
+  shareText: (share: number | null) =>
+    share === null ? '—' : `${(share * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`,
+  acknowledgeGroup: (label: string) => `Acknowledge ${label}`,
+  resolveGroup: (label: string) => `Resolve ${label}`,
+  silenceGroup: (label: string) => `Silence ${label}`,
+  silence: 'Silence',
+  acknowledgeGroupTitle: (n: number, label: string) =>
+    `Acknowledge ${n.toLocaleString('en-US')} alert${n === 1 ? '' : 's'} of ${label}`,
+  resolveGroupTitle: (n: number, label: string) =>
+    `Resolve ${n.toLocaleString('en-US')} alert${n === 1 ? '' : 's'} of ${label}`,
+  groupCommentHelp: 'One comment for the whole group (required): what you are doing about it.',
+  groupAcknowledged: (n: number) =>
+    n === 1
+      ? '1 alert of the group acknowledged.'
+      : `${n.toLocaleString('en-US')} alerts of the group acknowledged.`,
+  groupResolved: (n: number) =>
+    n === 1 ? '1 alert of the group resolved.' : `${n.toLocaleString('en-US')} alerts of the group resolved.`,
+  groupUnitsLoading: 'Loading the group’s alerts…',
+  alertsLoading: 'Loading the alerts…',
+  openGroupAsList: (n: number) =>
+    `Open its ${n.toLocaleString('en-US')} alert${n === 1 ? '' : 's'} as a list`,
+  silenceGroupTitle: (label: string) => `Silence ${label}`,
+  matchRegions: (list: string) => `Only the region: ${list}`,
+  placeFilter: (countryCode: string, region: string) =>
+    `Place: ${[region, countryCode.toUpperCase()].filter(Boolean).join(', ')}`,
+  clearPlace: 'Clear the place filter',
+
   // The alert detail.
   detailTitle: (id: number) => `Alert ${id}`,
   detailLoading: 'Loading the alert…',
@@ -204,6 +240,7 @@ export const ALERTS_TEXTS = {
     view: (name: string) => `view ${name}`,
     families: (list: string) => `families ${list}`,
     countries: (list: string) => `countries ${list}`,
+    regions: (list: string) => `regions ${list}`,
     services: (list: string) => `services ${list}`,
   },
   recurringText: (days: string, from: number, to: number, zone: string) =>

@@ -14,4 +14,7 @@ export const ALERT_SHARED_TEXTS = {
   ticket: (id: number) => `Ticket ${id}`,
   scope: (percent: number | undefined) =>
     percent === undefined ? 'The rule’s units' : `The rule’s units (${percent}% connected)`,
+  noPlace: 'No place',
+  groupOf: (rule: string, place: string) => `${rule} in ${place}`,
+  groupWithoutPlace: (rule: string) => `${rule} (no place)`,
 } as const;

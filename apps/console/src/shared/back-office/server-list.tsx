@@ -40,6 +40,8 @@ export interface ServerListProps<Row extends object> {
   exportCsv?: boolean;
   /** Rows the user may select for an action on several (checkboxes); none when not given. */
   rowSelection?: TableProps<Row>['rowSelection'];
+  /** Rows that open to show more (a group's members); none when not given. */
+  expandable?: TableProps<Row>['expandable'];
 }
 
 /**
@@ -60,6 +62,7 @@ export function ServerList<Row extends object>({
   onSort,
   exportCsv = true,
   rowSelection,
+  expandable,
 }: ServerListProps<Row>) {
   const { data, isFetching, error, refetch, endpointName, originalArgs } = result;
   // The list's own call and query say what to export: every screen on this list gets the button.
@@ -92,6 +95,7 @@ export function ServerList<Row extends object>({
         loading={{ spinning: isFetching, delay: 150 }}
         scroll={scroll}
         rowSelection={withSelectAllTitle(rowSelection)}
+        expandable={expandable}
         locale={emptyText === undefined ? undefined : { emptyText }}
         pagination={serverPagination(page, data?.totalDocs ?? 0, (next) => setPage(next))}
         onChange={(_pagination, _filters, sorter, extra) => {
