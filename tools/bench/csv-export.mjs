@@ -10,10 +10,11 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_SCHEMA=bench1m REDIS_URL=redis://127.0.0.1:6379 \
 //     node tools/bench/csv-export.mjs
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rssMb, sleep, token } from './bench-processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const main = process.env.BENCH_MAIN ?? join(root, 'dist/apps/fleet-sim/main.cjs');
@@ -28,16 +29,6 @@ if (!databaseUrl || !schema) {
 const slowKbps = Number(process.env.BENCH_SLOW_KBPS ?? 0);
 const password = 'bench-password-123';
 const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-csv-'));
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const rssMb = (pid) =>
-  Math.round(
-    Number(
-      readFileSync(`/proc/${pid}/status`, 'utf8')
-        .split('\n')
-        .find((l) => l.startsWith('VmRSS'))
-        .split(/\s+/)[1],
-    ) / 1024,
-  );
 
 function startApi() {
   const child = spawn(process.execPath, ['--max-old-space-size=4096', main], {
@@ -68,20 +59,6 @@ function startApi() {
     });
     child.once('exit', (code) => reject(new Error(`the API process exited with ${code}:\n${out}`)));
   });
-}
-
-async function token(url) {
-  const res = await fetch(`${url}/auth/token/v1`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'admin',
-      password,
-      client_id: 'equipment-dashboard',
-    }),
-  });
-  return (await res.json()).access_token;
 }
 
 /** Reads one export to its end (or for `forMs` at `kbps`), counting lines; samples the server's RSS meanwhile. */
@@ -129,7 +106,7 @@ const report = (r) =>
 
 const api = await startApi();
 try {
-  const auth = await token(api.url);
+  const auth = await token(api.url, password);
   // The lists' index is loaded at start; one small read makes sure it is before the clock starts.
   await fetch(`${api.url}/read/aligners/v1/?page=1`, { headers: { Authorization: `Bearer ${auth}` } });
   await sleep(3000);

@@ -10,11 +10,12 @@
 // With DATABASE_URL the units are added first with `fleet-sim seed` into a fresh schema, which is
 // dropped at the end. Prints figures; passes or fails nothing.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIn } from '../reliability/fleet-process.mjs';
+import { CLK_TCK, cpuTicks, pct, rssMb, sleep } from './bench-processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // BENCH_MAIN runs another build (an older one, to compare side by side).
@@ -24,7 +25,6 @@ const databaseUrl = process.env.DATABASE_URL;
 const schema = databaseUrl ? `bench_${Date.now()}` : undefined;
 const password = 'bench-password-123';
 const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-'));
-const CLK_TCK = 100;
 // The field's rhythm makes about 0.033% of units change per second at speed 1 (connects, drops,
 // alignments); 30x real time makes that about 1% per second.
 const SPEED = Number(process.env.BENCH_SPEED ?? 30);
@@ -41,19 +41,6 @@ const env = {
     ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, FLEET_SIZE: '5000' }
     : { FLEET_SIZE: String(units) }),
 };
-
-function cpuTicks(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-function rssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS'));
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function start() {
   const started = Date.now();
