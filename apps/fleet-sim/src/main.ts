@@ -22,6 +22,7 @@ Commands:
   help                     show this text
 
 The scenario and clock commands talk to the running server (--url, default http://localhost:$PORT)
+with the access token in FLEET_TOKEN (made on the console's Access tokens screen), or else
 as --user (default admin) with --password (default DEMO_PASSWORD or DATA_DIR/demo-credentials.txt).
 
 Configuration is read from environment variables; see README.md.`;

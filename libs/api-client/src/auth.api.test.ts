@@ -1,4 +1,15 @@
-import { describeSlice, json, testToken } from './testing/slice-harness';
+import { setApiBaseUrl } from './base-api';
+import {
+  call,
+  describeSlice,
+  installLocalStorage,
+  json,
+  makeStore,
+  stubFetch,
+  TEST_ORIGIN,
+  testToken,
+  TOKEN_STORAGE_KEY,
+} from './testing/slice-harness';
 import { authApi } from './auth.api';
 
 describeSlice('auth', authApi.endpoints, {
@@ -18,4 +29,29 @@ describeSlice('auth', authApi.endpoints, {
     arg: { token: 'reset-token', newPassword: 'new-password-12' },
     json: { token: 'reset-token', newPassword: 'new-password-12' },
   },
+  readProviders: { arg: undefined, respond: () => json([{ id: 'oidc', name: 'Demo IdP' }]) },
+  readSignInOptions: { arg: undefined, respond: () => json({ localLogin: 'all', autoRedirect: null }) },
+  oidcToken: {
+    arg: { handoff: 'one-time' },
+    json: { handoff: 'one-time' },
+    respond: () => json(testToken()),
+  },
+  logout: { arg: undefined, respond: () => json({ ok: true, redirectTo: null }) },
+});
+
+describe('the provider sign-in trade', () => {
+  it('when the one-time code is traded, then the token is stored under user-token as after the password form', async () => {
+    const { storage, remove } = installLocalStorage();
+    setApiBaseUrl(TEST_ORIGIN);
+    const fetchStub = stubFetch(() => json(testToken('from-provider')));
+    try {
+      const result = await call(makeStore(), 'oidcToken', { handoff: 'one-time' });
+      expect(result.error).toBeUndefined();
+      expect(JSON.parse(storage.items.get(TOKEN_STORAGE_KEY) ?? 'null')).toEqual(testToken('from-provider'));
+    } finally {
+      fetchStub.restore();
+      remove();
+      setApiBaseUrl('');
+    }
+  });
 });

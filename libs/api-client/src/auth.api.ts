@@ -1,7 +1,11 @@
 import {
   type BodyOf,
+  logout,
+  oidcToken,
   PASSWORD_GRANT,
   readExpired,
+  readProviders,
+  readSignInOptions,
   requestResetUserPassword,
   resetUserPassword,
   type ResponseOf,
@@ -63,6 +67,28 @@ export const authApi = injectAreaEndpoints((call, build) => {
       },
     }),
     readExpired: call.query(readExpired, ['Expired']),
+    /** The identity providers of the sign-in page (a button each). */
+    readProviders: call.query(readProviders),
+    /** Whether the sign-in page shows the local form and goes to a provider at once. */
+    readSignInOptions: call.query(readSignInOptions),
+    /**
+     * Trades a provider sign-in's one-time code for the product's token, stored under user-token as after the
+     * password form: nothing after sign-in knows how the user signed in.
+     */
+    oidcToken: build.mutation<ResponseOf<typeof oidcToken>, BodyOf<typeof oidcToken>>({
+      query: (body) => toRequest(oidcToken, { body }),
+      async onQueryStarted(_args, { queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const checked = tokenResponseSchema.safeParse(data);
+          if (checked.success) storeToken(checked.data);
+        } catch {
+          // A refused code stores nothing; the page reads the mutation's error.
+        }
+      },
+    }),
+    /** Signs out at the server; the answer says where to sign out at the provider too (or null). */
+    logout: call.mutation(logout),
     requestResetUserPassword: call.mutation(requestResetUserPassword),
     resetUserPassword: call.mutation(resetUserPassword),
   };
@@ -75,4 +101,8 @@ export const {
   useLazyReadExpiredQuery,
   useRequestResetUserPasswordMutation,
   useResetUserPasswordMutation,
+  useReadProvidersQuery,
+  useReadSignInOptionsQuery,
+  useOidcTokenMutation,
+  useLogoutMutation,
 } = authApi;

@@ -132,6 +132,7 @@ export const TAG_TYPES = [
   'WebhookDelivery',
   'AlertPreferences',
   'FleetMap',
+  'AccessToken',
 ] as const;
 /** One of {@link TAG_TYPES}. */
 export type TagType = (typeof TAG_TYPES)[number];

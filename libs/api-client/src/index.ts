@@ -1,6 +1,7 @@
 export * from './base-api';
 export * from './request';
 export * from './auth.api';
+export * from './access-tokens.api';
 export * from './equipment.api';
 export * from './commands.api';
 export * from './staging.api';

@@ -157,11 +157,84 @@ export const resetUserPassword = auth.post('resetUserPassword', '/reset/user_pas
   summary: 'Sets a new password with the token of a reset mail.',
 });
 
-/** The calls of console-core §7 "Auth and password". */
+// Signing in with a company's identity provider (OpenID Connect). The browser's redirects (`/auth/oidc/<id>/login`,
+// `/auth/oidc/<id>/callback`) and the provider's back-channel logout (`/auth/oidc/<id>/backchannel_logout`) are
+// not JSON calls and are not in the contract; these are the console's calls around them.
+
+/** One identity provider of the sign-in page: a button "Sign in with <name>" that opens `/auth/oidc/<id>/login`. */
+export const identityProviderSchema = z.object({
+  /** The provider's id: `oidc` for the one of the OIDC_* variables, else its OIDC_PROVIDERS id. */
+  id: z.string().min(1),
+  /** The button's text after "Sign in with" (OIDC_NAME). */
+  name: z.string().min(1),
+});
+/** See {@link identityProviderSchema}. */
+export type IdentityProvider = z.infer<typeof identityProviderSchema>;
+
+export const readProviders = auth.get('readProviders', '/auth/providers/v1', {
+  response: z.array(identityProviderSchema),
+  auth: 'public',
+  summary: 'Lists the identity providers the sign-in page offers a button for ([] while OIDC is off).',
+});
+
+/** Who may use the local (password) form: everyone, admin accounts only (the break-glass door), or nobody. */
+export const LOCAL_LOGIN_MODES = ['all', 'admins', 'off'] as const;
+/** One of {@link LOCAL_LOGIN_MODES}. */
+export type LocalLoginMode = (typeof LOCAL_LOGIN_MODES)[number];
+
+/** How the sign-in page behaves (LOCAL_LOGIN, OIDC_AUTO_REDIRECT). */
+export const signInOptionsSchema = z.object({
+  localLogin: z.enum(LOCAL_LOGIN_MODES),
+  /** The provider the sign-in page sends the browser to at once (unless `/login?local=1`), or null. */
+  autoRedirect: z.string().nullable(),
+});
+/** See {@link signInOptionsSchema}. */
+export type SignInOptions = z.infer<typeof signInOptionsSchema>;
+
+export const readSignInOptions = auth.get('readSignInOptions', '/auth/sign_in_options/v1', {
+  response: signInOptionsSchema,
+  auth: 'public',
+  summary: 'Tells the sign-in page whether to show the local form and whether to go to a provider at once.',
+});
+
+/**
+ * Body of POST /auth/oidc/token/v1: the one-time code the provider's callback handed the console (in the URL's
+ * fragment, never sent to a server), which the console trades for the product's own token.
+ */
+export const oidcTokenBodySchema = z.strictObject({
+  handoff: nonBlankText(TEXT_MAX.secret),
+});
+
+export const oidcToken = auth.post('oidcToken', '/auth/oidc/token/v1', {
+  body: oidcTokenBodySchema,
+  response: tokenResponseSchema,
+  auth: 'public',
+  summary:
+    "Trades the one-time code of a provider's sign-in (valid once, for a minute) for the token to store under user-token.",
+});
+
+/** Answer of POST /auth/logout/v1: where the browser goes next to sign out at the provider too (or null). */
+export const logoutResponseSchema = z.object({
+  ok: z.literal(true),
+  /** The provider's end-session URL (RP-initiated logout), for a user signed in through a provider that offers it. */
+  redirectTo: z.url().nullable(),
+});
+
+export const logout = auth.post('logout', '/auth/logout/v1', {
+  response: logoutResponseSchema,
+  summary:
+    "Signs out: a provider's user's tokens and live sockets end, and the answer says where to sign out at the provider.",
+});
+
+/** The calls of console-core §7 "Auth and password", and signing in through an identity provider. */
 export const authEndpoints = {
   token,
   updateUserPassword,
   readExpired,
   requestResetUserPassword,
   resetUserPassword,
+  readProviders,
+  readSignInOptions,
+  oidcToken,
+  logout,
 } as const;

@@ -7,6 +7,7 @@ export * from './text';
 export * from './primitives';
 export * from './live-events';
 export * from './auth';
+export * from './access-tokens';
 export * from './equipment';
 export * from './commands';
 export * from './staging';

@@ -200,6 +200,17 @@ const FLEET_MAP_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/read/fleet_map/v1/export.csv'],
 ];
 
+/** Signing in through an identity provider, and personal access tokens for scripts. */
+const IDENTITY_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
+  ['GET', '/auth/providers/v1'],
+  ['GET', '/auth/sign_in_options/v1'],
+  ['POST', '/auth/oidc/token/v1'],
+  ['POST', '/auth/logout/v1'],
+  ['POST', '/create/access_token/v1'],
+  ['GET', '/read/access_tokens/v1/'],
+  ['POST', '/delete/access_token/v1'],
+];
+
 const key = (method: string, path: string) => `${method} ${path}`;
 
 describe('endpoint registry', () => {
@@ -218,12 +229,13 @@ describe('endpoint registry', () => {
       ...ISSUE_21_PATHS,
       ...ALERTS_PATHS,
       ...FLEET_MAP_PATHS,
+      ...IDENTITY_PATHS,
     ]
       .map(([m, p]) => key(m, p))
       .sort();
     expect(registry).toEqual(expected);
     expect(ENDPOINTS).toHaveLength(
-      116 + ISSUE_21_PATHS.length + ALERTS_PATHS.length + FLEET_MAP_PATHS.length,
+      116 + ISSUE_21_PATHS.length + ALERTS_PATHS.length + FLEET_MAP_PATHS.length + IDENTITY_PATHS.length,
     );
   });
 
@@ -262,10 +274,17 @@ describe('endpoint registry', () => {
     },
   );
 
-  it('when auth is read, then only sign-in and the two password reset calls are public', () => {
+  it("when auth is read, then only sign-in, the sign-in page's two reads and the two password reset calls are public", () => {
     const publicCalls = ENDPOINTS.filter((e) => e.auth === 'public').map((e) => key(e.method, e.path));
     expect(publicCalls.sort()).toEqual(
-      ['POST /auth/token/v1', 'POST /request/reset_user_password/v1', 'POST /reset/user_password/v1'].sort(),
+      [
+        'POST /auth/token/v1',
+        'GET /auth/providers/v1',
+        'GET /auth/sign_in_options/v1',
+        'POST /auth/oidc/token/v1',
+        'POST /request/reset_user_password/v1',
+        'POST /reset/user_password/v1',
+      ].sort(),
     );
     expect(ENDPOINTS.find((e) => e.path === '/read/expired/v1')?.auth).toBe('token');
   });
@@ -286,6 +305,11 @@ describe('endpoint registry', () => {
       'auth.updateUserPassword': "self-service: the caller's own password, after the current one is checked",
       'equipment.createFavorite': "self-service: the caller's own radar",
       'equipment.deleteFavorite': "self-service: the caller's own radar",
+      'auth.oidcToken': "public: the provider sign-in's one-time code is the credential",
+      'auth.logout': "self-service: ends the caller's own sessions",
+      'accessTokens.createAccessToken': "self-service: a token of the caller's, within the caller's role",
+      'accessTokens.deleteAccessToken':
+        "self-service: one's own token (an admin's: anyone's, checked by the call)",
     };
     const writes = ENDPOINTS.filter((e) => e.method !== 'GET');
     const open = writes.filter((e) => e.permission === undefined).map((e) => e.name);
@@ -373,7 +397,12 @@ describe('endpoint registry', () => {
   it('when binary answers are read, then they are the graph, the screenshot image, the attachment file and the map CSV', () => {
     const binary = ENDPOINTS.filter((e) => e.binary).map((e) => e.path);
     expect(binary.sort()).toEqual(
-      ['/api/v1/screen_shot/:id', '/api/v1/ticket_attachment/:id', '/graph', '/read/fleet_map/v1/export.csv'].sort(),
+      [
+        '/api/v1/screen_shot/:id',
+        '/api/v1/ticket_attachment/:id',
+        '/graph',
+        '/read/fleet_map/v1/export.csv',
+      ].sort(),
     );
     for (const def of ENDPOINTS.filter((e) => e.binary)) expect(def.method).toBe('GET');
   });

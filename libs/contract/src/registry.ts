@@ -1,4 +1,5 @@
 import type { EndpointDef } from './endpoint';
+import { accessTokensEndpoints } from './access-tokens';
 import { aiEndpoints } from './ai';
 import { alertsEndpoints } from './alerts';
 import { auditsEndpoints } from './audits';
@@ -26,6 +27,7 @@ import { usersEndpoints } from './users';
 /** Every area's endpoints, by area name (the prefix of each endpoint's `name`). */
 export const ENDPOINTS_BY_AREA = {
   auth: authEndpoints,
+  accessTokens: accessTokensEndpoints,
   equipment: equipmentEndpoints,
   commands: commandsEndpoints,
   staging: stagingEndpoints,

@@ -17,6 +17,11 @@ export const userSchema = z.object({
   email: z.string(),
   role: roleSchema,
   active: z.boolean(),
+  /**
+   * The identity provider that manages the user (its name, the sign-in button's text), or null for a local user.
+   * A managed user's role comes from the provider's groups at every sign-in: the Users screen does not edit it.
+   */
+  provider: z.string().nullable().optional(),
 });
 /** See {@link userSchema}. */
 export type User = z.infer<typeof userSchema>;

@@ -26,3 +26,4 @@ export * from './alerts/alerts';
 export * from './alerts/alert-groups';
 export * from './fleet-map/fleet-map';
 export * from './geo/iso-numeric';
+export * from './identity/identity';

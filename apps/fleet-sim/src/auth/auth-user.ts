@@ -5,4 +5,6 @@ export interface AuthUser {
   username: string;
   email: string;
   role: Role;
+  /** Set when the request carries a personal access token (its id) instead of a signed-in session's token. */
+  accessTokenId?: string;
 }

@@ -1,12 +1,15 @@
 import type { UserRow } from '../store/repos/users-repo';
 
-/** How long a looked-up user is trusted without asking the store again. */
-const TTL_MS = 2_000;
+/**
+ * How long a looked-up user is trusted without asking the store again: a session ended in another process (a
+ * provider's back-channel logout, a role change) stops working here within this second.
+ */
+const TTL_MS = 1_000;
 
 /**
  * Every call checks its token against the user's current row (active, token version). This keeps
- * those rows for two seconds so a busy console does not cost a query per call. A change made in this
- * process drops the entry at once; one made by another process is seen within the two seconds.
+ * those rows for a second so a busy console does not cost a query per call. A change made in this
+ * process drops the entry at once; one made by another process is seen within the second.
  */
 export class SessionCache {
   private readonly rows = new Map<string, { row: UserRow | undefined; at: number }>();

@@ -37,6 +37,21 @@ async function signIn(url: string, username: string, password: string): Promise<
   return body.access_token;
 }
 
+/**
+ * The Bearer token of the CLI's calls: a personal access token (FLEET_TOKEN, made on the console's Access tokens
+ * screen) unless a password is given; else a sign-in with the password (--password, DEMO_PASSWORD, or the
+ * credentials file of the first start).
+ */
+async function bearerFor(config: Config, options: RemoteOptions, url: string): Promise<string> {
+  if (config.FLEET_TOKEN && options.password === undefined) return config.FLEET_TOKEN;
+  const password = options.password ?? defaultPassword(config);
+  if (!password)
+    throw new Error(
+      'No credentials: set FLEET_TOKEN (an access token), or give --password or DEMO_PASSWORD.',
+    );
+  return signIn(url, options.user ?? 'admin', password);
+}
+
 async function call(
   config: Config,
   options: RemoteOptions,
@@ -45,15 +60,18 @@ async function call(
   body?: unknown,
 ): Promise<unknown> {
   const url = (options.url ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  const password = options.password ?? defaultPassword(config);
-  if (!password) throw new Error('No password: give --password, or set DEMO_PASSWORD.');
-  const token = await signIn(url, options.user ?? 'admin', password);
+  const token = await bearerFor(config, options, url);
   const res = await fetch(`${url}${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const answer = (await res.json()) as { error?: string };
+  const answer = (await res.json().catch(() => ({}))) as { error?: string };
+  if (res.status === 401 && config.FLEET_TOKEN && options.password === undefined) {
+    throw new Error(
+      `FLEET_TOKEN was refused by ${url} (401): ${answer.error ?? 'revoked, expired or not a token'}.`,
+    );
+  }
   if (!res.ok) throw new Error(answer.error ?? `${method} ${path} answered ${res.status}`);
   return answer;
 }

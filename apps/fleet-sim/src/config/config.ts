@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { oidcSettings, type OidcProviderSettings } from './oidc-settings';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', ''])
@@ -70,6 +71,29 @@ const configSchema = z.object({
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(1).max(600).default(15),
   /** The first wait before an alert delivery is tried again (real seconds); each next one doubles, for 24 hours. */
   ALERT_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+  // Signing in with an identity provider (OpenID Connect): off while OIDC_ISSUER is unset. The provider's fields
+  // (and OIDC_PROVIDERS, a JSON list of them) are read and checked together in oidc-settings.ts.
+  OIDC_ISSUER: z.string().trim().optional(),
+  OIDC_CLIENT_ID: z.string().trim().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().trim().optional(),
+  OIDC_SCOPES: z.string().trim().optional(),
+  OIDC_ROLE_CLAIM: z.string().trim().optional(),
+  OIDC_ROLE_MAP: z.string().optional(),
+  OIDC_ROLE_STRICT: z.enum(['true', 'false', '1', '0', '']).optional(),
+  OIDC_PROVIDERS: z.string().optional(),
+  /** The sign-in page goes to the (first) provider at once; `/login?local=1` still shows the local form. */
+  OIDC_AUTO_REDIRECT: booleanish,
+  /** How often a provider's user is checked again with the provider's refresh token (groups, still there). */
+  OIDC_RECHECK_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(15),
+  /** Who may use the password form: everyone, admin accounts only (the break-glass door), or nobody. */
+  LOCAL_LOGIN: z.enum(['all', 'admins', 'off']).default('all'),
+  /** The command line's personal access token (instead of a password) for calls to a running server. */
+  FLEET_TOKEN: z.string().trim().optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -82,6 +106,8 @@ export type RawConfig = z.infer<typeof configSchema>;
 export type FleetRole = 'all' | 'api' | 'sim';
 
 export interface Config extends Omit<RawConfig, 'DATA_DIR' | 'PUBLIC_URL' | 'SIM_ENGINE' | 'FLEET_ROLE'> {
+  /** The identity providers (OIDC_* and OIDC_PROVIDERS), checked; empty while OIDC is off. */
+  OIDC: OidcProviderSettings[];
   DATA_DIR: string;
   PUBLIC_URL: string;
   /** The console's build output, served with a history-mode fallback. */
@@ -101,10 +127,13 @@ export class ConfigError extends Error {
 /** Reads and validates the environment once; lists every bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = configSchema.safeParse(env);
+  // The providers' problems are listed with the schema's, so one start names every bad variable.
+  const oidc = oidcSettings(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
-    );
+    throw new ConfigError([
+      ...parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+      ...oidc.problems,
+    ]);
   }
   const raw = parsed.data;
   const port = raw.PORT;
@@ -122,9 +151,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `FLEET_ROLE=${role} needs REDIS_URL: several processes share their live events through Redis.`,
     );
   }
+  problems.push(...oidc.problems);
+  if (raw.LOCAL_LOGIN === 'off' && oidc.providers.length === 0) {
+    problems.push(
+      'LOCAL_LOGIN=off needs an identity provider (OIDC_ISSUER or OIDC_PROVIDERS): nobody could sign in.',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...raw,
+    OIDC: oidc.providers,
     DATA_DIR: resolve(cwd, raw.DATA_DIR),
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     CONSOLE_DIR: resolve(cwd, raw.CONSOLE_DIR ?? 'dist/apps/console'),

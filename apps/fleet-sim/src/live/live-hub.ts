@@ -65,6 +65,8 @@ export interface LiveHub extends LivePublisher {
 }
 
 export const userRoom = (username: string) => `user:${username}`;
+/** The sockets opened with one personal access token: its revocation closes them. */
+export const accessTokenRoom = (tokenId: string) => `access-token:${tokenId}`;
 
 /** Over how long the consoles of a process are asked to reconnect after Redis came back (not all in one instant). */
 const RESYNC_SPREAD_MS = 1_500;
@@ -201,7 +203,11 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHub> {
 
   nsp.on('connection', (socket) => {
     const { user } = socket.data;
-    void socket.join([userRoom(user.username), ...permissionsOf(user.role).map(permissionRoom)]);
+    void socket.join([
+      userRoom(user.username),
+      ...(user.accessTokenId ? [accessTokenRoom(user.accessTokenId)] : []),
+      ...permissionsOf(user.role).map(permissionRoom),
+    ]);
     options.logger.debug({ username: user.username, socket: socket.id }, 'live socket connected');
     presenceChanged();
     const send = <E extends EventName>(event: E, payload: PayloadOf<E>) =>
@@ -269,6 +275,9 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHub> {
     },
     disconnectUser(username) {
       nsp.in(userRoom(username)).disconnectSockets(true);
+    },
+    disconnectAccessToken(tokenId) {
+      nsp.in(accessTokenRoom(tokenId)).disconnectSockets(true);
     },
     connectedUsers() {
       // Across processes this is a request over Redis that every other process answers with all its sockets: a

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { join } from 'node:path';
 import { createApp } from '../app';
+import { createIdentityProviders } from '../auth/oidc/identity-providers';
 import { SessionCache } from '../auth/session-cache';
 import { TokenSigner } from '../auth/tokens';
 import type { Config } from '../config/config';
@@ -19,6 +20,7 @@ import { JobWakeups } from '../services/job-wakeups';
 import type { ServiceDeps } from '../services/service-deps';
 import { ensureDemoWorld } from '../services/demo-world';
 import { startHistoryTrimmer } from '../jobs/history-trimmer';
+import { startOidcRecheck } from '../jobs/oidc-recheck';
 import { schedulerActivityListener } from '../jobs/delivery-counter';
 import { startSchedulePlayer } from '../jobs/schedule-player';
 import { prepareUpdateLibrary } from '../services/update-library';
@@ -94,7 +96,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { logger, prefixes, database, db } = await openProcess(config, options);
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
-    const signer = new TokenSigner(await tokenSecret(config, database), config.TOKEN_TTL_MINUTES * 60);
+    const secret = await tokenSecret(config, database);
+    const signer = new TokenSigner(secret, config.TOKEN_TTL_MINUTES * 60);
+    const identity = createIdentityProviders(config, secret);
     const mailer = createMailer({
       smtpUrl: config.SMTP_URL,
       outboxDir: join(config.DATA_DIR, 'outbox'),
@@ -136,6 +140,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       signer,
       live,
       sessions,
+      identity,
       wakeups: new JobWakeups(),
       clock,
       world,
@@ -194,6 +199,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const job = leaseJob(deps, name);
       const stop = start(job.deps, job.leads);
       stopJobs.push(() => stop().then(() => job.close()));
+    }
+    // One API process checks the identity providers' users again: the holder of the recheck's lease.
+    if (identity.list.length > 0) {
+      const recheck = leaseJob(deps, 'oidc-recheck');
+      const stop = startOidcRecheck(recheck.deps, recheck.leads);
+      stopJobs.push(() => stop().then(() => recheck.close()));
     }
     // Every API process runs bulk jobs: each claims one at a time from the store, so a job survives its process.
     const bulkActions = startBulkActionRunner(deps);

@@ -6,14 +6,25 @@ import {
   MIN_PASSWORD_LENGTH,
   PERMISSIONS,
   passwordChangeProblems,
+  roleWithin,
 } from '@equipment-dashboard/domain';
+import { hashAccessToken, isAccessToken } from '../auth/access-tokens';
 import type { AuthUser } from '../auth/auth-user';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { bearerToken } from '../auth/tokens';
-import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../core/errors';
+import * as accessTokensRepo from '../store/repos/access-tokens-repo';
 import * as usersRepo from '../store/repos/users-repo';
 import { inTransaction } from '../store/transaction';
 import type { ServiceDeps } from './service-deps';
+import { sessionsEnded } from './sessions-service';
 
 /** How long a password-reset link works (one hour). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -47,6 +58,12 @@ export class OAuthError extends HttpError {
 }
 
 const INVALID_CREDENTIALS = 'The username or password is not correct.';
+const LOCAL_LOGIN_OFF =
+  "Signing in with a password is off here: sign in with your company's identity provider.";
+const LOCAL_LOGIN_ADMINS =
+  "Signing in with a password is kept for admin accounts: sign in with your company's identity provider.";
+const MANAGED_PASSWORD =
+  "This account signs in with the company's identity provider: it has no password here.";
 
 function toAuthUser(row: usersRepo.UserRow): AuthUser {
   if (!isRole(row.role)) throw new UnauthorizedError('This account has an unknown role.');
@@ -57,7 +74,8 @@ function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-async function issueToken(deps: ServiceDeps, row: usersRepo.UserRow): Promise<TokenObject> {
+/** The product's token of a user: the same after the password form and after an identity provider. */
+export async function issueToken(deps: ServiceDeps, row: usersRepo.UserRow): Promise<TokenObject> {
   const user = toAuthUser(row);
   const access_token = await deps.signer.sign({
     username: user.username,
@@ -77,9 +95,16 @@ export async function signIn(
   deps: ServiceDeps,
   input: { username: string; password: string },
 ): Promise<TokenObject> {
+  if (deps.config.LOCAL_LOGIN === 'off') {
+    throw new OAuthError(400, 'unsupported_grant_type', LOCAL_LOGIN_OFF);
+  }
   const row = await usersRepo.findUser(deps.db, input.username);
   const matches = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
   if (!row || !matches || !row.active) throw new OAuthError(401, 'invalid_grant', INVALID_CREDENTIALS);
+  // Past the password check only: the answer tells nothing of an account whose password the caller lacks.
+  if (deps.config.LOCAL_LOGIN === 'admins' && !can(row.role, PERMISSIONS.usersAdmin)) {
+    throw new OAuthError(401, 'invalid_grant', LOCAL_LOGIN_ADMINS);
+  }
   if (needsRehash(row.passwordHash)) {
     const passwordHash = await hashPassword(input.password);
     await usersRepo.updateUser(deps.db, row.username, { passwordHash }, { revokeTokens: false });
@@ -92,6 +117,53 @@ export async function signIn(
 export interface Session {
   user: AuthUser;
   expiresAt: Date;
+  /** The personal access token's id, when the token is one (its sockets close when it is revoked). */
+  accessTokenId?: string;
+}
+
+/** A use of an access token is recorded at most this often (a script's every call would be a write). */
+export const ACCESS_TOKEN_USE_RESOLUTION_MS = 60_000;
+
+/**
+ * A personal access token: known by its hash, not revoked, not expired, its account still the one it was made
+ * for and active, and its role still within the user's (a user moved to a smaller role does not keep a larger
+ * token). Read from the store at every call, so a revocation holds on the next call in every process.
+ */
+async function authenticateAccessToken(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<Session> {
+  const found = await accessTokensRepo.findByHash(deps.db, hashAccessToken(token));
+  const now = new Date();
+  if (
+    !found ||
+    found.token.revokedAt ||
+    found.token.expiresAt <= now ||
+    found.user.accountId !== found.token.accountId ||
+    !found.user.active ||
+    !isRole(found.token.role) ||
+    !isRole(found.user.role) ||
+    !roleWithin(found.token.role, found.user.role)
+  ) {
+    throw new UnauthorizedError(
+      'The access token is not valid: it was revoked, has expired or exceeds its role.',
+    );
+  }
+  const { token: row, user } = found;
+  const last = row.lastUsedAt?.getTime() ?? 0;
+  if (now.getTime() - last >= ACCESS_TOKEN_USE_RESOLUTION_MS) {
+    // Best effort: a lost last-use time is not worth failing the call for.
+    void accessTokensRepo
+      .touchAccessToken(deps.db, row.id, now, ACCESS_TOKEN_USE_RESOLUTION_MS)
+      .catch(() => undefined);
+  }
+  return {
+    user: {
+      username: user.username,
+      email: user.email,
+      role: row.role as AuthUser['role'],
+      accessTokenId: row.id,
+    },
+    expiresAt: row.expiresAt,
+    accessTokenId: row.id,
+  };
 }
 
 /**
@@ -103,6 +175,7 @@ export async function authenticateSession(
   token: string | null,
 ): Promise<Session> {
   if (!token) throw new UnauthorizedError();
+  if (isAccessToken(token)) return authenticateAccessToken(deps, token);
   const claims = await deps.signer.verify(token);
   if (!claims) throw new UnauthorizedError('The access token is not valid or has expired.');
   const row = await deps.sessions.get(claims.username, (username) => usersRepo.findUser(deps.db, username));
@@ -132,6 +205,9 @@ export async function changePassword(
   input: { username: string; prevPassword: string; newPassword: string },
 ): Promise<TokenObject> {
   if (input.username !== caller.username) throw new ForbiddenError('You can only change your own password.');
+  if ((await usersRepo.findUser(deps.db, caller.username))?.provider) {
+    throw new ConflictError(MANAGED_PASSWORD, undefined, 'managed_by_provider');
+  }
   const problems = passwordChangeProblems({
     currentPassword: input.prevPassword,
     newPassword: input.newPassword,
@@ -155,8 +231,7 @@ export async function changePassword(
     { revokeTokens: true },
   );
   if (!updated) throw new UnauthorizedError();
-  deps.sessions.forget(caller.username);
-  deps.live.disconnectUser(caller.username);
+  sessionsEnded(deps, caller.username);
   deps.logger.info({ username: caller.username }, 'password changed');
   return issueToken(deps, updated);
 }
@@ -195,8 +270,11 @@ export function requestPasswordReset(deps: ServiceDeps, username: string): void 
 /** Mails a single-use reset link when the user exists and is active; nothing otherwise. */
 async function sendResetLink(deps: ServiceDeps, username: string): Promise<void> {
   const row = await usersRepo.findUser(deps.db, username);
-  if (!row || !row.active) {
-    deps.logger.info({ username }, 'password reset requested for an unknown or inactive user; nothing sent');
+  if (!row || !row.active || row.provider) {
+    deps.logger.info(
+      { username },
+      "password reset requested for an unknown, inactive or provider's user; nothing sent",
+    );
     return;
   }
   const token = randomBytes(32).toString('base64url');
@@ -250,7 +328,6 @@ export async function resetPassword(
       undefined,
       'invalid_token',
     );
-  deps.sessions.forget(used.username);
-  deps.live.disconnectUser(used.username);
+  sessionsEnded(deps, used.username);
   deps.logger.info({ username: used.username }, 'password reset');
 }

@@ -21,4 +21,6 @@ export interface LivePublisher {
   emitToPermitted<E extends LiveEventName>(permission: Permission, event: E, payload: LivePayloadOf<E>): void;
   /** Closes every socket of the user on every server process (after a password or role change). */
   disconnectUser(username: string): void;
+  /** Closes every socket opened with a personal access token, on every server process (after its revocation). */
+  disconnectAccessToken(tokenId: string): void;
 }

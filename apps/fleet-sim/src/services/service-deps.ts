@@ -1,5 +1,6 @@
 import type { SerialPrefixTable } from '@equipment-dashboard/domain';
 import type { Logger } from 'pino';
+import type { IdentityProviders } from '../auth/oidc/identity-providers';
 import type { SessionCache } from '../auth/session-cache';
 import type { TokenSigner } from '../auth/tokens';
 import type { Config } from '../config/config';
@@ -22,6 +23,8 @@ export interface ServiceDeps {
   signer: TokenSigner;
   /** Users looked up by token checks, kept briefly. */
   sessions: SessionCache;
+  /** The identity providers (OpenID Connect) users may sign in with; none while OIDC is off. */
+  identity: IdentityProviders;
   /** The live channel: events after a change committed (the live hub implements it). */
   live: LivePublisher;
   /** The serial prefix table (SERIAL_PREFIXES_FILE or the sample of libs/domain). */

@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/passwords';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import * as usersRepo from '../store/repos/users-repo';
 import type { ServiceDeps } from './service-deps';
+import { sessionsEnded } from './sessions-service';
 
 /** A user as the API shows it: never the password hash. */
 export interface PublicUser {
@@ -18,16 +19,19 @@ export interface PublicUser {
   email: string;
   role: Role;
   active: boolean;
+  /** The identity provider that manages the user (its name), or null for a local user. */
+  provider: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export function publicUser(row: usersRepo.UserRow): PublicUser {
+export function publicUser(row: usersRepo.UserRow, deps?: Pick<ServiceDeps, 'identity'>): PublicUser {
   return {
     username: row.username,
     email: row.email,
     role: isRole(row.role) ? row.role : 'guest',
     active: row.active,
+    provider: row.provider ? (deps?.identity.get(row.provider)?.settings.name ?? row.provider) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -50,7 +54,7 @@ function checkPassword(password: string): void {
 
 export async function listUsers(deps: ServiceDeps, query: { page: number; filterUsername?: string }) {
   const { docs, totalDocs } = await usersRepo.listUsers(deps.db, query);
-  return { docs: docs.map(publicUser), totalDocs };
+  return { docs: docs.map((row) => publicUser(row, deps)), totalDocs };
 }
 
 export async function createUser(
@@ -73,7 +77,29 @@ export async function createUser(
     passwordHash: await hashPassword(input.password),
   });
   deps.logger.info({ username: row.username, role: row.role }, 'user created');
-  return publicUser(row);
+  return publicUser(row, deps);
+}
+
+/**
+ * A user of an identity provider has the role of their groups there, the provider's e-mail and no password here:
+ * the Users screen may (de)activate such a user, nothing else.
+ */
+function refuseProviderFields(
+  current: usersRepo.UserRow,
+  input: { password?: string; email?: string; role?: Role },
+): void {
+  const changed = [
+    input.password ? 'password' : null,
+    input.email && input.email !== current.email ? 'email' : null,
+    input.role && input.role !== current.role ? 'role' : null,
+  ].filter((field): field is string => field !== null);
+  if (changed.length > 0) {
+    throw new ConflictError(
+      `${current.username} is managed by the identity provider: the ${changed.join(', ')} come${changed.length === 1 ? 's' : ''} from there.`,
+      { fields: changed },
+      'managed_by_provider',
+    );
+  }
 }
 
 /**
@@ -88,6 +114,7 @@ export async function updateUser(
 ): Promise<PublicUser> {
   const current = await usersRepo.findUser(deps.db, input.username);
   if (!current) throw new NotFoundError(`No user ${input.username}.`);
+  if (current.provider) refuseProviderFields(current, input);
   const role = input.role ?? (current.role as Role);
   const active = input.active ?? current.active;
   const losesAdmin = administersUsers(current.role) && current.active && (!administersUsers(role) || !active);
@@ -116,10 +143,10 @@ export async function updateUser(
     { revokeTokens: revoke },
   );
   if (!updated) throw new NotFoundError(`No user ${input.username}.`);
-  deps.sessions.forget(updated.username);
-  if (revoke) deps.live.disconnectUser(updated.username);
+  if (revoke) sessionsEnded(deps, updated.username);
+  else deps.sessions.forget(updated.username);
   deps.logger.info({ username: updated.username, by: caller.username, revoked: revoke }, 'user updated');
-  return publicUser(updated);
+  return publicUser(updated, deps);
 }
 
 export async function deleteUser(
@@ -138,8 +165,7 @@ export async function deleteUser(
     );
   }
   await usersRepo.deleteUser(deps.db, username);
-  deps.sessions.forget(username);
-  deps.live.disconnectUser(username);
+  sessionsEnded(deps, username);
   deps.logger.info({ username, by: caller.username }, 'user deleted');
   return { username };
 }

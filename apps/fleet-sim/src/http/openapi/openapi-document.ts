@@ -15,7 +15,8 @@ type JsonObject = Record<string, unknown>;
 
 /** One line per area: the reference's sections, in the contract's order. */
 const AREA_TAGS: Record<ApiArea, string> = {
-  auth: 'Sign-in, password change and password reset.',
+  auth: "Sign-in (the password form and the company's identity providers), sign-out, password change and reset.",
+  accessTokens: 'Personal access tokens for scripts: create (shown once), list with their last use, revoke.',
   equipment: "Units: lists, details, My Radar, screenshots, the unit's reports and tickets, deletion.",
   commands: 'Remote commands to a unit (queued while it is offline).',
   staging: 'Stage and unstage software updates on units.',

@@ -1,6 +1,7 @@
 import { authEndpoints, isUnsupportedGrantType, tokenBodySchema } from '@equipment-dashboard/contract';
 import type { RequestHandler } from 'express';
 import * as auth from '../../services/auth-service';
+import * as oidc from '../../services/oidc-service';
 import type { ServiceDeps } from '../../services/service-deps';
 import type { ApiRouter } from '../api-router';
 import { zodDetails } from '../../core/zod-details';
@@ -44,5 +45,12 @@ export function mountAuth(api: ApiRouter, deps: ServiceDeps): void {
     .on(authEndpoints.resetUserPassword, async ({ body }) => {
       await auth.resetPassword(deps, body);
       return { ok: true as const };
+    })
+    .on(authEndpoints.readProviders, () => oidc.listProviders(deps))
+    .on(authEndpoints.readSignInOptions, () => oidc.signInOptions(deps))
+    .on(authEndpoints.oidcToken, ({ body }) => oidc.tradeHandoff(deps, body.handoff))
+    .on(authEndpoints.logout, async ({ user }) => {
+      const { redirectTo } = await oidc.logout(deps, user);
+      return { ok: true as const, redirectTo };
     });
 }

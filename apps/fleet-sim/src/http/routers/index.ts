@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { ServiceDeps } from '../../services/service-deps';
 import { ApiRouter } from '../api-router';
 import type { RouteDeps } from '../route';
+import { mountAccessTokens } from './access-tokens-router';
 import { mountAi } from './ai-router';
 import { mountAlertRules } from './alert-rules-router';
 import { mountAlerts } from './alerts-router';
@@ -28,11 +29,13 @@ import { mountTickets } from './tickets-router';
 import { flagsRouter } from './flags-router';
 import { mountUpdates } from './updates-router';
 import { mountUsers } from './users-router';
+import { oidcRouter } from './oidc-router';
 
 /** Every router of the server, in mounting order. */
 export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] {
   const api = new ApiRouter(routeDeps);
   mountAuth(api, deps);
+  mountAccessTokens(api, deps);
   mountUsers(api, deps);
   mountEquipment(api, deps);
   mountCommands(api, deps);
@@ -59,5 +62,5 @@ export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] 
   // After every list: an export pages through its list's handler.
   mountCsvExports(api, deps);
   api.mountNotImplemented();
-  return [flagsRouter(), api.router];
+  return [flagsRouter(), oidcRouter(deps), api.router];
 }

@@ -15,6 +15,20 @@ export async function findUser(db: Db, username: string): Promise<UserRow | unde
   return row;
 }
 
+/** The user of an identity provider's subject (the key of such a user: never the e-mail). */
+export async function findUserByIdentity(
+  db: Db,
+  issuer: string,
+  subject: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.issuer, issuer), eq(users.subject, subject)))
+    .limit(1);
+  return row;
+}
+
 export async function listUsers(db: Db, options: { page: number; filterUsername?: string }) {
   const where = options.filterUsername
     ? ilike(users.username, `%${escapeLike(options.filterUsername)}%`)
