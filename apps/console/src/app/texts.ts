@@ -26,6 +26,7 @@ export const SHELL_TEXTS = {
   groupAlertsCount: (n: number) => `${n.toLocaleString('en-US')} firing alert${n === 1 ? '' : 's'}`,
   groupSince: (time: string) => `since ${time}`,
   moreGroups: (n: number) =>
+    `and ${n.toLocaleString('en-US')} more group${n === 1 ? '' : 's'} on the Alerts screen`,
   alertEmail: 'Alert e-mail',
   account: 'Account',
   changePassword: 'Change Password',
