@@ -20,6 +20,7 @@ import { serialsOfCsv } from '../core/serial-csv';
 import { findSoftwareUpdate, readFamilyUpdates } from '../store/repos/releases-repo';
 import * as repo from '../store/repos/rollouts-repo';
 import type { EquipmentFilters } from '../read-models/unit-index';
+import { equipmentFiltersOf } from './alert-scope';
 import { resolveSavedView } from './saved-views-service';
 import type { ServiceDeps } from './service-deps';
 import { unstage } from './staging-service';
@@ -36,22 +37,6 @@ export interface StoredTarget {
   excluded?: number;
   /** Failures of a phase staff accepted by resuming the rollout after a pause (they leave that phase's verdict). */
   accepted?: { phase: number; failed: number };
-}
-
-const FILTER_KEYS = [
-  'filterSerialNumber',
-  'filterCountryCode',
-  'filterSoftwareVersion',
-  'filterFamily',
-] as const;
-
-function filtersOf(query: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of FILTER_KEYS) {
-    const value = query[key];
-    if (typeof value === 'string' && value.trim() !== '') out[key] = value.trim();
-  }
-  return out;
 }
 
 /** The serials of a rollout's CSV target (400 when the text is not CSV). */
@@ -96,7 +81,7 @@ async function resolveTarget(
       target: { kind: 'csv', fileName: t.fileName, excluded: named.length - serials.length },
     };
   }
-  let filters: Record<string, string>;
+  let filters: EquipmentFilters;
   let target: StoredTarget;
   if (t.kind === 'view') {
     const view = await resolveSavedView(deps, user, t.viewId ?? 0);
@@ -106,19 +91,16 @@ async function resolveTarget(
         [{ path: 'target.viewId', message: 'Not an equipment list view.' }],
       );
     }
-    filters = filtersOf(view.query);
+    filters = equipmentFiltersOf(view.query);
     target = { kind: 'view', viewId: view.id, viewName: view.name, filters };
   } else {
-    filters = filtersOf(t.filters ?? {});
+    filters = equipmentFiltersOf(t.filters ?? {});
     target = { kind: 'filters', filters };
   }
-  const all = deps.readModels.index.serialsMatchingEquipment(filters as EquipmentFilters);
-  const serials = deps.readModels.index.serialsMatchingEquipment({
-    ...filters,
-    filterFamily: input.family,
-  } as EquipmentFilters);
+  const all = deps.readModels.index.serialsMatchingEquipment(filters);
+  const serials = deps.readModels.index.serialsMatchingEquipment({ ...filters, filterFamily: input.family });
   return {
-    serials: filters['filterFamily'] && filters['filterFamily'] !== input.family ? [] : serials,
+    serials: filters.filterFamily && filters.filterFamily !== input.family ? [] : serials,
     target: { ...target, excluded: all.length - serials.length },
   };
 }
