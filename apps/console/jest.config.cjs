@@ -1,6 +1,6 @@
 const preset = require('../../jest.preset.cjs');
 
-const ESM_ONLY = ['@ant-design/colors', 'lodash-es'];
+const ESM_ONLY = ['@ant-design/colors', 'lodash-es', 'd3-geo', 'd3-array', 'internmap'];
 
 module.exports = {
   displayName: 'console',

@@ -46,6 +46,7 @@ const UpdateSchedulerPage = lazyNamed(
 );
 const RolloutsPage = lazyNamed(() => import('../features/rollouts/rollouts-page'), 'RolloutsPage');
 const AlertsPage = lazyNamed(() => import('../features/alerts/alerts-page'), 'AlertsPage');
+const FleetMapPage = lazyNamed(() => import('../features/map/fleet-map-page'), 'FleetMapPage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 // The live channel's chunk first: the channel starts as soon as the token is stored. The dashboard's
@@ -83,6 +84,7 @@ export function AppRoutes() {
           <Route index element={<DashboardPage />} />
           <Route path="/TrendChart" element={<TrendChartPage />} />
           <Route path="/Aligners" element={<EquipmentPage />} />
+          <Route path="/Map" element={<FleetMapPage />} />
           <Route path="/Radar" element={<RadarPage />} />
           <Route path="/SupportTickets" element={<TicketsPage />} />
           <Route path="/Users" element={<UsersPage />} />

@@ -8,6 +8,7 @@ import {
   type UnitCapabilities,
 } from '@equipment-dashboard/domain';
 import { VersionChip } from '../../shared/equipment';
+import { formatDateTime } from '../../shared/equipment/format';
 import { EQUIPMENT_TEXTS as T } from './texts';
 import { useNow } from './use-now';
 
@@ -92,7 +93,18 @@ export function AlignerFields({ aligner, capabilities, latest }: AlignerFieldsPr
     {
       key: 'connected',
       label: T.connected,
-      children: <Tag color={connected ? 'green' : 'default'}>{yesNo(connected)}</Tag>,
+      children: (
+        <Flex gap={8} align="center" wrap>
+          <Tag color={connected ? 'green' : 'default'}>{yesNo(connected)}</Tag>
+          {!connected && (
+            <Typography.Text type="secondary">
+              {aligner.lastSeenOnlineAt
+                ? T.offlineSince(formatDateTime(aligner.lastSeenOnlineAt))
+                : T.offlineSinceUnknown}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
     },
     { key: 'port', label: T.remotePort, children: connected ? (aligner.port ?? '–') : T.disconnected },
     {

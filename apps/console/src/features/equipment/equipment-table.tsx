@@ -98,6 +98,17 @@ export function EquipmentTable(props: EquipmentTableProps) {
       ),
     },
     {
+      key: 'connected',
+      title: T.connected,
+      dataIndex: 'connected',
+      width: 110,
+      render: (connected: boolean) => (
+        <Typography.Text type={connected ? undefined : 'secondary'}>
+          {connected ? T.connectedYes : T.connectedNo}
+        </Typography.Text>
+      ),
+    },
+    {
       key: 'createdAt',
       title: T.createdAt,
       sorter: true,

@@ -17,11 +17,12 @@ const NO_FILTERS: ListParamsPatch = {
   filterCountryCode: undefined,
   filterSoftwareVersion: undefined,
   filterFamily: undefined,
+  filterConnected: undefined,
 };
 
 /**
  * The list's filters (console-core §2): serial number, country code, software version (prefix matches,
- * any case) and family. Each change goes back to page 1.
+ * any case), family, and Connected (issue 39: Yes, No or either). Each change goes back to page 1.
  */
 export function FilterBar({
   params,
@@ -34,7 +35,8 @@ export function FilterBar({
     params.filterSerialNumber !== '' ||
     params.filterCountryCode !== '' ||
     params.filterSoftwareVersion !== '' ||
-    params.filterFamily !== undefined;
+    params.filterFamily !== undefined ||
+    params.filterConnected !== undefined;
 
   return (
     <Flex wrap gap={8} role="search" aria-label={T.filters} style={{ marginBottom: 16 }}>
@@ -57,6 +59,17 @@ export function FilterBar({
         options={[
           { label: T.allFamilies, value: '' },
           ...FAMILIES.map((family) => ({ label: family, value: family })),
+        ]}
+        style={{ width: 170 }}
+      />
+      <Select<'true' | 'false' | ''>
+        aria-label={T.connected}
+        value={params.filterConnected ?? ''}
+        onChange={(value) => update({ filterConnected: value === '' ? undefined : value })}
+        options={[
+          { label: T.connectedAny, value: '' },
+          { label: T.connectedYes, value: 'true' },
+          { label: T.connectedNo, value: 'false' },
         ]}
         style={{ width: 170 }}
       />

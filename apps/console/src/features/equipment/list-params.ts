@@ -19,6 +19,8 @@ export interface ListParams {
   filterCountryCode: string;
   filterSoftwareVersion: string;
   filterFamily: Family | undefined;
+  /** The Connected filter: connected units only ('true'), offline ones only ('false'), or both. */
+  filterConnected: 'true' | 'false' | undefined;
   /** The unit whose detail dialog is open (`/Aligners?serial=...`, as the top bar's search links). */
   serial: string | null;
 }
@@ -36,6 +38,7 @@ function parseListParams(search: URLSearchParams): ListParams {
   const page = Number(search.get('page'));
   const sortBy = search.get('sortBy');
   const family = search.get('filterFamily');
+  const connected = search.get('filterConnected');
   const serial = search.get('serial')?.trim().toUpperCase();
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -45,6 +48,7 @@ function parseListParams(search: URLSearchParams): ListParams {
     filterCountryCode: search.get('filterCountryCode') ?? '',
     filterSoftwareVersion: search.get('filterSoftwareVersion') ?? '',
     filterFamily: isFamily(family) ? family : undefined,
+    filterConnected: connected === 'true' || connected === 'false' ? connected : undefined,
     serial: serial ? serial : null,
   };
 }
@@ -57,6 +61,8 @@ export function listQuery(params: ListParams): QueryOf<typeof readAligners> {
     filterCountryCode: params.filterCountryCode.trim(),
     filterSoftwareVersion: params.filterSoftwareVersion.trim(),
     filterFamily: params.filterFamily ?? '',
+    // As text: a saved view keeps 'false' (it leaves out a false value as "no filter").
+    filterConnected: params.filterConnected ?? '',
     sortBy: params.sortBy ?? '',
     // Sent only when it says something: descending order of a sorted column.
     sortDesc: params.sortBy && params.sortDesc ? true : undefined,
@@ -80,7 +86,8 @@ export function useListParams() {
       setSearch(
         (current) => {
           const next = new URLSearchParams(current);
-          const filterChanged = TEXT_FILTERS.some((key) => key in patch) || 'filterFamily' in patch;
+          const filterChanged =
+            TEXT_FILTERS.some((key) => key in patch) || 'filterFamily' in patch || 'filterConnected' in patch;
           if (filterChanged && !('page' in patch)) next.delete('page');
           for (const [key, value] of Object.entries(patch) as [
             ParamKey,

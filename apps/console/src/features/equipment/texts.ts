@@ -25,6 +25,13 @@ export const EQUIPMENT_TEXTS = {
   countryCode: 'Country Code',
   allFamilies: 'All families',
   clearFilters: 'Clear Filters',
+  /** The Connected filter (issue 39): its choices. */
+  connectedAny: 'Connected or not',
+  connectedYes: 'Yes',
+  connectedNo: 'No',
+  /** The unit dialog's line for a disconnected unit (issue 39: "since when a unit is offline"). */
+  offlineSince: (since: string) => `Offline since ${since}`,
+  offlineSinceUnknown: 'Offline (never seen online)',
 
   // Row actions (console-core §2).
   viewDetails: 'View Aligner Details',

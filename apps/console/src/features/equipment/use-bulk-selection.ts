@@ -21,8 +21,9 @@ export interface BulkSelection {
 
 /** The list's filters only (no page or sort): a change of them starts the selection again. */
 function filtersOf(params: ListParams) {
-  const { filterSerialNumber, filterCountryCode, filterSoftwareVersion, filterFamily } = listQuery(params);
-  return { filterSerialNumber, filterCountryCode, filterSoftwareVersion, filterFamily };
+  const { filterSerialNumber, filterCountryCode, filterSoftwareVersion, filterFamily, filterConnected } =
+    listQuery(params);
+  return { filterSerialNumber, filterCountryCode, filterSoftwareVersion, filterFamily, filterConnected };
 }
 
 export function useBulkSelection(params: ListParams, rows: readonly ListRow[], total: number): BulkSelection {

@@ -8,7 +8,7 @@ import { serverProblem } from './server-error';
 import { BACK_OFFICE_TEXTS as T } from './texts';
 
 /** Hands an object URL to the browser as a file download, then lets the URL go. */
-function saveFile(url: string, fileName: string): void {
+export function saveFile(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
