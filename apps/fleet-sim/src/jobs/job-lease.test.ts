@@ -3,7 +3,7 @@ import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { metrics } from '../core/metrics';
 import { FencedOutError } from '../store/repos/job-leases-repo';
 import { rowsOf } from '../store/repos/feed-repo';
-import { openTestStore, type TestStore } from '../test/test-store';
+import { useTestStore } from '../test/test-store';
 import { JobLease } from './job-lease';
 
 /** fleet_fenced_writes_total of one lease. */
@@ -19,16 +19,8 @@ async function holders(lease: string): Promise<number> {
 }
 
 describe('job leases with fencing tokens', () => {
-  let store: TestStore;
-  const db = () => store.database.db;
-
-  beforeAll(async () => {
-    store = await openTestStore('job-lease');
-  });
-
-  afterAll(async () => {
-    await store.close();
-  });
+  const database = useTestStore('job-lease');
+  const db = () => database().db;
 
   it('when one holder has the lease, then another cannot take it until it runs out', async () => {
     const a = new JobLease(db(), 'test-a', 'holder-a', 60_000);

@@ -3,7 +3,7 @@ import { SimClock } from '../fleet/clock';
 import { CLOCK_KEY, DEFAULT_FLEET_SETTINGS, FLEET_SETTINGS_KEY } from '../fleet/fleet-settings';
 import { writeService } from '../store/repos/services-repo';
 import { replaceSetting } from '../store/repos/settings-repo';
-import { openTestStore, type TestStore } from '../test/test-store';
+import { useTestStore } from '../test/test-store';
 import { LatestVersions } from './latest-versions';
 import { worldFeed, type World } from './world-feed';
 
@@ -13,18 +13,10 @@ const START = Date.parse('2026-11-27T08:00:00Z');
 const MINUTE = 60_000;
 
 describe('the world feed', () => {
-  let store: TestStore;
-
-  beforeAll(async () => {
-    store = await openTestStore('world-feed');
-  });
-
-  afterAll(async () => {
-    await store.close();
-  });
+  const database = useTestStore('world-feed');
 
   it('when another process wrote settings, a service and then a step of the clock, and one read finds them all, then the tick the step starts sees the settings and the service', async () => {
-    const { db } = store.database;
+    const { db } = database();
     const world: World = {
       clock: new SimClock(START, 1),
       services: new BackendStatusBoard(),

@@ -27,6 +27,22 @@ export async function openTestStore(name: string): Promise<TestStore> {
   };
 }
 
+/**
+ * A store of the enclosing describe block's own (or the file's, at top level): opened before its tests (beforeAll)
+ * and closed after them (afterAll). The getter answers its database in tests and hooks.
+ */
+export function useTestStore(name: string): () => Database {
+  let store: TestStore | undefined;
+  beforeAll(async () => {
+    store = await openTestStore(name);
+  });
+  afterAll(() => store?.close());
+  return () => {
+    if (!store) throw new Error('the test store opens in beforeAll: use it in a test or a hook');
+    return store.database;
+  };
+}
+
 export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();

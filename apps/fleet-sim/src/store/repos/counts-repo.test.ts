@@ -1,20 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { openTestStore, type TestStore } from '../../test/test-store';
-import type { Database } from '../database';
+import { useTestStore } from '../../test/test-store';
 import { fleetCounts } from '../schema';
 import { replaceShardCounts, writeCounts, type CountRow } from './counts-repo';
 
 jest.setTimeout(120_000);
 
-let store: TestStore;
-let database: Database;
-
-beforeAll(async () => {
-  store = await openTestStore('counts-test');
-  database = store.database;
-});
-
-afterAll(() => store?.close());
+const database = useTestStore('counts-test');
 
 const row = (metric: string, key: string, shard: number, n: number): CountRow => ({
   metric,
@@ -25,8 +16,13 @@ const row = (metric: string, key: string, shard: number, n: number): CountRow =>
 });
 
 async function counts(shards: number[]): Promise<string[]> {
-  const rows = await database.db
-    .select({ metric: fleetCounts.metric, key: fleetCounts.key, shard: fleetCounts.shard, n: fleetCounts.n })
+  const rows = await database()
+    .db.select({
+      metric: fleetCounts.metric,
+      key: fleetCounts.key,
+      shard: fleetCounts.shard,
+      n: fleetCounts.n,
+    })
     .from(fleetCounts)
     .where(and(inArray(fleetCounts.shard, shards), eq(fleetCounts.family, 'aligner')))
     .orderBy(asc(fleetCounts.metric), asc(fleetCounts.key), asc(fleetCounts.shard));
@@ -35,7 +31,7 @@ async function counts(shards: number[]): Promise<string[]> {
 
 describe('simulator counters (counts-repo)', () => {
   it("when a shard is recounted, then its other counters go to zero, the new ones are written, and other shards and the API's stagings stay", async () => {
-    await writeCounts(database.db, [
+    await writeCounts(database().db, [
       row('installed', '5.4.1', 40, 7),
       row('installed', '5.3.0', 40, 3),
       row('installed', '5.4.1', 41, 9),
@@ -43,7 +39,7 @@ describe('simulator counters (counts-repo)', () => {
     ]);
 
     await replaceShardCounts(
-      database.db,
+      database().db,
       [40],
       [row('installed', '5.4.1', 40, 8), row('connected', '', 40, 1)],
     );
@@ -60,19 +56,19 @@ describe('simulator counters (counts-repo)', () => {
   it('when a recount of shards and flushes of the same counters run at once, then none of them deadlocks', async () => {
     // Only PostgreSQL runs statements side by side (PGlite has one connection). The rows come in opposite
     // orders, as two simulators' maps gave them: each statement must lock them in key order all the same.
-    if (database.kind !== 'postgres') return;
+    if (database().kind !== 'postgres') return;
     const shards = [50, 51, 52, 53];
     const rows = shards.flatMap((shard) =>
       Array.from({ length: 200 }, (_, i) => row('installed', `v${i}`, shard, i + 1)),
     );
-    await writeCounts(database.db, rows);
+    await writeCounts(database().db, rows);
     for (let round = 0; round < 20; round++) {
       const changed = rows.map((r) => ({ ...r, n: r.n + round }));
       await Promise.all([
-        writeCounts(database.db, changed),
-        replaceShardCounts(database.db, shards, [...changed].reverse()),
-        writeCounts(database.db, [...changed].reverse()),
-        replaceShardCounts(database.db, shards, changed),
+        writeCounts(database().db, changed),
+        replaceShardCounts(database().db, shards, [...changed].reverse()),
+        writeCounts(database().db, [...changed].reverse()),
+        replaceShardCounts(database().db, shards, changed),
       ]);
     }
     expect(await counts([50])).toContain('installed/v0/50=20');
