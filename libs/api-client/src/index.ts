@@ -23,5 +23,6 @@ export * from './saved-views.api';
 export * from './history.api';
 export * from './rollouts.api';
 export * from './alerts.api';
+export * from './fleet-history.api';
 export * from './fleet-map.api';
 export * from './sim.api';

@@ -29,6 +29,7 @@ export * from './saved-views';
 export * from './history';
 export * from './rollouts';
 export * from './alerts';
+export * from './fleet-history';
 export * from './fleet-map';
 export * from './registry';
 export * from './define-csv-export';

@@ -211,6 +211,16 @@ const IDENTITY_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['POST', '/delete/access_token/v1'],
 ];
 
+/** Fleet Health: the fleet's history, release adoption and the comparison of two releases, each with its CSV. */
+const FLEET_HEALTH_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
+  ['GET', '/read/fleet_history/v1'],
+  ['GET', '/read/fleet_history/v1/export.csv'],
+  ['GET', '/read/release_adoption/v1'],
+  ['GET', '/read/release_adoption/v1/export.csv'],
+  ['GET', '/read/release_comparison/v1'],
+  ['GET', '/read/release_comparison/v1/export.csv'],
+];
+
 const key = (method: string, path: string) => `${method} ${path}`;
 
 describe('endpoint registry', () => {
@@ -228,6 +238,7 @@ describe('endpoint registry', () => {
       ...SIMULATOR_PATHS,
       ...ISSUE_21_PATHS,
       ...ALERTS_PATHS,
+      ...FLEET_HEALTH_PATHS,
       ...FLEET_MAP_PATHS,
       ...IDENTITY_PATHS,
     ]
@@ -235,7 +246,12 @@ describe('endpoint registry', () => {
       .sort();
     expect(registry).toEqual(expected);
     expect(ENDPOINTS).toHaveLength(
-      116 + ISSUE_21_PATHS.length + ALERTS_PATHS.length + FLEET_MAP_PATHS.length + IDENTITY_PATHS.length,
+      116 +
+        ISSUE_21_PATHS.length +
+        ALERTS_PATHS.length +
+        FLEET_HEALTH_PATHS.length +
+        FLEET_MAP_PATHS.length +
+        IDENTITY_PATHS.length,
     );
   });
 
@@ -394,7 +410,7 @@ describe('endpoint registry', () => {
     );
   });
 
-  it('when binary answers are read, then they are the graph, the screenshot image, the attachment file and the map CSV', () => {
+  it("when binary answers are read, then they are the graph, the screenshot image, the attachment file and the map's and history's CSVs", () => {
     const binary = ENDPOINTS.filter((e) => e.binary).map((e) => e.path);
     expect(binary.sort()).toEqual(
       [
@@ -402,6 +418,9 @@ describe('endpoint registry', () => {
         '/api/v1/ticket_attachment/:id',
         '/graph',
         '/read/fleet_map/v1/export.csv',
+        '/read/fleet_history/v1/export.csv',
+        '/read/release_adoption/v1/export.csv',
+        '/read/release_comparison/v1/export.csv',
       ].sort(),
     );
     for (const def of ENDPOINTS.filter((e) => e.binary)) expect(def.method).toBe('GET');

@@ -10,6 +10,7 @@ import { commandsEndpoints } from './commands';
 import { dashboardEndpoints } from './dashboard';
 import { equipmentEndpoints } from './equipment';
 import { ezadasEndpoints } from './ezadas';
+import { fleetHistoryEndpoints } from './fleet-history';
 import { fleetMapEndpoints } from './fleet-map';
 import { messagesEndpoints } from './messages';
 import { notificationsEndpoints } from './notifications';
@@ -49,6 +50,7 @@ export const ENDPOINTS_BY_AREA = {
   history: historyEndpoints,
   rollouts: rolloutsEndpoints,
   alerts: alertsEndpoints,
+  fleetHistory: fleetHistoryEndpoints,
   fleetMap: fleetMapEndpoints,
 } as const;
 /** An area of the contract. */

@@ -27,3 +27,4 @@ export * from './alerts/alert-groups';
 export * from './fleet-map/fleet-map';
 export * from './geo/iso-numeric';
 export * from './identity/identity';
+export * from './fleet-history/fleet-history';

@@ -68,6 +68,10 @@ const configSchema = z.object({
     .max(7 * 24 * 60)
     .default(60),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** How long the fleet's hourly history is kept (days; Fleet Health), then only its daily buckets. */
+  ROLLUP_HOURLY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** How long the fleet's daily history is kept (days); at least the hourly retention. */
+  ROLLUP_DAILY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(1).max(600).default(15),
   /** The first wait before an alert delivery is tried again (real seconds); each next one doubles, for 24 hours. */
   ALERT_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
@@ -144,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (role !== 'all' && !raw.DATABASE_URL) {
     problems.push(
       `FLEET_ROLE=${role} needs DATABASE_URL: processes in roles share one PostgreSQL (the embedded store serves one process, FLEET_ROLE=all).`,
+    );
+  }
+  if (raw.ROLLUP_DAILY_RETENTION_DAYS < raw.ROLLUP_HOURLY_RETENTION_DAYS) {
+    problems.push(
+      `ROLLUP_DAILY_RETENTION_DAYS (${raw.ROLLUP_DAILY_RETENTION_DAYS}) must be at least ROLLUP_HOURLY_RETENTION_DAYS (${raw.ROLLUP_HOURLY_RETENTION_DAYS}): a day is kept while its hours are.`,
     );
   }
   if (role !== 'all' && !raw.REDIS_URL) {

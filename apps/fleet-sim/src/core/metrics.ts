@@ -183,6 +183,16 @@ export const metrics = {
     'Notification deliveries by channel and outcome (delivered, failed, retrying, gave_up)',
     ['channel', 'outcome'],
   ),
+  // Fleet history
+  rollupPasses: counter(
+    'fleet_rollup_passes_total',
+    "The fleet history job's passes in this process, by outcome (ok, failed)",
+    ['outcome'],
+  ),
+  rollupCpu: counter(
+    'fleet_rollup_cpu_seconds_total',
+    "CPU time (user and system) of this process while the fleet history job's passes ran, in seconds (an upper bound: work interleaved with a pass's waits counts too)",
+  ),
   // Process
   unhandledRejections: counter(
     'fleet_unhandled_rejections_total',

@@ -84,6 +84,8 @@ export class FleetEngine {
   churn = 1;
   /** Share of update installs that fail (scenarios' `failureRates.update`). */
   updateFailureRate = 0;
+  /** The same by the version installed (scenarios' `updateFailureRates`). */
+  updateFailureRates: Readonly<Record<string, number>> = {};
   private readonly listeners: EngineListener[] = [];
   private lastTick: number;
   private timer: NodeJS.Timeout | undefined;
@@ -233,6 +235,7 @@ export class FleetEngine {
         gatewayUp: this.options.gatewayUp(),
         churn: this.churn,
         updateFailureRate: this.updateFailureRate,
+        updateFailureRates: this.updateFailureRates,
       });
     } catch (error) {
       this.options.logger.error({ err: error }, 'fleet tick failed');

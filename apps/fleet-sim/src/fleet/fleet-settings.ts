@@ -6,6 +6,11 @@ export interface FleetSettings {
   churn: number;
   /** Share of each command the units fail, in [0, 1]; `update`: share of update installs that fail. */
   failureRates: Partial<Record<CommandName | 'update', number>>;
+  /**
+   * Share of update installs that fail, by the version installed (a version, or a prefix ending in '.' or '*'):
+   * a release whose updates fail more than the fleet's `failureRates.update`.
+   */
+  updateFailureRates?: Record<string, number>;
 }
 
 export const FLEET_SETTINGS_KEY = 'fleet';

@@ -43,6 +43,32 @@ export interface TickContext {
   churn: number;
   /** Share of update installs that fail (scenario key `failureRates.update`; 0 when unset). */
   updateFailureRate?: number;
+  /** The same by the version installed (scenario key `updateFailureRates`), over `updateFailureRate`. */
+  updateFailureRates?: Readonly<Record<string, number>>;
+}
+
+/**
+ * The share of installs of `version` that fail: its own rate (the key naming it, else the longest prefix key ending
+ * in '.' or '*' that it starts with), else `fallback` (the fleet's rate).
+ */
+export function updateFailureRateOf(
+  version: string,
+  byVersion: Readonly<Record<string, number>> | undefined,
+  fallback: number,
+): number {
+  if (!byVersion) return fallback;
+  const exact = byVersion[version];
+  if (exact !== undefined) return exact;
+  let longest = -1;
+  let rate = fallback;
+  for (const [key, value] of Object.entries(byVersion)) {
+    const prefix = key.endsWith('*') ? key.slice(0, -1) : key.endsWith('.') ? key : null;
+    if (prefix !== null && version.startsWith(prefix) && prefix.length > longest) {
+      longest = prefix.length;
+      rate = value;
+    }
+  }
+  return rate;
 }
 
 /** The most units one tick may change (see RHYTHM.maxShareChangedPerTick). */
@@ -167,7 +193,10 @@ function advanceFlows(ctx: TickContext): void {
     const phaseChanged = advanceFlow(flow, unit.connected, from, to);
     // A failing install ends the flow without the new version: the updater reports the failure and the staging is
     // spent (nothing pending any more), as a real unit's updater gives up on an update it could not install.
-    const rate = ctx.updateFailureRate ?? 0;
+    const rate =
+      flow.phase === 'complete'
+        ? updateFailureRateOf(flow.target.semantic, ctx.updateFailureRates, ctx.updateFailureRate ?? 0)
+        : 0;
     if (flow.phase === 'complete' && rate > 0 && ctx.rng.next() < rate) {
       state.aggregates.update(unit, before);
       state.change(unit, to, (u) => {

@@ -64,6 +64,7 @@ export class Simulator {
     });
     engine.churn = settings.churn;
     engine.updateFailureRate = settings.failureRates.update ?? 0;
+    engine.updateFailureRates = settings.updateFailureRates ?? {};
     const voltageTrouble = new Set<string>();
     const commands = new CommandRunner({
       engine,
@@ -121,6 +122,7 @@ export class Simulator {
   settingsChanged(settings: FleetSettings): void {
     this.engine.churn = settings.churn;
     this.engine.updateFailureRate = settings.failureRates.update ?? 0;
+    this.engine.updateFailureRates = settings.updateFailureRates ?? {};
   }
 
   async start(): Promise<void> {

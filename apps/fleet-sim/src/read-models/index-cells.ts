@@ -104,6 +104,13 @@ export class CellCounts {
     return total;
   }
 
+  /** Visits every cell that holds units: its ids, flags and count (the fleet's history samples them). */
+  forEach(
+    visit: (cell: { family: number; country: number; version: number; flags: number; n: number }) => void,
+  ): void {
+    for (const cell of this.cells) if (cell.n > 0) visit(cell);
+  }
+
   /** The filter's counts per id of a column (ids with none left out). */
   countsBy(filter: IndexFilter, column: CountedColumn): Map<number, number> {
     const out = new Map<number, number>();

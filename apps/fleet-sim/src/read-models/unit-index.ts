@@ -52,6 +52,15 @@ export interface IndexedUnit {
   city?: string;
 }
 
+/** Units of one family, country and version, and how many of them are connected. */
+export interface FamilyCountryVersionCount {
+  family: Family;
+  countryCode: string;
+  versionSemantic: string;
+  units: number;
+  connected: number;
+}
+
 /** The equipment list's query (console-core §7 read/aligners). */
 export interface UnitQuery {
   page: number;
@@ -680,6 +689,31 @@ export class UnitIndex {
       if ((this.flags[slot] as number) & CONNECTED) connected += 1;
     }
     return { total, connected };
+  }
+
+  /**
+   * Units and connected units per family, country and version, from the counts per cell (no pass over the units):
+   * what the fleet's history samples (jobs/fleet-rollups.ts).
+   */
+  familyCountryVersionCounts(): FamilyCountryVersionCount[] {
+    const out = new Map<number, FamilyCountryVersionCount>();
+    this.cells.forEach((cell) => {
+      const key = (cell.family * 65536 + cell.country) * 65536 + cell.version;
+      let row = out.get(key);
+      if (!row) {
+        row = {
+          family: FAMILIES[cell.family] as Family,
+          countryCode: this.countries.values[cell.country] as string,
+          versionSemantic: this.versions.values[cell.version] as string,
+          units: 0,
+          connected: 0,
+        };
+        out.set(key, row);
+      }
+      row.units += cell.n;
+      if (cell.flags & CONNECTED) row.connected += cell.n;
+    });
+    return [...out.values()];
   }
 
   /** What the alert evaluator reads of one unit, or undefined when the index does not hold it. */

@@ -48,6 +48,7 @@ export function worldFeed(world: World, listener: WorldListener = {}): Feed {
       settingsSeen = fleetJson;
       world.settings.churn = fleet.churn;
       world.settings.failureRates = fleet.failureRates;
+      world.settings.updateFailureRates = fleet.updateFailureRates;
       listener.settingsChanged?.(world.settings);
     }
     if (world.services.load(services)) listener.servicesChanged?.();

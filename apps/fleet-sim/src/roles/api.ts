@@ -20,6 +20,7 @@ import { JobWakeups } from '../services/job-wakeups';
 import type { ServiceDeps } from '../services/service-deps';
 import { ensureDemoWorld } from '../services/demo-world';
 import { startHistoryTrimmer } from '../jobs/history-trimmer';
+import { startFleetRollups } from '../jobs/fleet-rollups';
 import { startOidcRecheck } from '../jobs/oidc-recheck';
 import { schedulerActivityListener } from '../jobs/delivery-counter';
 import { startSchedulePlayer } from '../jobs/schedule-player';
@@ -188,13 +189,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // the shutdown waits for every one before the store closes (a job started here joins this list).
     const stopJobs: (() => Promise<void>)[] = [];
     cleanup.push(() => Promise.all(stopJobs.map((stop) => stop())));
-    // One process at a time plays the schedules, drives rollouts and trims the units' timelines: the holder of each
-    // job's lease (every process tries, so another takes over when it stops or freezes), on a store that fences
-    // every write of the job by the lease's token.
+    // One process at a time plays the schedules, drives rollouts, trims the units' timelines and writes the fleet's
+    // history: the holder of each job's lease (every process tries, so another takes over when it stops or freezes),
+    // on a store that fences every write of the job by the lease's token.
     for (const [name, start] of [
       ['schedule-player', startSchedulePlayer],
       ['rollout-driver', startRolloutDriver],
       ['history-trimmer', startHistoryTrimmer],
+      ['fleet-rollups', startFleetRollups],
     ] as const) {
       const job = leaseJob(deps, name);
       const stop = start(job.deps, job.leads);

@@ -15,6 +15,7 @@ import { parseDuration } from '../core/duration';
 import type { Scenario, ScenarioChanges } from './scenario-schema';
 import { changeUnit, selectUnits } from './unit-changes';
 import { changeServicesAndSettings } from './world-changes';
+import { reshapeHistory } from './history-shape';
 
 /** How long a call waits for the simulators of a cluster to apply a scenario's unit rules. */
 const DIRECTIVE_WAIT_MS = 10_000;
@@ -175,6 +176,7 @@ export async function applyScenario(deps: ServiceDeps, scenario: Scenario): Prom
       await declarePlannedOutage(deps, matcher, plannedDurationOf(scenario), `scenario ${scenario.name}`);
   }
   const unitsChanged = await applyChanges(deps, scenario, rng, seed);
+  const historyRows = scenario.history ? await reshapeHistory(deps, scenario.history) : 0;
   const start = deps.clock.now();
   for (const [i, step] of (scenario.steps ?? []).entries()) {
     const at = start + parseDuration(step.at);
@@ -195,7 +197,7 @@ export async function applyScenario(deps: ServiceDeps, scenario: Scenario): Prom
     await deps.sim?.engine.flush();
   }
   deps.logger.info(
-    { scenario: scenario.name, unitsChanged, steps: scenario.steps?.length ?? 0 },
+    { scenario: scenario.name, unitsChanged, steps: scenario.steps?.length ?? 0, historyRows },
     'scenario applied',
   );
   return {

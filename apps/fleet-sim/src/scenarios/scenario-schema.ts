@@ -77,6 +77,16 @@ const changesShape = {
   units: z.array(unitRuleSchema).optional(),
   /** Share (0-1) of each command the units fail; `update`: share of update installs that fail (a rollout's phase verdict counts them). */
   failureRates: z.partialRecord(z.enum([...COMMAND_NAMES, 'update']), z.number().min(0).max(1)).optional(),
+  /**
+   * Share (0-1) of update installs that fail by the version installed: a version ('5.4.0') or a prefix ending in '.'
+   * or '*' ('5.4.'), over `failureRates.update` (a release whose updates fail more).
+   */
+  updateFailureRates: z
+    .record(
+      z.string().regex(/^\d[\w.+-]*\*?$/, "a version like '5.4.0' or a prefix like '5.4.'"),
+      z.number().min(0).max(1),
+    )
+    .optional(),
   /** Multiplies the field's connect/drop rhythm (0 freezes connections; 1 is normal). */
   churn: z.number().min(0).max(10_000).optional(),
   favorites: z
@@ -103,6 +113,30 @@ const changesShape = {
     .optional(),
 };
 
+/** Units a history shape applies to: a family, versions (a version or a prefix ending in '.' or '*'), a country. */
+const historySelectionSchema = z.strictObject({
+  family: z.enum(FAMILIES).optional(),
+  version: z.string().min(1).optional(),
+  country: z.string().length(2).optional(),
+});
+
+/**
+ * Rewrites the rollups of the last `days` days (up to now): for the units each rule selects, the share of time they
+ * were offline is multiplied by `offlineFactor` (2: they dropped twice as often; alerts of units going offline follow
+ * it), and their update installs fail at `updateFailureRate`. The rest of the history is left as it was.
+ */
+export const historyShapeSchema = z.strictObject({
+  days: z.number().int().min(1).max(365),
+  rules: z
+    .array(
+      historySelectionSchema.extend({
+        offlineFactor: z.number().min(0).max(20).optional(),
+        updateFailureRate: z.number().min(0).max(1).optional(),
+      }),
+    )
+    .min(1),
+});
+
 export const scenarioSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().default(''),
@@ -123,9 +157,12 @@ export const scenarioSchema = z.strictObject({
     .optional(),
   ...changesShape,
   steps: z.array(z.strictObject({ at: duration, ...changesShape })).optional(),
+  /** "The last N days looked like this": the fleet's history (Fleet Health) of the last days, reshaped. */
+  history: historyShapeSchema.optional(),
 });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioChanges = Pick<Scenario, keyof typeof changesShape>;
 export type Selection = z.infer<typeof selectionSchema>;
+export type HistoryShape = z.infer<typeof historyShapeSchema>;
 export type UnitChange = z.infer<typeof unitChangeSchema>;

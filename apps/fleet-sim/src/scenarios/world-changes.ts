@@ -10,6 +10,7 @@ export function hasWorldChanges(changes: ScenarioChanges): boolean {
   return Boolean(
     Object.keys(changes.services ?? {}).length ||
     changes.failureRates ||
+    changes.updateFailureRates ||
     changes.churn !== undefined ||
     changes.publish?.length ||
     changes.favorites?.length,
@@ -23,10 +24,11 @@ export async function changeServicesAndSettings(
 ): Promise<void> {
   for (const [name, state] of Object.entries(changes.services ?? {}))
     await writeService(deps.db, name as ServiceName, state === 'up');
-  if (changes.churn === undefined && !changes.failureRates) return;
+  if (changes.churn === undefined && !changes.failureRates && !changes.updateFailureRates) return;
   const settings: FleetSettings = {
     churn: changes.churn ?? deps.world.settings.churn,
     failureRates: { ...deps.world.settings.failureRates, ...(changes.failureRates ?? {}) },
+    updateFailureRates: { ...deps.world.settings.updateFailureRates, ...(changes.updateFailureRates ?? {}) },
   };
   await replaceSetting(deps.db, FLEET_SETTINGS_KEY, settings);
 }

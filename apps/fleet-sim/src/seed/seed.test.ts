@@ -58,6 +58,8 @@ const RUNTIME_TABLES = new Set([
   'alert_deliveries',
   'alert_preferences',
   'audit_log',
+  // Where the fleet history's job stands: written by its first pass.
+  'fleet_rollup_state',
 ]);
 const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))

@@ -36,6 +36,7 @@ describe('navigation', () => {
       ['/', 'Dashboard'],
       ['/Aligners', 'Equipment'],
       ['/Map', 'Fleet Map'],
+      ['/Health', 'Fleet Health'],
       ['/Radar', 'My Radar'],
       ['/SupportTickets', 'Support Tickets'],
       ['/CameraCal', 'Camera Cal'],
@@ -102,6 +103,13 @@ describe('navigation', () => {
     for (const permission of [PERMISSIONS.bulkActions, PERMISSIONS.saveViews]) {
       expect(rolesWith(permission)).toEqual(ROLES.filter((role) => role !== 'guest'));
     }
+  });
+
+  it('when Fleet Health is checked, then every role but guest sees its entry and reads its history', () => {
+    const allButGuest = ROLES.filter((role) => role !== 'guest');
+    expect(rolesOfNav('fleetHealth')).toEqual(allButGuest);
+    expect(rolesWith(PERMISSIONS.viewFleetHealth)).toEqual(allButGuest);
+    expect(canSeeNav('guest', 'fleetHealth')).toBe(false);
   });
 
   it('when the alerts permissions are checked, then every role but guest sees alerts, support roles acknowledge, admin and engineer write rules', () => {
@@ -219,7 +227,7 @@ describe('permissions', () => {
 
   it('when the table is read, then every role has no duplicates, admin has everything and can agrees with the table', () => {
     // CONVENTIONS: one role -> permissions table and one pure can(role, permission)
-    expect(Object.keys(PERMISSIONS)).toHaveLength(38);
+    expect(Object.keys(PERMISSIONS)).toHaveLength(39);
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
     for (const role of ROLES) {
       const granted: readonly Permission[] = ROLE_PERMISSIONS[role];

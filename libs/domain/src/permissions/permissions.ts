@@ -17,6 +17,12 @@ export const NAV_ENTRIES = [
   { key: 'dashboard', path: '/', label: 'Dashboard', roles: 'all' },
   { key: 'equipment', path: '/Aligners', label: 'Equipment', roles: 'all' },
   { key: 'fleetMap', path: '/Map', label: 'Fleet Map', roles: 'all' },
+  {
+    key: 'fleetHealth',
+    path: '/Health',
+    label: 'Fleet Health',
+    roles: ['admin', 'engineer', 'support_lvl2', 'support', 'ezadas', 'tech'],
+  },
   { key: 'radar', path: '/Radar', label: 'My Radar', roles: 'all' },
   { key: 'supportTickets', path: '/SupportTickets', label: 'Support Tickets', roles: 'all' },
   { key: 'cameraCal', path: '/CameraCal', label: 'Camera Cal', roles: 'all' },
@@ -197,6 +203,8 @@ export const PERMISSIONS = {
   manageSilences: 'alerts.manageSilences',
   /** Read the fleet map (`/Map`) and its CSV: every signed-in role, guest included (a look at counts). */
   viewFleetMap: 'fleetMap.view',
+  /** Read the fleet's history (`/Health`: series, release adoption and comparison, their CSVs): every role but guest. */
+  viewFleetHealth: 'fleetHealth.view',
 } as const;
 
 /** A permission name of {@link PERMISSIONS}. */
@@ -219,6 +227,7 @@ const SIGNED_IN_ACTIONS = [
   P.bulkActions,
   P.saveViews,
   P.viewAlerts,
+  P.viewFleetHealth,
 ] as const;
 
 /** What every signed-in role may read, guest included, where a read has a permission of its own. */

@@ -40,6 +40,8 @@ const AREA_TAGS: Record<ApiArea, string> = {
     'Phased rollouts of a published version: phases, thresholds, automatic pause; pause, resume, abort.',
   alerts:
     'Alerts: rules with a pending period, alerts and their lifecycle, silences and maintenance windows, signed webhooks, e-mail preferences.',
+  fleetHistory:
+    "Fleet Health: the fleet's history (hourly and daily rollups) by family, country or version with the equipment list's filters or a saved view, release adoption, two releases compared; their CSVs.",
   fleetMap:
     "The fleet map: units per country, region or city with connected, offline, updating and firing alerts, with the equipment list's filters or a saved view; its CSV.",
 };

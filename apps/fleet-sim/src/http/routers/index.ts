@@ -17,6 +17,7 @@ import { mountEquipment } from './equipment-router';
 import { mountEzAdas } from './ezadas-router';
 import { mountFleetMap } from './fleet-map-router';
 import { mountHistory } from './history-router';
+import { mountFleetHistory } from './fleet-history-router';
 import { mountRollouts } from './rollouts-router';
 import { mountSavedViews } from './saved-views-router';
 import { mountMessages } from './messages-router';
@@ -54,6 +55,7 @@ export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] 
   mountAudits(api, deps);
   mountSavedViews(api, deps);
   mountHistory(api, deps);
+  mountFleetHistory(api, deps);
   mountRollouts(api, deps);
   mountAlerts(api, deps);
   mountAlertRules(api, deps);

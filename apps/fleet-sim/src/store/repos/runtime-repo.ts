@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { UPDATE_STATE_LABELS } from '@equipment-dashboard/domain';
+import { UPDATE_FAILED_STATE, UPDATE_STATE_LABELS } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { unitDesired, units } from '../schema';
 import { desiredStateColumns, type DesiredRow } from './desired-repo';
@@ -159,7 +159,10 @@ const FLOW_PHASES = JSON.stringify(
         'SYSMAN_RESTART',
         'INSTALLATION_COMPLETE',
       ] as const
-    ).map((state) => [state, UPDATE_STATE_LABELS[state]]),
+    )
+      .map((state): [string, string] => [state, UPDATE_STATE_LABELS[state]])
+      // A failed install ends the flow: on the unit's timeline, and counted by the fleet's history.
+      .concat([[UPDATE_FAILED_STATE, 'Install Failed']]),
   ),
 );
 
