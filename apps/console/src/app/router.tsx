@@ -16,6 +16,11 @@ const SignedInLayout = lazyNamed(() => import('./shell/signed-in-layout'), 'Sign
 const LoginPage = lazyNamed(() => import('../features/auth/login-page'), 'LoginPage');
 const RequestResetPage = lazyNamed(() => import('../features/auth/request-reset-page'), 'RequestResetPage');
 const SetPasswordPage = lazyNamed(() => import('../features/auth/set-password-page'), 'SetPasswordPage');
+const OidcCompletePage = lazyNamed(() => import('../features/auth/oidc-complete-page'), 'OidcCompletePage');
+const AccessTokensPage = lazyNamed(
+  () => import('../features/access-tokens/access-tokens-page'),
+  'AccessTokensPage',
+);
 const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 const TrendChartPage = lazyNamed(() => import('../features/trend/trend-chart-page'), 'TrendChartPage');
 const EquipmentPage = lazyNamed(() => import('../features/equipment/equipment-page'), 'EquipmentPage');
@@ -80,6 +85,8 @@ export function AppRoutes() {
           <Route path="/request_password_reset" element={<RequestResetPage />} />
           <Route path="/reset_password" element={<SetPasswordPage />} />
         </Route>
+        {/* Neither guard: the page signs the user in, then opens where the sign-in began. */}
+        <Route path="/login/complete" element={<OidcCompletePage />} />
         <Route element={<RequireSignIn />}>
           <Route index element={<DashboardPage />} />
           <Route path="/TrendChart" element={<TrendChartPage />} />
@@ -101,6 +108,7 @@ export function AppRoutes() {
           <Route path="/Rollouts" element={<RolloutsPage />} />
           <Route path="/Rollouts/:id" element={<RolloutsPage />} />
           <Route path="/Alerts" element={<AlertsPage />} />
+          <Route path="/AccessTokens" element={<AccessTokensPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

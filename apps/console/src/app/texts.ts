@@ -30,6 +30,7 @@ export const SHELL_TEXTS = {
   alertEmail: 'Alert e-mail',
   account: 'Account',
   changePassword: 'Change Password',
+  accessTokens: 'Access tokens',
   logout: 'Logout',
   pageLoading: 'Loading page…',
 } as const;

@@ -1,21 +1,73 @@
 import { Alert } from 'antd';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useTokenMutation } from '@equipment-dashboard/api-client';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  useReadProvidersQuery,
+  useReadSignInOptionsQuery,
+  useTokenMutation,
+} from '@equipment-dashboard/api-client';
+import { isConsoleReturnPath } from '@equipment-dashboard/domain';
+import { browser } from '../../shared/browser';
 import { useAppDispatch } from '../../app/store';
 import { errorStatus, errorText } from '../../shared/api/error-text';
 import { warmUpIntl } from '../../shared/intl-warm-up';
 import { preloadAfterSignIn } from '../../shared/preload';
 import { tokenStored } from '../../shared/session/session-slice';
+import { AuthCard, Hint } from './auth-card';
 import { AuthField } from './auth-field';
 import { AuthForm } from './auth-form';
+import { ProviderButtons, providerLoginUrl } from './provider-buttons';
 import { AUTH_TEXTS } from './texts';
 
 /**
  * Login (console-core §2, §4): Username, Password, Enter submits, LOGIN, a link to request a reset.
  * Success stores the token and goes to /. A failure says why (the old console showed nothing).
+ * Above the form, a "Sign in with <provider>" button per identity provider; with LOCAL_LOGIN=off only those.
+ * With OIDC_AUTO_REDIRECT the page goes to the first provider at once, unless it is `/login?local=1`.
  */
 export function LoginPage() {
+  const [params] = useSearchParams();
+  const local = params.get('local') === '1';
+  const wanted = params.get('returnTo');
+  const returnTo = wanted && isConsoleReturnPath(wanted) ? wanted : null;
+  const { data: providers = [] } = useReadProvidersQuery();
+  const { data: options } = useReadSignInOptionsQuery();
+  const autoRedirect =
+    !local && options?.autoRedirect ? providers.find((p) => p.id === options.autoRedirect) : undefined;
+  useEffect(warmUpIntl, []);
+  useEffect(() => {
+    if (autoRedirect) browser.assign(providerLoginUrl(autoRedirect.id, returnTo));
+  }, [autoRedirect, returnTo]);
+  if (autoRedirect) {
+    return (
+      <AuthCard title={AUTH_TEXTS.signInTitle}>
+        <Hint>{AUTH_TEXTS.redirecting(autoRedirect.name)}</Hint>
+      </AuthCard>
+    );
+  }
+  if (options?.localLogin === 'off') {
+    return (
+      <AuthCard title={AUTH_TEXTS.signInTitle}>
+        <ProviderButtons providers={providers} returnTo={returnTo} />
+      </AuthCard>
+    );
+  }
+  return (
+    <LocalLoginForm
+      intro={
+        providers.length > 0 ? (
+          <>
+            <ProviderButtons providers={providers} returnTo={returnTo} />
+            <Hint>{options?.localLogin === 'admins' ? AUTH_TEXTS.adminsOnly : AUTH_TEXTS.orLocal}</Hint>
+          </>
+        ) : undefined
+      }
+      returnTo={returnTo}
+    />
+  );
+}
+
+function LocalLoginForm({ intro, returnTo }: { intro: ReactNode; returnTo: string | null }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [signIn, { isLoading }] = useTokenMutation();
@@ -23,7 +75,6 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const ready = username.trim() !== '' && password !== '' && !isLoading;
-  useEffect(warmUpIntl, []);
 
   const submit = async () => {
     setFailure(null);
@@ -34,7 +85,7 @@ export function LoginPage() {
     if (result.data) {
       // The slice stored the token; the session follows it and the router leaves /login.
       dispatch(tokenStored(result.data));
-      navigate('/', { replace: true });
+      navigate(returnTo ?? '/', { replace: true });
       return;
     }
     const status = errorStatus(result.error);
@@ -46,6 +97,7 @@ export function LoginPage() {
   return (
     <AuthForm
       title={AUTH_TEXTS.signInTitle}
+      intro={intro}
       submitLabel={AUTH_TEXTS.login}
       ready={ready}
       loading={isLoading}

@@ -35,4 +35,14 @@ export const AUTH_TEXTS = {
   passwordExpired: 'Your password has expired. Please choose a new one to continue.',
   passwordChanged: 'Your password has been changed.',
   changeFailed: 'The password could not be changed. Please try again.',
+
+  // Signing in with the company's identity provider.
+  signInWith: (name: string) => `Sign in with ${name}`,
+  orLocal: 'or with a local account',
+  adminsOnly: 'The local form is for admin accounts only.',
+  redirecting: (name: string) => `Taking you to ${name}...`,
+  completingTitle: 'Signing you in',
+  completing: 'Signing you in...',
+  handoffFailed:
+    'This sign-in link has expired or was used already. Nobody was signed in: please sign in again.',
 } as const;

@@ -16,6 +16,13 @@ export const USERS_TEXTS = {
   editUser: 'Edit User',
   deleteUser: 'Delete User',
 
+  // Users of an identity provider (their role comes from the provider's groups).
+  signIn: 'Sign-in',
+  local: 'Local',
+  managedBy: (provider: string) => `Managed by ${provider}`,
+  managedHint: (provider: string) =>
+    `Managed by ${provider}: the role and e-mail come from the provider's groups at every sign-in. Only Active can be changed here.`,
+
   // Dialogs.
   password: 'Password',
   passwordHint: 'At least 12 characters.',

@@ -1,4 +1,4 @@
-import { Form, Input, Select, Switch } from 'antd';
+import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { type User } from '@equipment-dashboard/contract';
 import { useCreateUserMutation, useUpdateUserMutation } from '@equipment-dashboard/api-client';
@@ -22,26 +22,36 @@ function UserFields({
   value,
   onChange,
   passwordHint,
+  managedBy,
 }: {
   value: UserFieldValues;
   onChange: (patch: Partial<UserFieldValues>) => void;
   passwordHint: string;
+  /** The identity provider of a user it manages: only Active is editable then. */
+  managedBy?: string | null;
 }) {
+  const managed = Boolean(managedBy);
   return (
     <>
-      <Form.Item label={T.password} htmlFor="user-password" extra={passwordHint}>
-        <Input.Password
-          id="user-password"
-          autoComplete="new-password"
-          value={value.password}
-          onChange={(e) => onChange({ password: e.target.value })}
-        />
-      </Form.Item>
+      {managedBy && (
+        <Alert type="info" showIcon title={T.managedHint(managedBy)} style={{ marginBottom: 16 }} />
+      )}
+      {!managed && (
+        <Form.Item label={T.password} htmlFor="user-password" extra={passwordHint}>
+          <Input.Password
+            id="user-password"
+            autoComplete="new-password"
+            value={value.password}
+            onChange={(e) => onChange({ password: e.target.value })}
+          />
+        </Form.Item>
+      )}
       <Form.Item label={T.email} htmlFor="user-email">
         <Input
           id="user-email"
           type="email"
           autoComplete="off"
+          disabled={managed}
           value={value.email}
           onChange={(e) => onChange({ email: e.target.value })}
         />
@@ -50,6 +60,7 @@ function UserFields({
         <Select<Role>
           id="user-role"
           aria-label={T.role}
+          disabled={managed}
           value={value.role === '' ? undefined : value.role}
           options={ROLE_OPTIONS}
           onChange={(role) => onChange({ role })}
@@ -107,15 +118,17 @@ export function UserDialog({
     if (!ready || role === '') return;
     const name = user ? user.username : username.trim();
     const done = await call.run(() =>
-      user
-        ? updateUser({
-            username: name,
-            ...(password.trim() !== '' ? { password } : {}),
-            ...(email.trim() !== '' ? { email: email.trim() } : {}),
-            role,
-            active,
-          }).unwrap()
-        : createUser({ username: name, password, email: email.trim(), role, active }).unwrap(),
+      user?.provider
+        ? updateUser({ username: name, active }).unwrap()
+        : user
+          ? updateUser({
+              username: name,
+              ...(password.trim() !== '' ? { password } : {}),
+              ...(email.trim() !== '' ? { email: email.trim() } : {}),
+              role,
+              active,
+            }).unwrap()
+          : createUser({ username: name, password, email: email.trim(), role, active }).unwrap(),
     );
     if (done) onSaved(name);
   };
@@ -144,6 +157,7 @@ export function UserDialog({
           value={fields}
           onChange={(patch) => setFields((current) => ({ ...current, ...patch }))}
           passwordHint={user ? T.passwordKeep : T.passwordHint}
+          managedBy={user?.provider}
         />
       </Form>
     </ActionDialog>

@@ -8,7 +8,7 @@ describe('Users', () => {
   it('when an admin opens /Users, then the first page shows Username, E-mail, Role, Active (Yes/No) and Actions', async () => {
     const { stub } = openUsers();
     expect(await screen.findByRole('cell', { name: 'ann' })).toBeInTheDocument();
-    expectColumns(['Username', 'E-mail', 'Role', 'Active', 'Actions']);
+    expectColumns(['Username', 'E-mail', 'Role', 'Active', 'Sign-in', 'Actions']);
     expect(bodyRows()).toHaveLength(10);
     expect(within(row('kmiller')).getByRole('cell', { name: 'No' })).toBeInTheDocument();
     expect(within(row('ann')).getByRole('cell', { name: 'Yes' })).toBeInTheDocument();

@@ -48,6 +48,11 @@ export function UsersPage() {
     { key: 'email', title: T.email, dataIndex: 'email' },
     { key: 'role', title: T.role, dataIndex: 'role' },
     { key: 'active', title: T.active, render: (_value, user) => booleanToYesNo(user.active) },
+    {
+      key: 'provider',
+      title: T.signIn,
+      render: (_value, user) => (user.provider ? T.managedBy(user.provider) : T.local),
+    },
     actionsColumn(T.actions, 120, (user) => [
       { label: T.editUser, icon: <EditOutlined />, onClick: () => setDialog({ kind: 'edit', user }) },
       {

@@ -1,14 +1,26 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { baseApi, clearStoredToken } from '@equipment-dashboard/api-client';
+import { authApi, baseApi, clearStoredToken } from '@equipment-dashboard/api-client';
+import type { AppDispatch } from '../../app/store';
 import { browser } from '../browser';
 import { SHARED_TEXTS } from '../texts';
 import { snackbarShown } from '../ui/ui-slice';
 import { signedOut } from './session-slice';
 
-/** Logout (console-core §4): removes the token and reloads the page, which starts signed out. */
-export function logout(): void {
+/**
+ * Logout (console-core §4): tells the server (a provider's user's sessions end there), removes the token, and
+ * either goes to the provider to sign out there too (RP-initiated logout, which comes back to /login) or reloads
+ * the page, which starts signed out. A server that cannot be reached does not keep anyone signed in here.
+ */
+export async function logout(dispatch: AppDispatch): Promise<void> {
+  let redirectTo: string | null = null;
+  try {
+    redirectTo = (await dispatch(authApi.endpoints.logout.initiate()).unwrap()).redirectTo;
+  } catch {
+    redirectTo = null;
+  }
   clearStoredToken();
-  browser.reload();
+  if (redirectTo) browser.assign(redirectTo);
+  else browser.reload();
 }
 
 /**
