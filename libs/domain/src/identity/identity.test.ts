@@ -227,6 +227,9 @@ describe('issuerUrlProblem and isLoopbackHost', () => {
     expect(issuerUrlProblem('ftp://idp.example.com')).toMatch(/https/);
     expect(issuerUrlProblem('not a url')).toMatch(/not a URL/);
     expect(issuerUrlProblem('https://idp.example.com/?x=1')).toMatch(/query/);
+    expect(issuerUrlProblem('https://idp.example.com/realms/x#top')).toMatch(/fragment/);
+    expect(issuerUrlProblem('http://user:pw@localhost:4011')).toMatch(/credentials/);
+    expect(issuerUrlProblem('https://')).toMatch(/not a URL/);
   });
 
   it('when host names are checked, then only loopback ones are loopback', () => {

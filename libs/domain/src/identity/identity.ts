@@ -150,16 +150,20 @@ export function isLoopbackHost(hostname: string): boolean {
  * `http://` on loopback only (tests and the development provider), with no query or fragment.
  */
 export function issuerUrlProblem(issuer: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(issuer);
-  } catch {
-    return 'is not a URL';
-  }
-  if (url.search || url.hash) return 'must not have a query or a fragment';
-  if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return null;
-  return url.protocol === 'http:'
+  // A URL parsed by hand: this library runs without the DOM's or Node's URL.
+  const match = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]+)([^?#]*)(\?[^#]*)?(#.*)?$/.exec(issuer.trim());
+  if (!match) return 'is not a URL';
+  const [, scheme = '', authority = '', , query, fragment] = match;
+  if (query !== undefined || fragment !== undefined) return 'must not have a query or a fragment';
+  if (authority.includes('@')) return 'must not hold credentials';
+  const host = authority.startsWith('[')
+    ? authority.slice(0, authority.indexOf(']') + 1)
+    : authority.replace(/:\d*$/, '');
+  if (!host) return 'is not a URL';
+  const protocol = scheme.toLowerCase();
+  if (protocol === 'https') return null;
+  if (protocol === 'http' && isLoopbackHost(host)) return null;
+  return protocol === 'http'
     ? 'must be https:// (http:// is accepted only on loopback: localhost, 127.0.0.1, ::1)'
     : 'must be an https:// URL';
 }
