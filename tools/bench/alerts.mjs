@@ -6,7 +6,9 @@
 //   2. how long after its pending period ends (on the simulated clock) an offline unit's alert fires, in real time;
 //   3. a mass disconnect of BENCH_STORM units (100,000), the fleet's churn stopped meanwhile: how long until every
 //      alert fired, how many grouped messages a webhook receiver on loopback got, and the equipment list's p95 from
-//      the scenario's call until every alert fired against its p95 before it (`control`: the same drop, rules off);
+//      the scenario's call until every alert fired against its p95 before it (`control`: the same drop, rules off),
+//      and the alert center's groups (`/read/alert_groups/v1/?state=firing`, one call every fifth list page, the same
+//      before and during the storm) with what the storm's group says;
 //   4. the alerts resolving when the units come back.
 // Passes nothing.
 //
@@ -395,13 +397,20 @@ try {
     }
     throw new Error('the drop did not reach the API within 5 minutes');
   };
-  /** The list pages, one after another round the 300 queries, while `busy()` holds: each page's start and time. */
+  const GROUPS = { path: `/read/alert_groups/v1/?${queryString({ page: 1, state: 'firing' })}` };
+  /**
+   * The list pages, one after another round the 300 queries, while `busy()` holds: each page's start and time; every
+   * fifth page is followed by a read of the alert center's groups (`pages.groups`), as a console shows both.
+   */
   const pagesWhile = async (busy) => {
     const pages = [];
+    pages.groups = [];
     const from = performance.now();
     for (let i = 0; busy(); i += 1) {
       const at = performance.now() - from;
       pages.push({ at, ms: (await time(api.url, auth, [lists[i % lists.length]]))[0] });
+      if (i % 5 === 0)
+        pages.groups.push({ at: performance.now() - from, ms: (await time(api.url, auth, [GROUPS]))[0] });
     }
     return pages;
   };
@@ -416,6 +425,12 @@ try {
     console.log(
       `   ${line(`   its first 10 s (${timesOf(pages, 10_000).length} pages)`, timesOf(pages, 10_000))}`,
     );
+    if (pages.groups?.length) {
+      console.log(`   ${line(`   alert groups (${pages.groups.length} reads)`, timesOf(pages.groups))}`);
+      console.log(
+        `   ${line(`      their first 10 s (${timesOf(pages.groups, 10_000).length} reads)`, timesOf(pages.groups, 10_000))}`,
+      );
+    }
   };
   const baseline = async (label) => {
     const started = performance.now();
@@ -497,6 +512,18 @@ try {
     `   ${fired.toLocaleString()} alerts firing ${allFired ? `${((allFired - dropAt) / 1000).toFixed(0)} s after the drop, ${((allFired - dropAt - pendingEnds) / 1000).toFixed(0)} s after the pending period ended (${(pendingEnds / 1000).toFixed(0)} s after it; target: at most 30 s)` : 'after 10 minutes (not all)'}`,
   );
   console.log(`   evaluator: ${(await writes(stormWrites)).text}`);
+  const groups = await call(
+    `/read/alert_groups/v1/?${queryString({ page: 1, state: 'firing', ruleId: stormRule.id })}`,
+  );
+  console.log(
+    `   the storm's groups: ${groups.totalDocs}; the largest: ${groups.docs
+      .slice(0, 3)
+      .map(
+        (g) =>
+          `${g.placeName ?? 'no place'} ${g.count.toLocaleString()} (share ${g.share}): ${g.summary ?? '-'}`,
+      )
+      .join('; ')}`,
+  );
   await sleep(15_000);
   const stormMessages = hook.got.slice(messagesBefore).filter((m) => m.event === 'alert.firing');
   console.log(

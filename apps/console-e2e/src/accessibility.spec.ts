@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Alert, Silence, Ticket, Webhook } from '@equipment-dashboard/contract';
 import { expectAccessible, settled } from './support/a11y';
-import { alertsOfRule, createOfflineNowRule, deleteRule } from './support/alerts';
+import { alertsOfRule, createOfflineNowRule, deleteRule, showAlertList } from './support/alerts';
 import { api, e2eServer, signIn } from './support/console';
 import { closeTicketIfOpen, openTicketAs } from './support/desk';
 import { admin, findUnit } from './support/fleet';
@@ -36,6 +36,7 @@ const SIGNED_IN_ROUTES = [
   '/UpdateScheduler',
   '/Rollouts',
   '/Alerts',
+  '/Alerts?view=groups',
   '/no-such-page',
 ];
 
@@ -375,6 +376,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
 
     await tab('Firing').click();
     await settled(page);
+    await showAlertList(page);
     const row = page.getByRole('row').filter({ hasText: RULE_NAME }).first();
     await row.getByRole('checkbox').check();
     await expectDialogAccessible(

@@ -133,6 +133,15 @@ test.describe('keyboard only', () => {
     await expect(bellDrawer).toBeHidden();
     await expect(bell).toBeFocused();
 
+    // The rule's alerts may open grouped by place: the arrow key on the view's switch shows them one per row.
+    const grouped = page.getByRole('radio', { name: 'Grouped by place' });
+    await expect(grouped).toBeAttached();
+    if (await grouped.isChecked()) {
+      await moveFocusTo(page, grouped);
+      await page.keyboard.press('ArrowRight');
+    }
+    await expect(page.getByRole('radio', { name: 'List' })).toBeChecked();
+
     // Two firing alerts of the rule, each selected with Space.
     const rows = page.getByRole('row').filter({ hasText: RULE_NAME });
     await expect(rows.nth(1)).toBeVisible();

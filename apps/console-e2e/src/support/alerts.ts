@@ -1,3 +1,4 @@
+import { expect, type Page } from '@playwright/test';
 import type { Alert, AlertRule, Paged } from '@equipment-dashboard/contract';
 import { api } from './console';
 import { admin } from './fleet';
@@ -29,4 +30,15 @@ export async function deleteRule(ruleId: number): Promise<void> {
 export async function alertsOfRule(ruleId: number, state: string): Promise<Alert[]> {
   const query = new URLSearchParams({ state, ruleId: String(ruleId), page: '1' });
   return (await api<Paged<Alert>>(await admin(), `/read/alerts/v1/?${query.toString()}`)).docs;
+}
+
+/**
+ * Shows the alerts tab as one row per alert: a tab where a rule has more than a page of alerts opens grouped by
+ * place (the view's switch, two radios: "Grouped by place" and "List").
+ */
+export async function showAlertList(page: Page): Promise<void> {
+  const list = page.getByRole('radio', { name: 'List' });
+  await expect(list).toBeAttached();
+  if (!(await list.isChecked())) await list.locator('xpath=..').click();
+  await expect(list).toBeChecked();
 }
