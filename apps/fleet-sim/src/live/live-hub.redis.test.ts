@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connectLive } from '../test/live-socket';
 import { dropSchema } from '../test/test-store';
 import {
   requireBuild,
@@ -36,17 +37,8 @@ describe('two server processes on one Redis', () => {
 
   it('when a role change is made on one process, then the user is disconnected from the other', async () => {
     const techToken = await token(a.url, 'tech');
-    const socket = connect(`${b.url}/dashboard`, {
-      transports: ['polling'],
-      auth: { token: techToken },
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = await connectLive(b.url, techToken);
     sockets.push(socket);
-    await new Promise<void>((ok, fail) => {
-      socket.once('connect', () => ok());
-      socket.once('connect_error', fail);
-    });
     const disconnected = new Promise((r) => socket.once('disconnect', r));
     const admin = await token(a.url, 'admin');
     const res = await request(a.url)

@@ -1,6 +1,7 @@
 import { getPriority } from 'node:os';
 import request from 'supertest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connectLive } from '../test/live-socket';
 import { dropSchema } from '../test/test-store';
 import {
   adminTicketFor,
@@ -147,17 +148,8 @@ describe('a cluster: two API processes and two simulators', () => {
   });
 
   it('when a ticket is opened through one API process, then a console on the other hears of it', async () => {
-    const socket = connect(`${b.url}/dashboard`, {
-      transports: ['polling'],
-      auth: { token: tokens.get(b) },
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = await connectLive(b.url, tokens.get(b) ?? '');
     sockets.push(socket);
-    await new Promise<void>((ok, fail) => {
-      socket.once('connect', () => ok());
-      socket.once('connect_error', fail);
-    });
     const heard = new Promise<{ serialNumber: string }>((r) =>
       socket.once('REPORT_SUPPORT_TICKET_CREATED', r),
     );

@@ -10,10 +10,13 @@ export function openLive(url: string, token: string): Socket {
   });
 }
 
-/** The same, once connected. */
+/** The same, once connected (a refused connection rejects with the server's reason). */
 export async function connectLive(url: string, token: string): Promise<Socket> {
   const socket = openLive(url, token);
-  await new Promise<void>((r) => socket.once('connect', () => r()));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
   return socket;
 }
 
