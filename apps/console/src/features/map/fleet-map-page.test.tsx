@@ -128,9 +128,9 @@ describe('Fleet Map', () => {
     const { user, stub, location } = openScreen('/Map?filterConnected=false', <FleetMapPage />, 'support', {
       '/read/fleet_map/v1': mapRoute,
     });
-    await user.click(await screen.findByRole('button', { name: 'Show the places of United States' }));
+    await user.click(await screen.findByRole('button', { name: 'United States: show its places' }));
     await waitFor(() => expect(location()).toBe('/Map?filterConnected=false&level=region&country=US'));
-    expect(await screen.findByRole('button', { name: 'Show the places of Texas' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Texas: show its places' })).toBeInTheDocument();
     expect(queryOf(stub.callsTo('/read/fleet_map/v1').at(-1))).toMatchObject({
       level: 'region',
       country: 'US',
@@ -146,7 +146,7 @@ describe('Fleet Map', () => {
       '/Alerts?countryCode=US&region=Texas',
     );
 
-    await user.click(screen.getByRole('button', { name: 'Show the places of Texas' }));
+    await user.click(screen.getByRole('button', { name: 'Texas: show its places' }));
     await waitFor(() =>
       expect(location()).toBe('/Map?filterConnected=false&level=city&country=US&region=Texas'),
     );
@@ -184,7 +184,7 @@ describe('Fleet Map', () => {
       '/read/fleet_map/v1': mapRoute,
       '/read/fleet_map/v1/export.csv': csv('Key,Place\r\nUS/Texas,Texas\r\n'),
     });
-    await screen.findByRole('button', { name: 'Show the places of Texas' });
+    await screen.findByRole('button', { name: 'Texas: show its places' });
     await user.click(screen.getByRole('button', { name: /Export CSV/ }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(queryOf(stub.callsTo('/read/fleet_map/v1/export.csv')[0])).toMatchObject({

@@ -36,7 +36,7 @@ export const MAP_TEXTS = {
   viewOffline: (n: number) => `${formatCount(n)} offline`,
   alerts: 'Alerts',
   alertsOf: (name: string) => `Alerts of ${name}`,
-  drillInto: (name: string) => `Show the places of ${name}`,
+  drillInto: (name: string) => `${name}: show its places`,
   countryUnits: (n: number, country: string) => `View ${formatCount(n)} units in ${country}`,
 
   // Tooltip and legend.
