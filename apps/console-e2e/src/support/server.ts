@@ -27,7 +27,8 @@ export interface RunningServer {
 
 /** Starts the built fleet-sim on a free port with a fresh data folder and waits for /healthz. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A caller that must know the address first (a provider registers its redirect URI) gives PORT.
+  const port = env['PORT'] ? Number(env['PORT']) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-sim-e2e-'));
   const url = `http://localhost:${port}`;
   // The server keeps its data in its fresh folder (embedded PGlite), whatever the runner's DATABASE_URL
