@@ -84,6 +84,20 @@ export function ticketBody(unit: UnitRuntime, fields: Record<string, unknown>): 
   };
 }
 
+/** The body of a schedule of aligners' updates to `version` on `date`, as the console's schedule dialog sends it. */
+export function alignerScheduleBody(
+  serialNumbers: readonly (string | undefined)[],
+  version: string,
+  date: string,
+): Record<string, unknown> {
+  return {
+    serialNumbers,
+    version: { semantic: version, meta: '' },
+    path: `/updates/aligner/${version}`,
+    date,
+  };
+}
+
 export function latestOf(t: TestServer, family: Family): string {
   const latest = t.server.deps.world.latest.of(family);
   if (!latest) throw new Error(`no published ${family} version in the test world`);

@@ -1,6 +1,6 @@
 import { playDueSchedules } from '../../services/scheduling-service';
 import { isPending } from '../../fleet/desired-state';
-import { bearer, engineOf, latestOf, settle, stepClock } from '../../test/fleet-helpers';
+import { alignerScheduleBody, bearer, engineOf, latestOf, settle, stepClock } from '../../test/fleet-helpers';
 import { connectLive, eventsUntilMarker } from '../../test/live-socket';
 import { useTestServer } from '../../test/test-server';
 
@@ -48,12 +48,7 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
     const res = await t
       .as('engineer')
       .post('/create/schedule_serial_numbers/v1')
-      .send({
-        serialNumbers: targets,
-        version: { semantic: latest, meta: '' },
-        path: `/updates/aligner/${latest}`,
-        date: tomorrow,
-      });
+      .send(alignerScheduleBody(targets, latest, tomorrow));
     expect(res.status).toBe(200);
     await expect(heard).resolves.toMatchObject({ date: tomorrow, count: targets.length });
     socket.close();
@@ -85,12 +80,7 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
     const res = await t
       .as('engineer')
       .post('/create/schedule_serial_numbers/v1')
-      .send({
-        serialNumbers: [target?.serialNumber],
-        version: { semantic: latest, meta: '' },
-        path: `/updates/aligner/${latest}`,
-        date: day(2),
-      });
+      .send(alignerScheduleBody([target?.serialNumber], latest, day(2)));
     expect(res.status).toBe(200);
     expect(await recorded.untilMarker()).not.toContain('NEW_SOFTWARE_UPDATE_SCHEDULE_CREATED');
   });
@@ -122,12 +112,7 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
       t
         .as('engineer')
         .post('/create/schedule_serial_numbers/v1')
-        .send({
-          serialNumbers: [serialNumber],
-          version: { semantic: latest, meta: '' },
-          path: `/updates/aligner/${latest}`,
-          date,
-        });
+        .send(alignerScheduleBody([serialNumber], latest, date));
     const utc = await schedule(first, `${day(2)}T09:30:00.000Z`);
     expect(utc.status).toBe(200);
     expect(utc.body.date).toBe(day(2));

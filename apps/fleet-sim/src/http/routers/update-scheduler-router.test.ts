@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import type { UnitRuntime } from '../../fleet/unit-runtime';
 import { dayKeyOf, hourKeyOf } from '../../services/scheduler-activity';
 import {
+  alignerScheduleBody,
   bearer,
   engineOf,
   latestOf,
@@ -149,12 +150,7 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
       const res = await t
         .as('engineer')
         .post('/create/schedule_serial_numbers/v1')
-        .send({
-          serialNumbers: targets,
-          version: { semantic: latest, meta: '' },
-          path: `/updates/aligner/${latest}`,
-          date: dayKeyOf(now),
-        });
+        .send(alignerScheduleBody(targets, latest, dayKeyOf(now)));
       expect(res.status).toBe(200);
       const after = await stats('/read/updatescheduler_statistics/v1');
       expect(after.autoStaged).toBe(before.autoStaged + 2);
