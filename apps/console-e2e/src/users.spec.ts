@@ -32,6 +32,7 @@ test.describe('users', () => {
         `${username}@example.com`,
         'tech',
         'Yes',
+        'Local',
         '',
       ]);
       // The new user can sign in.
@@ -49,6 +50,7 @@ test.describe('users', () => {
         `${username}@example.com`,
         'support',
         'No',
+        'Local',
         '',
       ]);
       // A blank password kept the old one; the user is inactive now, so it cannot sign in.
