@@ -21,6 +21,7 @@ const SIGNED_IN_ROUTES = [
   '/',
   '/TrendChart',
   '/Aligners',
+  '/Health',
   '/Map',
   '/Radar',
   '/SupportTickets',

@@ -8,6 +8,7 @@ const ALL_ENTRIES = [
   'Dashboard',
   'Equipment',
   'Fleet Map',
+  'Fleet Health',
   'My Radar',
   'Support Tickets',
   'Camera Cal',

@@ -51,6 +51,7 @@ const UpdateSchedulerPage = lazyNamed(
 );
 const RolloutsPage = lazyNamed(() => import('../features/rollouts/rollouts-page'), 'RolloutsPage');
 const AlertsPage = lazyNamed(() => import('../features/alerts/alerts-page'), 'AlertsPage');
+const HealthPage = lazyNamed(() => import('../features/health/health-page'), 'HealthPage');
 const FleetMapPage = lazyNamed(() => import('../features/map/fleet-map-page'), 'FleetMapPage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
@@ -91,6 +92,7 @@ export function AppRoutes() {
           <Route index element={<DashboardPage />} />
           <Route path="/TrendChart" element={<TrendChartPage />} />
           <Route path="/Aligners" element={<EquipmentPage />} />
+          <Route path="/Health" element={<HealthPage />} />
           <Route path="/Map" element={<FleetMapPage />} />
           <Route path="/Radar" element={<RadarPage />} />
           <Route path="/SupportTickets" element={<TicketsPage />} />

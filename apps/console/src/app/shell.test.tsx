@@ -86,6 +86,7 @@ const ALL_ENTRIES = [
   'Dashboard',
   'Equipment',
   'Fleet Map',
+  'Fleet Health',
   'My Radar',
   'Support Tickets',
   'Camera Cal',
