@@ -321,6 +321,21 @@ describe('sign-in and passwords (console-core §4, §7)', () => {
   });
 });
 
+describe('without an identity provider (OIDC_ISSUER unset)', () => {
+  const t = useTestServer();
+
+  it('when the sign-in page asks, then there is no provider, the local form is for everyone and nothing redirects', async () => {
+    expect((await t.http.get('/auth/providers/v1')).body).toEqual([]);
+    expect((await t.http.get('/auth/sign_in_options/v1')).body).toEqual({
+      localLogin: 'all',
+      autoRedirect: null,
+    });
+    const start = await t.http.get('/auth/oidc/oidc/login');
+    expect(start.status).toBe(404);
+    expect(start.text).toContain('No such identity provider');
+  });
+});
+
 describe('throttling by address, and of reset requests', () => {
   const t = useTestServer({
     env: { SIGNIN_ADDRESS_FAILURE_LIMIT: '15', RESET_REQUEST_LIMIT: '2', RESET_ADDRESS_LIMIT: '6' },

@@ -135,6 +135,23 @@ describe('signing in through the provider', () => {
     expect(start.headers.get('set-cookie')).toMatch(new RegExp(`^${SIGN_IN_COOKIE}=.+HttpOnly`, 'i'));
   });
 
+  it('when the user refuses at the provider, then a page says the sign-in was refused and how to try again', async () => {
+    const browser = new CookieBrowser();
+    const start = await browser.request(`${url}/auth/oidc/oidc/login`);
+    const at = await browser.follow(start.headers.get('location') ?? '');
+    const page = (await at.res?.text()) ?? '';
+    const abort = /href="([^"]*\/abort)"/.exec(page)?.[1];
+    if (!abort) throw new Error(`no way to cancel at ${at.url}`);
+    const back = await browser.follow(new URL(abort, at.url).toString(), `${url}/auth/oidc/oidc/callback`);
+    expect(new URL(back.url).searchParams.get('error')).toBe('access_denied');
+    const res = await browser.request(back.url);
+    expect(res.status).toBe(403);
+    const text = await res.text();
+    expect(text).toContain('The sign-in was refused');
+    expect(text).toContain('href="/auth/oidc/oidc/login"');
+    expect(handoffOf(res)).toBeNull();
+  });
+
   it('when a user in no mapped group signs in (strict), then a page says so and nobody is signed in', async () => {
     const browser = new CookieBrowser();
     const { callback } = await loginAtProvider(browser, url, 'oidc', 'nora');
@@ -409,15 +426,12 @@ describe("a provider's user on the Users screen", () => {
 
   it("when a provider's user asks for a password reset or a password sign-in, then nothing works without the provider", async () => {
     await signIn('eli');
-    const res = await request(url)
-      .post('/auth/token/v1')
-      .type('form')
-      .send({
-        grant_type: 'password',
-        client_id: 'equipment-dashboard',
-        username: 'eli',
-        password: TEST_PASSWORD,
-      });
+    const res = await request(url).post('/auth/token/v1').type('form').send({
+      grant_type: 'password',
+      client_id: 'equipment-dashboard',
+      username: 'eli',
+      password: TEST_PASSWORD,
+    });
     expect(res.status).toBe(401);
   });
 });
