@@ -15,6 +15,7 @@ import { recordAudit } from '../store/repos/audit-log-repo';
 import * as usersRepo from '../store/repos/users-repo';
 import { inTransaction } from '../store/transaction';
 import type { ServiceDeps } from './service-deps';
+import { accessTokenEnded } from './sessions-service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -124,7 +125,7 @@ export async function revokeAccessToken(
       },
     ]);
   });
-  deps.live.disconnectAccessToken(id);
+  accessTokenEnded(deps, id);
   deps.logger.info({ by: caller.username, tokenId: id, owner: found.username }, 'access token revoked');
   return { id, revoked: true };
 }
@@ -157,7 +158,7 @@ export async function revokeUserAccessTokens(
     }
     return revoked;
   });
-  ids.forEach((id) => deps.live.disconnectAccessToken(id));
+  ids.forEach((id) => accessTokenEnded(deps, id));
   if (ids.length > 0) deps.logger.info({ username, revoked: ids.length, reason }, 'access tokens revoked');
   return ids.length;
 }

@@ -15,6 +15,14 @@ export function sessionsEnded(deps: Pick<ServiceDeps, 'sessions' | 'live'>, user
 }
 
 /**
+ * What follows a committed revocation of a personal access token: every live socket opened with it closes, on every
+ * process (its next call is refused anyway: a token is read from the store at each call).
+ */
+export function accessTokenEnded(deps: Pick<ServiceDeps, 'live'>, tokenId: string): void {
+  deps.live.disconnectAccessToken(tokenId);
+}
+
+/**
  * Ends every session of a user: the tokens they hold (the token version is bumped), their open sign-ins through
  * a provider (no more rechecks, no hand-off), and their live sockets. Answers false when there is no such user.
  */
