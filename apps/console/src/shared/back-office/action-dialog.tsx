@@ -1,6 +1,5 @@
-import { Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { useFocusReturn } from '../ui/use-focus-return';
+import { OpenDialog } from '../ui/open-dialog';
 import { ServerErrorAlert } from './server-error-alert';
 import { BACK_OFFICE_TEXTS as T } from './texts';
 import type { CallState } from './use-server-call';
@@ -44,10 +43,8 @@ export function ActionDialog({
   destroyOnHidden,
   children,
 }: ActionDialogProps) {
-  useFocusReturn();
   return (
-    <Modal
-      open
+    <OpenDialog
       title={title}
       okText={okText}
       cancelText={cancelText}
@@ -55,13 +52,12 @@ export function ActionDialog({
       confirmLoading={call.running}
       onOk={() => void onOk()}
       onCancel={onCancel}
-      closable={{ 'aria-label': T.closeDialog }}
       width={width}
       destroyOnHidden={destroyOnHidden}
     >
       {intro}
       <ServerErrorAlert problem={call.problem} />
       {children}
-    </Modal>
+    </OpenDialog>
   );
 }

@@ -6,7 +6,6 @@ export const BACK_OFFICE_TEXTS = {
   yes: 'Yes',
   no: 'No',
   cancel: 'Cancel',
-  closeDialog: 'Close',
   itemsPerPage: 'Items per page',
   total: (count: number) => `${count.toLocaleString('en-US')} in all`,
   unreachable: 'The server cannot be reached. Please try again.',

@@ -1,9 +1,8 @@
-import { Form, Modal, Steps } from 'antd';
+import { Form, Steps } from 'antd';
 import type { ReactNode } from 'react';
 import type { ServerProblem } from './server-error';
 import { ServerErrorAlert } from './server-error-alert';
-import { BACK_OFFICE_TEXTS as T } from './texts';
-import { useFocusReturn } from '../ui/use-focus-return';
+import { OpenDialog } from '../ui/open-dialog';
 
 /**
  * A dialog of steps (the message and notification editors, back-office §2.6, §2.7): the steps on top,
@@ -30,17 +29,8 @@ export function WizardDialog({
   onCancel: () => void;
   children: ReactNode;
 }) {
-  useFocusReturn();
   return (
-    <Modal
-      open
-      title={title}
-      width={width}
-      footer={footer}
-      onCancel={onCancel}
-      closable={{ 'aria-label': T.closeDialog }}
-      mask={{ closable: false }}
-    >
+    <OpenDialog title={title} width={width} footer={footer} onCancel={onCancel} mask={{ closable: false }}>
       <Steps
         size="small"
         current={step}
@@ -49,6 +39,6 @@ export function WizardDialog({
       />
       <ServerErrorAlert problem={problem} />
       <Form layout="vertical">{children}</Form>
-    </Modal>
+    </OpenDialog>
   );
 }

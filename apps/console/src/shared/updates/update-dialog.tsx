@@ -1,6 +1,6 @@
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
-import { useFocusReturn } from '../ui/use-focus-return';
+import { OpenDialog } from '../ui/open-dialog';
 
 /** The action button of an {@link UpdateDialog}. */
 export interface UpdateDialogAction {
@@ -30,14 +30,11 @@ export function UpdateDialog({
   onCancel: () => void;
   children: ReactNode;
 }) {
-  useFocusReturn();
   return (
-    <Modal
-      open
+    <OpenDialog
       width={width}
       title={title}
       onCancel={onCancel}
-      closable={{ 'aria-label': 'Close' }}
       mask={{ closable: false }}
       destroyOnHidden
       footer={[
@@ -52,6 +49,6 @@ export function UpdateDialog({
       ]}
     >
       {children}
-    </Modal>
+    </OpenDialog>
   );
 }
