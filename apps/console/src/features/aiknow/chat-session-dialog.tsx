@@ -1,9 +1,9 @@
-import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
+import { Descriptions, Flex, Typography } from 'antd';
 import type { ChatSession } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment/format';
 import { DIALOG_WIDTHS } from '../../shared/layout';
 import { AIKNOW_TEXTS as T } from './texts';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { ViewDialog } from '../../shared/back-office/view-dialog';
 
 // The bubbles take the theme's colours (app/theme.ts), on which white text is at least 4.5:1.
 const bubble = {
@@ -21,16 +21,12 @@ const bubble = {
  * and the close icon.
  */
 export function ChatSessionDialog({ session, onClose }: { session: ChatSession; onClose: () => void }) {
-  useFocusReturn();
   return (
-    <Modal
-      open
+    <ViewDialog
       title={T.chatSession}
       width={DIALOG_WIDTHS.chatDetailMax}
       style={{ maxWidth: DIALOG_WIDTHS.chatDetailMax }}
-      onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
-      footer={<Button onClick={onClose}>{T.cancel}</Button>}
+      onClose={onClose}
     >
       <Descriptions
         size="small"
@@ -85,6 +81,6 @@ export function ChatSessionDialog({ session, onClose }: { session: ChatSession; 
           ))}
         </ol>
       )}
-    </Modal>
+    </ViewDialog>
   );
 }

@@ -33,6 +33,4 @@ export const AIKNOW_TEXTS = {
   query: 'Query',
   response: 'Response',
   exchanges: 'Exchanges',
-  cancel: 'Cancel',
-  closeDialog: 'Close',
 } as const;

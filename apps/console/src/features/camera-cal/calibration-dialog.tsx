@@ -1,9 +1,9 @@
-import { Button, Card, Descriptions, Flex, Modal, Tabs, Typography, type DescriptionsProps } from 'antd';
+import { Card, Descriptions, Flex, Tabs, Typography, type DescriptionsProps } from 'antd';
 import type { CameraCalibration } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment/format';
 import { asRows, FigureTable, formatFigure } from './numbers';
 import { CAMERA_CAL_TEXTS as T } from './texts';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { ViewDialog } from '../../shared/back-office/view-dialog';
 
 type Board = CameraCalibration['LeftBoards'][number];
 
@@ -110,20 +110,12 @@ function BoardPanel({ side, index, board }: { side: string; index: number; board
  * CCS-to-ACS and camera calibration blocks; matrices and vectors as small tables.
  */
 export function CalibrationDialog({ record, onClose }: { record: CameraCalibration; onClose: () => void }) {
-  useFocusReturn();
   const boards = [
     ...record.LeftBoards.map((board, index) => ({ side: T.left, index, board })),
     ...record.RightBoards.map((board, index) => ({ side: T.right, index, board })),
   ];
   return (
-    <Modal
-      open
-      title={T.dialogTitle}
-      width={1000}
-      onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
-      footer={<Button onClick={onClose}>{T.cancel}</Button>}
-    >
+    <ViewDialog title={T.dialogTitle} width={1000} onClose={onClose}>
       <Descriptions
         bordered
         size="small"
@@ -151,6 +143,6 @@ export function CalibrationDialog({ record, onClose }: { record: CameraCalibrati
           }))}
         />
       )}
-    </Modal>
+    </ViewDialog>
   );
 }

@@ -42,6 +42,4 @@ export const CAMERA_CAL_TEXTS = {
   focalLengthMm: 'Focal Length (mm)',
   intrinsicMatrix: 'Intrinsic Matrix',
   distortion: 'Distortion Coefficients',
-  cancel: 'Cancel',
-  closeDialog: 'Close',
 } as const;

@@ -1,12 +1,11 @@
-import { Button, Descriptions, Modal } from 'antd';
+import { Descriptions } from 'antd';
 import type { Message } from '@equipment-dashboard/contract';
 import { formatMessageDate } from './message-dates';
 import { MESSAGING_TEXTS as T } from './texts';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { ViewDialog } from '../../shared/back-office/view-dialog';
 
 /** The read-only dialog of a message (back-office §2.7): the dates, header, body, call to action and market. */
 export function MessageViewDialog({ message, onClose }: { message: Message; onClose: () => void }) {
-  useFocusReturn();
   const items = [
     { label: T.startDate, value: formatMessageDate(message.schedule.startDate) },
     { label: T.endDate, value: formatMessageDate(message.schedule.endDate) },
@@ -16,18 +15,7 @@ export function MessageViewDialog({ message, onClose }: { message: Message; onCl
     { label: T.market, value: message.targets.market },
   ];
   return (
-    <Modal
-      open
-      title={T.viewTitle(message.id)}
-      width={640}
-      onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {T.close}
-        </Button>
-      }
-    >
+    <ViewDialog title={T.viewTitle(message.id)} width={640} closeText={T.close} primary onClose={onClose}>
       <Descriptions
         size="small"
         bordered
@@ -39,6 +27,6 @@ export function MessageViewDialog({ message, onClose }: { message: Message; onCl
           children: <span style={{ whiteSpace: 'pre-wrap' }}>{value}</span>,
         }))}
       />
-    </Modal>
+    </ViewDialog>
   );
 }

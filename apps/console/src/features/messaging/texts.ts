@@ -39,7 +39,6 @@ export const MESSAGING_TEXTS = {
   save: 'Save',
   saveAndSubmit: 'Save and Submit',
   saveAndApprove: 'Save and Approve',
-  closeDialog: 'Close',
 
   // Read-only dialog.
   viewTitle: (id: number) => `Message - ${id}`,

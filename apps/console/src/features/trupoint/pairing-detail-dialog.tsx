@@ -1,9 +1,9 @@
-import { Button, Descriptions, List, Modal, Tag, Typography, type DescriptionsProps } from 'antd';
+import { Descriptions, List, Tag, Typography, type DescriptionsProps } from 'antd';
 import type { Pairing } from '@equipment-dashboard/contract';
 import { formatDateTime } from '../../shared/equipment/format';
 import type { PairingState } from './pairings-tab';
 import { TRUPOINT_TEXTS as T } from './texts';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { ViewDialog } from '../../shared/back-office/view-dialog';
 
 /**
  * A pairing's details (back-office §2.9): the fields of its list (Active adds Updated At, Aborted adds
@@ -19,7 +19,6 @@ export function PairingDetailDialog({
   state: PairingState;
   onClose: () => void;
 }) {
-  useFocusReturn();
   const fields: NonNullable<DescriptionsProps['items']> = [
     { key: 'vendor', label: T.vendor, children: pairing.vendor },
     { key: 'vendorKey', label: T.vendorKey, children: pairing.vendorKey },
@@ -32,14 +31,7 @@ export function PairingDetailDialog({
   if (state === 'aborted') fields.push({ key: 'reason', label: T.reason, children: pairing.reason ?? '' });
 
   return (
-    <Modal
-      open
-      title={T.dialogTitle}
-      width={760}
-      onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
-      footer={<Button onClick={onClose}>{T.cancel}</Button>}
-    >
+    <ViewDialog title={T.dialogTitle} width={760} onClose={onClose}>
       <Descriptions bordered size="small" column={1} items={fields} />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {T.calibrations}
@@ -82,6 +74,6 @@ export function PairingDetailDialog({
           />
         </div>
       )}
-    </Modal>
+    </ViewDialog>
   );
 }

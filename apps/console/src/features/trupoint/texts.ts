@@ -32,6 +32,4 @@ export const TRUPOINT_TEXTS = {
   none: 'None',
   yes: 'yes',
   no: 'no',
-  cancel: 'Cancel',
-  closeDialog: 'Close',
 } as const;
