@@ -14,9 +14,9 @@ const REDACT = [
   '*.token',
 ];
 
-/** Query parameters that carry secrets (password-reset links). */
+/** Query parameters that carry secrets (password-reset links, a provider's authorization code at the callback). */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[Redacted]');
+  return url.replace(/([?&](?:token|access_token|code)=)[^&]*/gi, '$1[Redacted]');
 }
 
 /** What a log stream may hold for a reader that is not keeping up; lines past it are dropped, and counted. */

@@ -28,5 +28,9 @@ describe('flag images (back-office §7.3 "/flags/{country code}.png")', () => {
 describe('logs', () => {
   it('when a URL carries a reset token, then the log line does not', () => {
     expect(redactUrl('/reset_password?token=abc123&x=1')).toBe('/reset_password?token=[Redacted]&x=1');
+    expect(redactUrl('/auth/oidc/oidc/callback?code=c0de&state=s&iss=x')).toBe(
+      '/auth/oidc/oidc/callback?code=[Redacted]&state=s&iss=x',
+    );
+    expect(redactUrl('/read/alerts/v1/?countryCode=DE')).toBe('/read/alerts/v1/?countryCode=DE');
   });
 });
