@@ -4,6 +4,7 @@ import {
   type ExtendedFeature,
   type GeoGeometryObjects,
   type GeoPermissibleObjects,
+  type GeoProjection,
 } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -33,6 +34,162 @@ const ALPHA2_BY_NUMERIC = new Map(
 );
 const alpha2Of = (f: CountryFeature): string | undefined =>
   f.id === undefined ? undefined : ALPHA2_BY_NUMERIC.get(String(f.id));
+
+/** A country's drawing: its path text, and its box in the world's drawing (to tell which are in a drilled view). */
+interface Shape {
+  key: string;
+  code: string | undefined;
+  /** The country's main shape: the one that is a button (a territory with the same code, Ashmore and Cartier, is not). */
+  primary: boolean;
+  feature: CountryFeature;
+  d: string;
+  box: Box;
+}
+type Box = [x0: number, y0: number, x1: number, y1: number];
+
+/**
+ * Path text with points rounded to half a pixel and repeats left out: Natural Earth's 50m outlines hold far more
+ * points than a screen shows (1.4 million characters of path at 960 px, a third of that rounded), and the browser
+ * lays out every one. Keeps the box of what it drew.
+ */
+class PathText {
+  text = '';
+  box: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  private x = NaN;
+  private y = NaN;
+  private at(x: number, y: number, command: 'M' | 'L'): void {
+    const px = Math.round(x * 2) / 2;
+    const py = Math.round(y * 2) / 2;
+    if (command === 'L' && px === this.x && py === this.y) return;
+    this.text += `${command}${px},${py}`;
+    this.x = px;
+    this.y = py;
+    const box = this.box;
+    if (px < box[0]) box[0] = px;
+    if (py < box[1]) box[1] = py;
+    if (px > box[2]) box[2] = px;
+    if (py > box[3]) box[3] = py;
+  }
+  moveTo(x: number, y: number): void {
+    this.at(x, y, 'M');
+  }
+  lineTo(x: number, y: number): void {
+    this.at(x, y, 'L');
+  }
+  closePath(): void {
+    this.text += 'Z';
+  }
+  arc(): void {
+    // Points are drawn as bubbles of their own, never through the path.
+  }
+  beginPath(): void {
+    // Each shape has a context of its own.
+  }
+}
+
+function drawn(projection: GeoProjection, f: CountryFeature): PathText {
+  const context = new PathText();
+  geoPath(projection, context)(f);
+  return context;
+}
+
+const pathText = (projection: GeoProjection, f: CountryFeature): string => drawn(projection, f).text;
+
+const worlds = new Map<string, { projection: GeoProjection; shapes: Shape[] }>();
+
+/** The world's projection and every country's drawing at a size: made once per size and kept (the way back up). */
+function worldShapes(width: number, height: number): { projection: GeoProjection; shapes: Shape[] } {
+  const key = `${width}x${height}`;
+  let world = worlds.get(key);
+  if (!world) {
+    // The sphere's outline fits in one step (a fit to the countries projects all of them twice); no resampling of
+    // the outlines' edges, which are short at this scale.
+    const projection = geoEqualEarth()
+      .fitExtent(
+        [
+          [8, 8],
+          [width - 8, height - 8],
+        ],
+        { type: 'Sphere' },
+      )
+      .precision(0);
+    const shapes: Shape[] = COUNTRIES.map((f, i) => {
+      const out = drawn(projection, f);
+      // Ids are not unique (Australia and Ashmore and Cartier share 036; five shapes have none): the index keys them.
+      return {
+        key: `${String(f.id ?? '')}-${i}`,
+        code: alpha2Of(f),
+        primary: false,
+        feature: f,
+        d: out.text,
+        box: out.box,
+      };
+    });
+    const main = new Map<string, Shape>();
+    for (const shape of shapes) {
+      const known = shape.code === undefined ? undefined : main.get(shape.code);
+      if (shape.code !== undefined && (!known || shape.d.length > known.d.length))
+        main.set(shape.code, shape);
+    }
+    for (const shape of main.values()) shape.primary = true;
+    world = { projection, shapes };
+    worlds.set(key, world);
+  }
+  return world;
+}
+
+/** A drilled country's projection: fitted to its places (not closer than four times the country), or to the country. */
+function drilledProjection(
+  width: number,
+  height: number,
+  points: number[][],
+  drilled: CountryFeature | undefined,
+): GeoProjection {
+  const extent: [[number, number], [number, number]] = [
+    [16, 16],
+    [width - 16, height - 16],
+  ];
+  const projection = geoEqualEarth().precision(0);
+  if (points.length >= 2) {
+    projection.fitExtent(extent, { type: 'MultiPoint', coordinates: points } as GeoPermissibleObjects);
+    if (drilled) {
+      const atCountry = geoEqualEarth().fitExtent(extent, drilled);
+      if (projection.scale() > atCountry.scale() * 4) projection.scale(atCountry.scale() * 4);
+    }
+  } else if (drilled) projection.fitExtent(extent, drilled);
+  else projection.fitExtent(extent, { type: 'Sphere' });
+  return projection.clipExtent([
+    [0, 0],
+    [width, height],
+  ]);
+}
+
+/** The drilled view's rectangle in the world's drawing: its edges taken back to the globe, then drawn at world scale. */
+function viewBoxInWorld(view: GeoProjection, world: GeoProjection, width: number, height: number): Box {
+  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i <= 8; i++) {
+    for (const [x, y] of [
+      [(width * i) / 8, 0],
+      [(width * i) / 8, height],
+      [0, (height * i) / 8],
+      [width, (height * i) / 8],
+    ] as const) {
+      const lonLat = view.invert?.([x, y]);
+      // A point off the globe's drawing has no place on it (its inverse does not come back to it).
+      const back = lonLat ? view(lonLat) : null;
+      if (!lonLat || !back || Math.abs(back[0] - x) > 1 || Math.abs(back[1] - y) > 1) continue;
+      const at = world(lonLat);
+      if (!at) continue;
+      box[0] = Math.min(box[0], at[0]);
+      box[1] = Math.min(box[1], at[1]);
+      box[2] = Math.max(box[2], at[0]);
+      box[3] = Math.max(box[3], at[1]);
+    }
+  }
+  return box;
+}
+
+const overlaps = (a: Box, b: Box): boolean => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 
 export interface WorldMapProps {
   level: MapLevel;
@@ -92,34 +249,27 @@ export function WorldMap({
   const [shown, setShown] = useState<{ cell: FleetMapCell; x: number; y: number } | null>(null);
   const byCountry = useMemo(() => new Map(cells.map((c) => [c.countryCode, c])), [cells]);
 
-  const { path, projection } = useMemo(() => {
-    const projection = geoEqualEarth();
-    const pad = 16;
-    const extent: [[number, number], [number, number]] = [
-      [pad, pad],
-      [width - pad, height - pad],
-    ];
-    const drilled = country === undefined ? undefined : COUNTRIES.find((f) => alpha2Of(f) === country);
-    const points = cells.flatMap((c) => (c.lat === null || c.lon === null ? [] : [[c.lon, c.lat]]));
-    if (level !== 'country' && points.length >= 2) {
-      projection.fitExtent(extent, { type: 'MultiPoint', coordinates: points } as GeoPermissibleObjects);
-      // A tight fit of a few points would zoom onto a street: not closer than the country itself.
-      if (drilled) {
-        const atCountry = geoEqualEarth().fitExtent(extent, drilled);
-        if (projection.scale() > atCountry.scale() * 4) projection.scale(atCountry.scale() * 4);
-      }
-    } else if (level !== 'country' && drilled) {
-      projection.fitExtent(extent, drilled);
-    } else {
-      projection.fitExtent(extent, { type: 'FeatureCollection', features: [...COUNTRIES] });
+  const world = useMemo(() => worldShapes(width, height), [width, height]);
+  const { shapes, projection, centroidOf } = useMemo(() => {
+    if (level === 'country') {
+      const path = geoPath(world.projection);
+      return {
+        shapes: world.shapes,
+        projection: world.projection,
+        centroidOf: (shape: Shape) => path.centroid(shape.feature),
+      };
     }
-    return { path: geoPath(projection), projection };
-  }, [cells, country, level, width, height]);
+    const drilled = world.shapes.find((shape) => shape.code === country);
+    const points = cells.flatMap((c) => (c.lat === null || c.lon === null ? [] : [[c.lon, c.lat]]));
+    const projection = drilledProjection(width, height, points, drilled?.feature);
+    // Only the countries in view are drawn again (their box in the world's drawing meets the view's), clipped to it.
+    const view = viewBoxInWorld(projection, world.projection, width, height);
+    const shapes = world.shapes
+      .filter((shape) => shape.code === country || overlaps(shape.box, view))
+      .map((shape) => ({ ...shape, d: pathText(projection, shape.feature) }));
+    return { shapes, projection, centroidOf: (shape: Shape) => geoPath(projection).centroid(shape.feature) };
+  }, [cells, country, level, width, height, world]);
 
-  const shapes = useMemo(
-    () => COUNTRIES.map((f) => ({ feature: f, d: path(f) ?? '', code: alpha2Of(f) })),
-    [path],
-  );
   const maxUnits = Math.max(1, ...cells.map((c) => c.units));
 
   const show = (cell: FleetMapCell, x: number, y: number) => setShown({ cell, x, y });
@@ -172,13 +322,14 @@ export function WorldMap({
         style={{ display: 'block', background: colours.sea, borderRadius: 6 }}
       >
         <g>
-          {shapes.map(({ feature: f, d, code }) => {
+          {shapes.map((shape) => {
+            const { d, code, key } = shape;
             const cell = code === undefined ? undefined : byCountry.get(code);
-            const centroid = path.centroid(f);
-            if (level === 'country' && cell)
+            if (level === 'country' && cell && shape.primary) {
+              const centroid = centroidOf(shape);
               return (
                 <path
-                  key={String(f.id ?? f.properties.name)}
+                  key={key}
                   d={d}
                   fill={fillOf(cell)}
                   stroke={shown?.cell.key === cell.key ? colours.focus : colours.border}
@@ -187,11 +338,20 @@ export function WorldMap({
                   {...interactive(cell, centroid[0], centroid[1])}
                 />
               );
+            }
             return (
               <path
-                key={String(f.id ?? f.properties.name)}
+                key={key}
                 d={d}
-                fill={level === 'country' ? colours.noData : code === country ? colours.land : colours.other}
+                fill={
+                  level === 'country'
+                    ? cell
+                      ? fillOf(cell)
+                      : colours.noData
+                    : code === country
+                      ? colours.land
+                      : colours.other
+                }
                 stroke={colours.border}
                 strokeWidth={0.5}
                 aria-hidden
