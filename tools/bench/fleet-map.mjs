@@ -25,7 +25,7 @@ import {
 } from './bench-processes.mjs';
 import { equipmentQueries } from './list-queries.mjs';
 
-const setup = benchSetup('fleet-map');
+const setup = benchSetup('fleetmap');
 const { databaseUrl, units, keepSchema, schema, speed, password } = setup;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
 const processes = benchProcesses(setup);
