@@ -75,8 +75,11 @@ export default defineConfig({
         runtimeCaching: [
           {
             // A page: the server's answer when it comes within 3 s, else the cached shell (a slow or absent
-            // network). API calls are never cached: the console shows no data offline and says so.
-            urlPattern: ({ request }) => request.mode === 'navigate',
+            // network). API calls are never cached: the console shows no data offline and says so. The sign-in
+            // through an identity provider (/auth/oidc/...: a redirect to the provider, its callback, the error
+            // page) is the server's own, however long it takes: the shell in its place would lose the sign-in.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/auth/'),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'pages',
