@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Modal, Result, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Button, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useReadAlignerQuery } from '@equipment-dashboard/api-client';
 import { unitCapabilities } from '@equipment-dashboard/domain';
@@ -22,7 +22,7 @@ import { EQUIPMENT_TEXTS as T } from './texts';
 import { UnitHistory } from './unit-history';
 import type { UnitDialogKind } from './unit-dialogs-state';
 import { decodedSerialText, NOT_DECODABLE_TEXT } from './unit-rules';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { OpenDialog } from '../../shared/ui/open-dialog';
 
 /**
  * How often an open dialog re-reads a unit whose update is moving. Favourites are pushed live
@@ -59,7 +59,6 @@ function SerialTitle({ serialNumber }: { serialNumber: string }) {
  * not-found snackbar.
  */
 export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: AlignerDetailDialogProps) {
-  useFocusReturn();
   const user = useAppSelector(selectUser);
   const username = user?.username ?? '';
   const dispatch = useAppDispatch();
@@ -94,12 +93,10 @@ export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: Ali
   const capabilities = aligner ? unitCapabilities(aligner, latest.byFamily) : null;
 
   return (
-    <Modal
-      open
+    <OpenDialog
       width={1040}
       style={{ top: 24 }}
       onCancel={onClose}
-      closable={{ 'aria-label': T.close }}
       title={
         <Flex align="center" gap={16} wrap style={{ paddingInlineEnd: 32 }}>
           <SerialTitle serialNumber={serialNumber} />
@@ -183,6 +180,6 @@ export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: Ali
           )}
         </Flex>
       )}
-    </Modal>
+    </OpenDialog>
   );
 }

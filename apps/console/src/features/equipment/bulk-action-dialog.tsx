@@ -1,4 +1,4 @@
-import { Button, Flex, Modal, Progress, Typography } from 'antd';
+import { Button, Flex, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { BulkActionKind, CreateBulkActionBody } from '@equipment-dashboard/contract';
 import { useCreateBulkActionMutation, useReadBulkActionQuery } from '@equipment-dashboard/api-client';
@@ -6,7 +6,7 @@ import { ActionDialog } from '../../shared/back-office/action-dialog';
 import { RetryAlert } from '../../shared/back-office/server-error-alert';
 import { useServerCall } from '../../shared/back-office/use-server-call';
 import { BULK_TEXTS as T } from './bulk-texts';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { OpenDialog } from '../../shared/ui/open-dialog';
 
 export interface BulkActionDialogProps {
   action: BulkActionKind;
@@ -45,7 +45,6 @@ export function BulkActionDialog({ action, count, selection, onFinished, onClose
 }
 
 function BulkProgressDialog({ id, title, onClose }: { id: number; title: string; onClose: () => void }) {
-  useFocusReturn();
   const { data: job, error, refetch } = useReadBulkActionQuery({ id });
   // The live events carry the counts; the units with their reasons are read once more at the end.
   const reread = useRef(false);
@@ -60,13 +59,7 @@ function BulkProgressDialog({ id, title, onClose }: { id: number; title: string;
   const percent = job && job.total > 0 ? Math.floor((100 * handled) / job.total) : 0;
   const finished = job !== undefined && job.state !== 'running';
   return (
-    <Modal
-      open
-      title={title}
-      onCancel={onClose}
-      closable={{ 'aria-label': T.close }}
-      footer={<Button onClick={onClose}>{T.close}</Button>}
-    >
+    <OpenDialog title={title} onCancel={onClose} footer={<Button onClick={onClose}>{T.close}</Button>}>
       {error && !job ? (
         <RetryAlert error={error} fallback={T.loadFailed} onRetry={refetch} />
       ) : (
@@ -105,6 +98,6 @@ function BulkProgressDialog({ id, title, onClose }: { id: number; title: string;
           )}
         </Flex>
       )}
-    </Modal>
+    </OpenDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Empty, Flex, Modal, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { Empty, Flex, Result, Skeleton, Table, Tag, Typography } from 'antd';
 import { type StatusReport, type VoltagesReport } from '@equipment-dashboard/contract';
 import {
   useGetLatestPrinterStatusForAlignerQuery,
@@ -8,7 +8,7 @@ import {
 import { formatDateTime } from '../../shared/equipment';
 import { EQUIPMENT_TEXTS as T } from './texts';
 import { isVoltageInRange } from '@equipment-dashboard/domain';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { OpenDialog } from '../../shared/ui/open-dialog';
 
 type Parameter = VoltagesReport['boards'][number]['Parameters'][number];
 
@@ -39,21 +39,13 @@ function ReportFrame<R>({
   query: ReportQuery<R>;
   children: (report: R) => React.ReactNode;
 }) {
-  useFocusReturn();
   return (
-    <Modal
-      open
-      title={title}
-      footer={null}
-      onCancel={onClose}
-      width={720}
-      closable={{ 'aria-label': T.close }}
-    >
+    <OpenDialog title={title} footer={null} onCancel={onClose} width={720}>
       {isLoading && <Skeleton active aria-label={T.loading} />}
       {!isLoading && isError && <Result status="warning" title={T.reportFailed} />}
       {!isLoading && !isError && report === null && <Empty description={T.noReport} />}
       {!isLoading && !isError && report !== null && report !== undefined && children(report)}
-    </Modal>
+    </OpenDialog>
   );
 }
 

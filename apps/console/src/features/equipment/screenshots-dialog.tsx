@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Flex, Modal, Popconfirm, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Popconfirm, Result, Skeleton, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { type ScreenShot } from '@equipment-dashboard/contract';
@@ -13,7 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { failureReason, formatDateTime } from '../../shared/equipment';
 import { selectUser } from '../../shared/session/session-slice';
 import { EQUIPMENT_TEXTS as T } from './texts';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { OpenDialog } from '../../shared/ui/open-dialog';
 
 /** The thumbnail, loaded with the token as an object URL (the image paths need it). */
 function Thumbnail({ shot }: { shot: ScreenShot }) {
@@ -55,7 +55,6 @@ function useDownload(serialNumber: string) {
  * SCREENSHOTS when there is none. Delete shows only to the roles the server lets delete (not guest).
  */
 export function ScreenShotsDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
-  useFocusReturn();
   const { data, isLoading, isError } = useGetScreenShotsForAlignerQuery(
     { serialNumber },
     { refetchOnMountOrArgChange: true },
@@ -84,14 +83,7 @@ export function ScreenShotsDialog({ serialNumber, onClose }: { serialNumber: str
   };
 
   return (
-    <Modal
-      open
-      title={T.screenShotsTitle(serialNumber)}
-      footer={null}
-      width={880}
-      onCancel={onClose}
-      closable={{ 'aria-label': T.close }}
-    >
+    <OpenDialog title={T.screenShotsTitle(serialNumber)} footer={null} width={880} onCancel={onClose}>
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} />}
       {isLoading && <Skeleton active aria-label={T.loading} />}
       {isError && <Result status="warning" title={T.reportFailed} />}
@@ -142,6 +134,6 @@ export function ScreenShotsDialog({ serialNumber, onClose }: { serialNumber: str
           ))}
         </Flex>
       )}
-    </Modal>
+    </OpenDialog>
   );
 }

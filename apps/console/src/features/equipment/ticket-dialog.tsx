@@ -6,7 +6,6 @@ import {
   Flex,
   Form,
   Input,
-  Modal,
   Result,
   Select,
   Skeleton,
@@ -27,7 +26,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { failureReason } from '../../shared/equipment';
 import { selectUser } from '../../shared/session/session-slice';
 import { EQUIPMENT_TEXTS as T } from './texts';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { OpenDialog } from '../../shared/ui/open-dialog';
 
 /** What the stepper's fields hold; every one is optional (console-core §5 "no required fields"). */
 interface TicketForm {
@@ -98,7 +97,6 @@ function ticketPayload(
  * why (the old console only logged it).
  */
 export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
-  useFocusReturn();
   const user = useAppSelector(selectUser);
   const username = user?.username ?? '';
   const dispatch = useAppDispatch();
@@ -150,12 +148,10 @@ export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; 
   const page = (index: number) => ({ display: step === index ? undefined : 'none' });
 
   return (
-    <Modal
-      open
+    <OpenDialog
       title={T.ticketTitle(serialNumber)}
       width={760}
       onCancel={onClose}
-      closable={{ 'aria-label': T.close }}
       footer={footer}
       maskClosable={false}
     >
@@ -257,6 +253,6 @@ export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; 
         </Form>
       )}
       {problem && <Alert type="error" showIcon title={problem} />}
-    </Modal>
+    </OpenDialog>
   );
 }

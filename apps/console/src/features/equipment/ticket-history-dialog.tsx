@@ -1,10 +1,10 @@
-import { Collapse, Descriptions, Empty, Flex, Modal, Result, Skeleton, Typography } from 'antd';
+import { Collapse, Descriptions, Empty, Flex, Result, Skeleton, Typography } from 'antd';
 import { type TicketHistoryItem } from '@equipment-dashboard/contract';
 import { useReadTicketHistoryQuery } from '@equipment-dashboard/api-client';
 import { booleanToYesNo } from '@equipment-dashboard/domain';
 import { formatDateTime } from '../../shared/equipment';
 import { EQUIPMENT_TEXTS as T } from './texts';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { OpenDialog } from '../../shared/ui/open-dialog';
 
 const yesNo = (value: boolean | null) => (value === null ? '–' : booleanToYesNo(value));
 const text = (value: string) => (value.trim() === '' ? '–' : value);
@@ -72,20 +72,12 @@ export function TicketHistoryDialog({
   serialNumber: string;
   onClose: () => void;
 }) {
-  useFocusReturn();
   const { data, isLoading, isError } = useReadTicketHistoryQuery(
     { serialNumber },
     { refetchOnMountOrArgChange: true },
   );
   return (
-    <Modal
-      open
-      title={T.ticketHistoryTitle(serialNumber)}
-      footer={null}
-      width={900}
-      onCancel={onClose}
-      closable={{ 'aria-label': T.close }}
-    >
+    <OpenDialog title={T.ticketHistoryTitle(serialNumber)} footer={null} width={900} onCancel={onClose}>
       {isLoading && <Skeleton active aria-label={T.loading} />}
       {isError && <Result status="warning" title={T.reportFailed} />}
       {data && data.length === 0 && <Empty description={T.noTickets} />}
@@ -99,6 +91,6 @@ export function TicketHistoryDialog({
           }))}
         />
       )}
-    </Modal>
+    </OpenDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Flex, Modal, Result, Skeleton, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { type Attachment } from '@equipment-dashboard/contract';
@@ -7,25 +7,16 @@ import { useAppDispatch } from '../../app/store';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { formatDateTime } from '../../shared/equipment/format';
 import { TICKETS_TEXTS as T } from './texts';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { OpenDialog } from '../../shared/ui/open-dialog';
 
 const describe = (attachment: Attachment) =>
   attachment.description.trim() === '' ? T.noDescription : attachment.description;
 
 /** The large overlay of one attachment: the full image, loaded with the token when it opens. */
 function ImageOverlay({ attachment, onClose }: { attachment: Attachment; onClose: () => void }) {
-  useFocusReturn();
   const { data: url, isError } = useAttachmentFileQuery({ id: attachment.id });
   return (
-    <Modal
-      open
-      centered
-      footer={null}
-      width="90vw"
-      title={describe(attachment)}
-      onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
-    >
+    <OpenDialog centered footer={null} width="90vw" title={describe(attachment)} onCancel={onClose}>
       <Flex justify="center" align="center" style={{ minHeight: 240 }}>
         {isError && <Result status="warning" title={T.imageFailed} />}
         {!isError && !url && <Spin />}
@@ -37,7 +28,7 @@ function ImageOverlay({ attachment, onClose }: { attachment: Attachment; onClose
           />
         )}
       </Flex>
-    </Modal>
+    </OpenDialog>
   );
 }
 

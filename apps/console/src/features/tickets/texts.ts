@@ -43,7 +43,6 @@ export const TICKETS_TEXTS = {
   newAttachment: 'New Attachment',
   newComment: 'New Comment',
   cancel: 'Cancel',
-  closeDialog: 'Close',
   comments: 'Comments',
   loading: 'Loading…',
   ticketFailed: 'The ticket could not be loaded.',

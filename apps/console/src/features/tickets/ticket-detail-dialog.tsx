@@ -1,4 +1,4 @@
-import { Button, Col, Descriptions, Modal, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Button, Col, Descriptions, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { type Ticket, type TicketSummary } from '@equipment-dashboard/contract';
 import { useReadTicketQuery } from '@equipment-dashboard/api-client';
@@ -8,7 +8,7 @@ import { formatDateTime } from '../../shared/equipment/format';
 import { AttachmentsTab } from './attachments';
 import { CommentList } from './comment-list';
 import { TICKETS_TEXTS as T } from './texts';
-import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { OpenDialog } from '../../shared/ui/open-dialog';
 
 const yesNo = (value: boolean | null) => (value === null ? T.notAnswered : booleanToYesNo(value));
 const text = (value: string | null) => (value === null || value.trim() === '' ? T.notAnswered : value);
@@ -74,7 +74,6 @@ export interface TicketDetailDialogProps {
  * New Attachment and New Comment show only while the ticket is open; Cancel always.
  */
 export function TicketDetailDialog(props: TicketDetailDialogProps) {
-  useFocusReturn();
   const { ticketId, summary, mayManage, onNewComment, onNewAttachment, onClose } = props;
   const { data: ticket, isLoading, error } = useReadTicketQuery({ id: ticketId });
   const [tab, setTab] = useState('ticket');
@@ -98,8 +97,7 @@ export function TicketDetailDialog(props: TicketDetailDialogProps) {
   ];
 
   return (
-    <Modal
-      open
+    <OpenDialog
       title={
         <span>
           {status ? ticketDialogTitle(ticketId, status) : T.titleLoading(ticketId)}
@@ -113,7 +111,6 @@ export function TicketDetailDialog(props: TicketDetailDialogProps) {
       width={1100}
       footer={footer}
       onCancel={onClose}
-      closable={{ 'aria-label': T.closeDialog }}
     >
       {isLoading && <Skeleton active aria-label={T.loading} />}
       {error && !ticket && (
@@ -147,6 +144,6 @@ export function TicketDetailDialog(props: TicketDetailDialogProps) {
           ]}
         />
       )}
-    </Modal>
+    </OpenDialog>
   );
 }
