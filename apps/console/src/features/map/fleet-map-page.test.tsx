@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { FleetMapCell } from '@equipment-dashboard/contract';
 import { openScreen } from '../../shared/testing/render-screen';
 import { csv, recordDownloads, today } from '../../test/downloads';
@@ -177,6 +177,22 @@ describe('Fleet Map', () => {
     await waitFor(() => expect(location()).toBe('/Map?level=region&country=US'));
     // The regions are bubbles on the map.
     expect(await within(map).findByRole('button', { name: /^Texas: 70 units/ })).toBeInTheDocument();
+  });
+
+  it('when the fleet changes (FLEET_MAP_CHANGED), then the open map reads its cells again, at most once a second', async () => {
+    const { live, stub } = openScreen('/Map', <FleetMapPage />, 'guest', { '/read/fleet_map/v1': mapRoute });
+    await screen.findByRole('button', { name: 'United States: show its places' });
+    const before = stub.callsTo('/read/fleet_map/v1').length;
+    await act(async () => {
+      live.last().serverConnects();
+      live.last().serverEmits('FLEET_MAP_CHANGED', {});
+      live.last().serverEmits('FLEET_MAP_CHANGED', {});
+    });
+    await waitFor(() => expect(stub.callsTo('/read/fleet_map/v1').length).toBe(before + 1));
+    // The second event of the same second waits for the end of it.
+    await waitFor(() => expect(stub.callsTo('/read/fleet_map/v1').length).toBe(before + 2), {
+      timeout: 3_000,
+    });
   });
 
   it('when Export CSV is clicked, then the map CSV of the same query is saved', async () => {
