@@ -1,12 +1,12 @@
-import { Descriptions } from 'antd';
 import type { Message } from '@equipment-dashboard/contract';
 import { formatMessageDate } from './message-dates';
 import { MESSAGING_TEXTS as T } from './texts';
+import { TextFields } from '../../shared/back-office/text-fields';
 import { ViewDialog } from '../../shared/back-office/view-dialog';
 
 /** The read-only dialog of a message (back-office §2.7): the dates, header, body, call to action and market. */
 export function MessageViewDialog({ message, onClose }: { message: Message; onClose: () => void }) {
-  const items = [
+  const fields = [
     { label: T.startDate, value: formatMessageDate(message.schedule.startDate) },
     { label: T.endDate, value: formatMessageDate(message.schedule.endDate) },
     { label: T.header, value: message.header },
@@ -16,17 +16,7 @@ export function MessageViewDialog({ message, onClose }: { message: Message; onCl
   ];
   return (
     <ViewDialog title={T.viewTitle(message.id)} width={640} closeText={T.close} primary onClose={onClose}>
-      <Descriptions
-        size="small"
-        bordered
-        column={1}
-        styles={{ label: { width: 150 } }}
-        items={items.map(({ label, value }) => ({
-          key: label,
-          label,
-          children: <span style={{ whiteSpace: 'pre-wrap' }}>{value}</span>,
-        }))}
-      />
+      <TextFields fields={fields} labelWidth={150} />
     </ViewDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Col, Descriptions, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Col, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { type Ticket, type TicketSummary } from '@equipment-dashboard/contract';
 import { useReadTicketQuery } from '@equipment-dashboard/api-client';
 import { booleanToYesNo, ticketDialogTitle } from '@equipment-dashboard/domain';
 import { serverProblem } from '../../shared/back-office/server-error';
+import { TextFields, type TextField } from '../../shared/back-office/text-fields';
 import { formatDateTime } from '../../shared/equipment/format';
 import { AttachmentsTab } from './attachments';
 import { CommentList } from './comment-list';
@@ -15,7 +16,7 @@ const text = (value: string | null) => (value === null || value.trim() === '' ? 
 
 /** The ticket's fields (back-office §3), in the order the ticket stepper asks them (console-core §2). */
 function TicketFields({ ticket }: { ticket: Ticket }) {
-  const items: { label: string; value: ReactNode }[] = [
+  const fields: TextField[] = [
     { label: T.serialNumber, value: ticket.serialNumber },
     { label: T.model, value: text(ticket.model) },
     { label: T.family, value: ticket.family },
@@ -42,19 +43,7 @@ function TicketFields({ ticket }: { ticket: Ticket }) {
     { label: T.componentsReplaced, value: text(ticket.componentsReplaced) },
     { label: T.other, value: text(ticket.other) },
   ];
-  return (
-    <Descriptions
-      size="small"
-      bordered
-      column={1}
-      styles={{ label: { width: 170 } }}
-      items={items.map(({ label, value }) => ({
-        key: label,
-        label,
-        children: <span style={{ whiteSpace: 'pre-wrap' }}>{value}</span>,
-      }))}
-    />
-  );
+  return <TextFields fields={fields} labelWidth={170} />;
 }
 
 export interface TicketDetailDialogProps {
