@@ -10,7 +10,8 @@
 // server stops. PostgreSQL: DATABASE_URL and BENCH_SCHEMA (a schema seeded by tools/bench/cluster.mjs, e.g.
 // bench1m); a schema whose rollups are empty is filled first with 90 days of hours and two years of days for every
 // family, country and version its units hold (BENCH_FILL=0 skips it). BENCH_BRIN=1 measures the whole-fleet read
-// again with a BRIN index on day in place of the btree (and puts the btree back). BENCH_MAIN runs another build.
+// again with a BRIN index on day in place of the btree (and puts the btree back). BENCH_MAIN runs another build;
+// BENCH_SEED_ONLY=1 stops after the first start (its seeding time, with another build's for a before/after).
 //
 //   npx nx run fleet-sim:build
 //   BENCH_UNITS=100000 node tools/bench/fleet-history.mjs
@@ -184,6 +185,12 @@ async function run() {
     `store ${onPostgres ? `PostgreSQL ${schema}` : `PGlite, a new data folder`}, ${units.toLocaleString('en')} units: ` +
       `ready in ${Math.round(server.readyMs)} ms${server.seedMs !== null ? ` (seeding ${server.seedMs} ms)` : ''}`,
   );
+  if (process.env.BENCH_SEED_ONLY === '1') {
+    // Only the first start's seeding (another build's too: BENCH_MAIN of a build without the history).
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   try {
     const auth = await token(server.url);
     const H = '/read/fleet_history/v1';

@@ -8,6 +8,7 @@ import {
   alertEventCounts,
   applyRollupRetention,
   eventHorizon,
+  hasRollups,
   readRollupState,
   unitEventCounts,
   writeRollups,
@@ -15,6 +16,8 @@ import {
   type EventCounts,
 } from '../store/repos/rollups-repo';
 import { inTransaction } from '../store/transaction';
+import { readSetting } from '../store/repos/settings-repo';
+import { writeDemoHistory } from '../seed/history';
 
 /** A cursor over a table's ids: counted up to `after`; `pending` waits for the transactions open when it was read. */
 export interface EventCursor {
@@ -42,8 +45,14 @@ const STATE = 'job';
  */
 const WATCHED_GAP_MS = 5 * 60_000;
 
+/** A world seeded longer ago than this (simulated time) gets no history of its past: it was not new. */
+const NEW_WORLD_MS = 24 * 3_600_000;
+
 /** What one pass did (tests and the bench read it). */
 export interface RollupPassResult {
+  /** Rows of a new demo world's 90 days written by this (first) pass, and how long it took (ms). */
+  backfilled: number;
+  backfillMs: number;
   rows: number;
   sampledMinutes: number;
   events: number;
@@ -98,6 +107,15 @@ export async function rollupPass(
   const now = deps.clock.now();
   const retention = rollupRetention(deps.config);
   const state = await readRollupState<RollupJobState>(deps.db, STATE);
+  // The first pass on a new demo world writes its 90 days of history (a statement at a time: the store answers others
+  // in between), before the first sample, so that the sample adds to the day the history ends in.
+  let backfilled = 0;
+  const backfillStart = Date.now();
+  if (state === undefined) {
+    const world = await readSetting<{ seed: string; seededAt: string }>(deps.db, 'world');
+    if (world && now - Date.parse(world.seededAt) < NEW_WORLD_MS && !(await hasRollups(deps.db)))
+      backfilled = await writeDemoHistory(deps.db, world);
+  }
   const horizon = await eventHorizon(deps.db);
   const batch = new RollupBatch();
 
@@ -142,6 +160,8 @@ export async function rollupPass(
     await writeRollupState(tx, STATE, next);
   });
   return {
+    backfilled,
+    backfillMs: backfilled > 0 ? Date.now() - backfillStart : 0,
     rows: batch.size,
     sampledMinutes,
     events: [...history.counts, ...alerts.counts].reduce(
@@ -168,6 +188,11 @@ export function startFleetRollups(
     try {
       const result = await rollupPass(deps);
       metrics.rollupPasses.inc({ outcome: 'ok' });
+      if (result.backfilled > 0)
+        deps.logger.info(
+          { rows: result.backfilled, ms: result.backfillMs },
+          "fleet history: the new world's 90 days written",
+        );
       if (result.retention && result.retention.deleted + result.retention.emptied > 0)
         deps.logger.info(result.retention, 'fleet history: retention applied');
     } catch (error) {

@@ -6,7 +6,7 @@ import { readCoverage, readRollupRows, type RollupRow } from '../store/repos/rol
 import { utcDay } from '../store/rollup-batch';
 import * as schema from '../store/schema';
 import { openTestStore, type TestStore } from '../test/test-store';
-import { DEMO_HISTORY_DAYS } from './history';
+import { DEMO_HISTORY_DAYS, writeDemoHistory } from './history';
 import { seedDemoWorld } from './index';
 
 // Seeding a world takes seconds.
@@ -21,8 +21,9 @@ const TO = utcDay(NOW.getTime());
 let store: TestStore;
 let db: Db;
 
-const seed = (name: string) =>
-  seedDemoWorld(db, {
+/** A new world and its 90 days, as the rollups job's first pass writes them. */
+const seed = async (name: string) => {
+  await seedDemoWorld(db, {
     seed: name,
     size: SIZE,
     demoPassword: 'demo-password-123',
@@ -30,6 +31,8 @@ const seed = (name: string) =>
     prefixes: SAMPLE_SERIAL_PREFIXES,
     now: NOW,
   });
+  return writeDemoHistory(db, { seed: name, seededAt: NOW.toISOString() });
+};
 
 async function emptyStore(): Promise<void> {
   const names = (Object.values(schema) as unknown[])

@@ -1,19 +1,20 @@
 /**
  * The demo world's past: 90 days of the fleet's history (rollups) that lead up to the seeded fleet, so that Fleet
- * Health shows curves on a new world. Made from the same seed: the units as generated (family, country, version,
- * creation), the releases' publication dates (each release taken up along an adoption curve from its publication,
- * units on older releases before), connected share with a daily and weekly rhythm in each country's local time,
- * update outcomes from the adoption with a failure rate per release, and the seeded tickets.
+ * Health shows curves on a new world. Made from the same seed and what the store holds of the seeded world: its units
+ * (family, country, version, creation day, time zone), the releases' publication dates (each release taken up along
+ * an adoption curve from its publication, units on older releases before), connected share with a daily and weekly
+ * rhythm in each country's local time, update outcomes from the adoption with a failure rate per release, and the
+ * seeded tickets. Written by the rollups job's first pass on a new world (jobs/fleet-rollups.ts), not by the seed:
+ * the first start answers as soon as the fleet is seeded, and the history follows a few seconds later.
  */
 import { sql } from 'drizzle-orm';
-import type { Family } from '@equipment-dashboard/domain';
-import type { Rng } from '../core/random';
+import { compareVersions, FAMILIES, type Family } from '@equipment-dashboard/domain';
+import { Rng } from '../core/random';
 import type { Db } from '../store/database';
 import { RollupBatch, dayStart, utcDay } from '../store/rollup-batch';
 import { rowsOf } from '../store/repos/feed-repo';
+import { readSoftwareUpdates } from '../store/repos/releases-repo';
 import { replaceCoverage, writeRollups, type RollupRow } from '../store/repos/rollups-repo';
-import type { ReleaseBook, SoftwareRelease } from './releases';
-import type { UnitRow } from './units';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -56,7 +57,7 @@ function dither(rng: Rng, x: number): number {
   return whole + (rng.next() < x - whole ? 1 : 0);
 }
 
-/** The demo world's history, built from the units as the seed makes them, written once the tickets are in. */
+/** The demo world's history, built from its units' groups, its countries' time zones and its releases. */
 export class DemoHistory {
   private readonly groups = new Map<string, Group>();
   /** Each country's UTC offset (seconds), from its first unit's time zone. */
@@ -67,14 +68,14 @@ export class DemoHistory {
 
   constructor(
     now: Date,
-    releases: ReleaseBook,
+    releases: ReadonlyMap<Family, readonly { semantic: string; releasedAt: Date }[]>,
     private readonly rng: Rng,
   ) {
     this.nowMs = now.getTime();
     this.windowStart = dayStart(utcDay(this.nowMs - DEMO_HISTORY_DAYS * DAY_MS));
     const shapeRng = rng.fork('releases');
     this.shapes = new Map(
-      (Object.entries(releases) as [Family, readonly SoftwareRelease[]][]).map(([family, list]) => {
+      [...releases.entries()].map(([family, list]) => {
         const r = shapeRng.fork(family);
         // One release per family fails more than the others (the one before the latest): something to compare.
         const worse = list.length - 2;
@@ -92,30 +93,27 @@ export class DemoHistory {
     );
   }
 
-  /** Counts a batch of generated units. */
-  addUnits(rows: readonly UnitRow[]): void {
-    for (const row of rows) {
-      const key = `${row.family}\u0000${row.countryCode}\u0000${row.versionSemantic}`;
-      let group = this.groups.get(key);
-      if (!group) {
-        group = {
-          family: row.family as Family,
-          countryCode: row.countryCode,
-          version: row.versionSemantic,
-          units: 0,
-          createdOn: new Int32Array(DEMO_HISTORY_DAYS + 2),
-        };
-        this.groups.set(key, group);
-      }
-      group.units += 1;
-      const created = (row.createdAt as Date | undefined)?.getTime() ?? 0;
-      if (created > this.windowStart) {
-        const d = Math.floor((created - this.windowStart) / DAY_MS);
-        group.createdOn[d] = (group.createdOn[d] ?? 0) + 1;
-      }
-      if (!this.offsets.has(row.countryCode))
-        this.offsets.set(row.countryCode, row.geolocation.time_zone.offset);
+  /** Counts `units` units of a family, country and version created on day `createdDay` of the window (-1: before it). */
+  addUnits(family: Family, countryCode: string, version: string, createdDay: number, units: number): void {
+    const key = `${family}\u0000${countryCode}\u0000${version}`;
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { family, countryCode, version, units: 0, createdOn: new Int32Array(DEMO_HISTORY_DAYS + 2) };
+      this.groups.set(key, group);
     }
+    group.units += units;
+    if (createdDay >= 0 && createdDay < group.createdOn.length)
+      group.createdOn[createdDay] = (group.createdOn[createdDay] ?? 0) + units;
+  }
+
+  /** A country's UTC offset (seconds): its local day and week set the rhythm of connections. */
+  setOffset(countryCode: string, seconds: number): void {
+    this.offsets.set(countryCode, seconds);
+  }
+
+  /** The first instant of the window (the start of its first UTC day). */
+  get from(): number {
+    return this.windowStart;
   }
 
   /**
@@ -266,11 +264,11 @@ export class DemoHistory {
     );
   }
 
-  /** Builds the window's rollups and writes them (with the tickets of the seeded world); answers the rows written. */
+  /** Builds the window's rollups and writes them (replacing any of the same keys), with the seeded tickets. */
   async write(db: Db): Promise<number> {
     const batch = this.build();
     await this.addTickets(db, batch);
-    await writeRollups(db, batch.rows());
+    await writeRollups(db, batch.rows(), 'replace');
     await replaceCoverage(db, batch.coverage());
     return batch.size;
   }
@@ -297,4 +295,46 @@ function addCount(
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The demo world's 90 days up to when it was seeded (`seededAt`), from its seed and what the store holds of it: its
+ * units counted by family, country, version and creation day (one grouped read of the units, once), each country's
+ * time zone, the published releases and the tickets. The same seed, size and instant give the same rows. Answers the
+ * rows written.
+ */
+export async function writeDemoHistory(db: Db, world: { seed: string; seededAt: string }): Promise<number> {
+  const now = new Date(world.seededAt);
+  const releases = new Map<Family, { semantic: string; releasedAt: Date }[]>();
+  const published = await readSoftwareUpdates(db);
+  for (const family of FAMILIES) {
+    const first = new Map<string, Date>();
+    for (const row of published) {
+      if (row.family !== family || row.createdAt > now) continue;
+      const seen = first.get(row.semantic);
+      if (!seen || row.createdAt < seen) first.set(row.semantic, row.createdAt);
+    }
+    releases.set(
+      family,
+      [...first.entries()]
+        .sort(([a], [b]) => compareVersions(a, b))
+        .map(([semantic, releasedAt]) => ({ semantic, releasedAt })),
+    );
+  }
+  const history = new DemoHistory(now, releases, new Rng(`world:${world.seed}`).fork('history'));
+  const groups = rowsOf<{ family: Family; country_code: string; version: string; d: number; n: number }>(
+    await db.execute(sql`
+      SELECT family, country_code, version_semantic AS version,
+        GREATEST(-1, floor(extract(epoch FROM (created_at - ${new Date(history.from)}::timestamptz)) / 86400))::int AS d,
+        count(*)::int AS n
+      FROM units WHERE created_at <= ${now} GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
+  );
+  for (const g of groups) history.addUnits(g.family, g.country_code, g.version, Number(g.d), Number(g.n));
+  const offsets = rowsOf<{ country_code: string; offset: number }>(
+    await db.execute(sql`
+      SELECT country_code, min((geolocation -> 'time_zone' ->> 'offset')::int) AS offset
+      FROM units GROUP BY 1 ORDER BY 1`),
+  );
+  for (const o of offsets) history.setOffset(o.country_code, Number(o.offset ?? 0));
+  return history.write(db);
 }

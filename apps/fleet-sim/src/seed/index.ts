@@ -14,7 +14,6 @@ import { insertFixtures, insertTargets } from './ezadas';
 import { insertMessages, insertNotifications } from './outreach';
 import { insertFavorites, insertUsers, staffOf } from './people';
 import { buildPlaceBook } from './places';
-import { DemoHistory } from './history';
 import { Rng } from '../core/random';
 import { buildReleaseBook, buildSpecReleases, insertReleases } from './releases';
 import { insertCommandLog, insertScreenshots, insertUnitReports } from './reports';
@@ -72,7 +71,6 @@ export async function seedDemoWorld(db: Db, options: SeedDemoWorldOptions): Prom
   await db.transaction(async (tx) => {
     const serials = new SerialAllocator(options.prefixes, await highestSequences(tx));
     const generator = new UnitGenerator({ now, releases, specs, places, serials });
-    const history = new DemoHistory(now, releases, root.fork('history'));
     const directory: UnitSummary[] = [];
     const counts = emptyCounts();
     const stride = Math.max(1, Math.ceil(size / DIRECTORY_LIMIT));
@@ -82,8 +80,7 @@ export async function seedDemoWorld(db: Db, options: SeedDemoWorldOptions): Prom
       rng: root.fork('units'),
       generator,
       insertBatch: (rows, desired) => insertUnitBatch(tx, rows, desired),
-      onBatch: (rows, summaries) => {
-        history.addUnits(rows);
+      onBatch: (_rows, summaries) => {
         for (const unit of summaries) {
           const c = counts[unit.family];
           c.total++;
@@ -107,8 +104,6 @@ export async function seedDemoWorld(db: Db, options: SeedDemoWorldOptions): Prom
       // Units on someone's radar get the first (open) tickets: the radar shows bug badges.
       radarSerials: [...new Set([...(radar.get('admin') ?? []), ...radarSerials])],
     });
-    // The fleet's past 90 days (Fleet Health), from the units, the releases and the tickets just seeded.
-    await history.write(tx);
     await insertUnitReports(tx, root.fork('reports'), now, directory, radarSerials);
     await insertScreenshots(tx, root.fork('screenshots'), now, directory, radarSerials);
     await insertCommandLog(tx, root.fork('commands'), now, directory, staff);

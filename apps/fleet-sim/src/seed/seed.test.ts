@@ -58,7 +58,9 @@ const RUNTIME_TABLES = new Set([
   'alert_deliveries',
   'alert_preferences',
   'audit_log',
-  // Where the fleet history's job stands: written by its first pass.
+  // The fleet's history: written by the rollups job (a new world's 90 days by its first pass).
+  'fleet_rollups',
+  'fleet_rollup_coverage',
   'fleet_rollup_state',
 ]);
 const tables = (Object.values(schema) as unknown[])

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { SAMPLE_SERIAL_PREFIXES } from '@equipment-dashboard/domain';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoWorld } from '../seed';
+import { writeDemoHistory } from '../seed/history';
 import { MIGRATIONS_DIR, openDatabase } from '../store/database';
 import { TEMPLATE_ENV } from './template';
 
@@ -49,14 +50,17 @@ export default async function globalSetup(): Promise<void> {
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });
   const database = await openDatabase({ dataDir: building });
+  const now = new Date();
   await seedDemoWorld(database.db, {
     seed: 'test-world',
     size: 200,
     demoPassword: TEST_PASSWORD,
     hashPassword,
     prefixes: SAMPLE_SERIAL_PREFIXES,
-    now: new Date(),
+    now,
   });
+  // Its 90 days of history too, as a server's first rollups pass would write them (each test server skips it).
+  await writeDemoHistory(database.db, { seed: 'test-world', seededAt: now.toISOString() });
   await database.checkpoint();
   await database.close();
   mkdirSync(root, { recursive: true });

@@ -11,6 +11,7 @@ import { JobLease } from '../../jobs/job-lease';
 import { FencedOutError } from '../../store/repos/job-leases-repo';
 import { rowsOf } from '../../store/repos/feed-repo';
 import { readRollupState } from '../../store/repos/rollups-repo';
+import { readSetting, replaceSetting } from '../../store/repos/settings-repo';
 import { utcDay } from '../../store/rollup-batch';
 import { engineOf, latestOf, setSpeed, stepClock, ticketBody, until } from '../../test/fleet-helpers';
 import { useTestServer, type SuiteServer } from '../../test/test-server';
@@ -24,6 +25,8 @@ const DAY = 24 * HOUR;
 const nowOf = (t: SuiteServer) => t.server.deps.clock.now();
 const iso = (ms: number) => new Date(ms).toISOString();
 const jobState = (t: SuiteServer) => readRollupState<RollupJobState>(t.server.deps.db, 'job');
+/** The store itself, not the server's job lease's: a test's own passes. */
+const leaseFree = (t: SuiteServer) => t.server.deps.db;
 
 /** Waits for the server's rollups job to have sampled up to the clock (its pass after a clock step). */
 async function passed(t: SuiteServer): Promise<void> {
@@ -402,6 +405,38 @@ describe('fleet history: the job under a lease, and the retention', () => {
     );
     expect(counts).toEqual({ old: 0, hourly: 0, kept: expect.any(Number) });
     expect(counts?.kept).toBeGreaterThan(0);
+  });
+
+  it("when the job's first pass finds a new world without history, then it writes its 90 days; a world seeded long ago gets none", async () => {
+    const db = t.server.deps.db;
+    const forget = async () => {
+      for (const table of ['fleet_rollups', 'fleet_rollup_coverage', 'fleet_rollup_state'])
+        await db.execute(sql.raw(`DELETE FROM ${table}`));
+    };
+    const world = await readSetting<{ seed: string; size: number; seededAt: string }>(db, 'world');
+    if (!world) throw new Error('no world');
+    const deps = { ...t.server.deps, db: leaseFree(t) };
+    try {
+      await forget();
+      await replaceSetting(db, 'world', { ...world, seededAt: new Date(nowOf(t) - 3 * DAY).toISOString() });
+      expect((await rollupPass(deps)).backfilled).toBe(0);
+
+      await forget();
+      await replaceSetting(db, 'world', { ...world, seededAt: new Date(nowOf(t)).toISOString() });
+      const pass = await rollupPass(deps);
+      expect(pass.backfilled).toBeGreaterThan(0);
+      const [rows] = rowsOf<{ n: number; days: number }>(
+        await db.execute(sql`SELECT count(*)::int AS n, count(DISTINCT day)::int AS days FROM fleet_rollups`),
+      );
+      // 90 days and today written, then this server's daily retention (60 days) applied by the same pass.
+      expect(rows?.days).toBe(61);
+      expect(rows?.n).toBeGreaterThan(0);
+      expect(rows?.n).toBeLessThan(pass.backfilled);
+      // Its state is written with it: the next pass writes no history again.
+      expect((await rollupPass(deps)).backfilled).toBe(0);
+    } finally {
+      await replaceSetting(db, 'world', world);
+    }
   });
 
   it('when a holder froze past its lease and another took it, then the frozen pass writes nothing and the taker writes', async () => {

@@ -207,6 +207,14 @@ export async function readRollupRows(
   });
 }
 
+/** Whether the store holds any history yet. */
+export async function hasRollups(db: Db): Promise<boolean> {
+  const [row] = rowsOf<{ any: boolean }>(
+    await db.execute(sql`SELECT EXISTS (SELECT 1 FROM fleet_rollups) AS any`),
+  );
+  return row?.any === true;
+}
+
 /** Deletes the rollups of some days (a scenario's history rewritten from scratch). */
 export async function deleteRollupDays(db: Db, fromDay: string, toDay: string): Promise<void> {
   await db.execute(sql`DELETE FROM fleet_rollups WHERE day >= ${fromDay}::date AND day <= ${toDay}::date`);
