@@ -9,57 +9,18 @@
 //   npx nx run fleet-sim:build
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_SCHEMA=bench1m REDIS_URL=redis://127.0.0.1:6379 \
 //     node tools/bench/csv-export.mjs
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { rssMb, sleep, token } from './bench-processes.mjs';
+import { rmSync } from 'node:fs';
+import { benchProcesses, benchSetup, rssMb, sleep, token } from './bench-processes.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const main = process.env.BENCH_MAIN ?? join(root, 'dist/apps/fleet-sim/main.cjs');
-const databaseUrl = process.env.DATABASE_URL;
-const schema = process.env.BENCH_SCHEMA;
-if (!databaseUrl || !schema) {
+if (!process.env.DATABASE_URL || !process.env.BENCH_SCHEMA) {
   console.error(
     'DATABASE_URL and BENCH_SCHEMA (a schema seeded by tools/bench/cluster.mjs, e.g. bench1m) are needed.',
   );
   process.exit(2);
 }
+const setup = benchSetup('csv');
 const slowKbps = Number(process.env.BENCH_SLOW_KBPS ?? 0);
-const password = 'bench-password-123';
-const dataDir = mkdtempSync(join(tmpdir(), 'fleet-bench-csv-'));
-
-function startApi() {
-  const child = spawn(process.execPath, ['--max-old-space-size=4096', main], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATABASE_SCHEMA: schema,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      TOKEN_SECRET: 'bench-token-secret-0123456789-0123456789',
-      DEMO_PASSWORD: password,
-      FLEET_SIZE: '5000',
-      FLEET_SEED: 'bench',
-      FLEET_ROLE: 'api',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dataDir, 'api'),
-      CONSOLE_DIR: join(dataDir, 'no-console'),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /serving at (http:\/\/localhost:\d+)/.exec(out);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`the API process exited with ${code}:\n${out}`)));
-  });
-}
+const processes = benchProcesses({ ...setup, nodeFlags: ['--max-old-space-size=4096'] });
 
 /** Reads one export to its end (or for `forMs` at `kbps`), counting lines; samples the server's RSS meanwhile. */
 async function exportOnce(api, auth, path, { kbps = 0, forMs = Infinity } = {}) {
@@ -104,13 +65,13 @@ const report = (r) =>
   `${r.seconds.toFixed(1).padStart(6)} s ${Math.round(r.rowsPerSecond).toLocaleString('en-US').padStart(8)} rows/s  ` +
   `RSS before ${r.before} MB, peak during ${r.peak} MB, after ${r.after} MB`;
 
-const api = await startApi();
+const api = await processes.start('api', 'api');
 try {
-  const auth = await token(api.url, password);
+  const auth = await token(api.url, setup.password);
   // The lists' index is loaded at start; one small read makes sure it is before the clock starts.
   await fetch(`${api.url}/read/aligners/v1/?page=1`, { headers: { Authorization: `Bearer ${auth}` } });
   await sleep(3000);
-  console.log(`CSV exports, ${schema}, API process RSS at rest ${rssMb(api.child.pid)} MB`);
+  console.log(`CSV exports, ${setup.schema}, API process RSS at rest ${rssMb(api.child.pid)} MB`);
   if (slowKbps > 0) {
     console.log(
       report(await exportOnce(api, auth, '/read/aligners/v1/export.csv', { kbps: slowKbps, forMs: 10_000 })),
@@ -125,7 +86,6 @@ try {
     }
   }
 } finally {
-  api.child.kill('SIGTERM');
-  await sleep(500);
-  rmSync(dataDir, { recursive: true, force: true });
+  await processes.stopAll();
+  rmSync(setup.dataDir, { recursive: true, force: true });
 }
