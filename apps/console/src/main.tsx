@@ -4,6 +4,8 @@ import './app/zod-config';
 import 'antd/dist/antd.css';
 // The few rules the theme's tokens cannot set (target sizes).
 import './app/accessibility.css';
+// The console on a phone and a tablet: the frame, full-screen dialogs and drawers.
+import './app/responsive.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

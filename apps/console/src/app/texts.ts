@@ -4,10 +4,12 @@ export const SHELL_TEXTS = {
   version: '1.9.1',
   skipToMain: 'Skip to main content',
   menu: 'Menu',
+  closeMenu: 'Close menu',
   navigation: 'Navigation',
   searchPlaceholder: 'search for equipment serial number',
   search: 'Search',
   searching: 'Searching',
+  closeSearch: 'Close search',
   serialNotFound: (serial: string) => `Serial number ${serial} not found.`,
   notifications: 'Notifications',
   /** The bell: firing alerts nobody acknowledged yet. */

@@ -15,7 +15,7 @@ import { SHELL_TEXTS } from '../texts';
  * alerts, Alert e-mail (which severities reach the user by e-mail, muting it for a while), and Access tokens
  * (personal tokens for scripts).
  */
-export function AccountMenu() {
+export function AccountMenu({ showName = true }: { showName?: boolean }) {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -52,7 +52,7 @@ export function AccountMenu() {
       >
         <Button ref={button} type="text" aria-label={SHELL_TEXTS.account} style={{ color: 'inherit' }}>
           <UserOutlined />
-          <span>{user?.username}</span>
+          {showName && <span>{user?.username}</span>}
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>

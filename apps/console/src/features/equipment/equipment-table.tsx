@@ -14,6 +14,7 @@ import { CountryFlag, formatDateTime, VersionChip, type LatestVersions } from '.
 import type { ListParams, ListParamsPatch, SortField } from './list-params';
 import { EQUIPMENT_TEXTS as T } from './texts';
 import type { UnitDialogKind } from './unit-dialogs-state';
+import { usePhoneTable } from '../../shared/ui/phone-table';
 import { withSelectAllTitle } from '../../shared/ui/select-all-title';
 
 export interface EquipmentTableProps {
@@ -30,6 +31,9 @@ export interface EquipmentTableProps {
   /** Row checkboxes for bulk actions, for the roles that may use them. */
   rowSelection?: TableProps<ListRow>['rowSelection'];
 }
+
+/** The columns a technician reads first, kept on a phone (the list row has no update state: the unit's dialog does). */
+const PHONE_COLUMNS = ['serialNumber', 'softwareVersion', 'connected'];
 
 function RowAction({
   label,
@@ -53,7 +57,7 @@ function RowAction({
  * The equipment table (console-core §2): server-paged, 10 rows, the page-size selector shown but
  * disabled; every column the server sorts is sortable. The row actions follow the list's screenshot
  * rule (console-core §5, the version part: rows carry no system class) and the delete permission
- * (console-core §6).
+ * (console-core §6). On a phone the serial, version and Connected stay; the rest folds into the row's expansion.
  */
 export function EquipmentTable(props: EquipmentTableProps) {
   const { rows, total, loading, params, update, latest, role, detailHref, onAction } = props;
@@ -181,25 +185,33 @@ export function EquipmentTable(props: EquipmentTableProps) {
     }
   };
 
+  const table = usePhoneTable<ListRow>({
+    keep: PHONE_COLUMNS,
+    columns,
+    scroll: { x: 960 },
+    pagination: {
+      current: params.page,
+      pageSize: PAGE_SIZE,
+      total,
+      pageSizeOptions: [PAGE_SIZE],
+      // console-core §2: "items-per-page selection disabled": shown, not changeable.
+      showSizeChanger: { disabled: true, 'aria-label': T.itemsPerPage },
+      showTotal: (count) => T.total(count),
+    },
+  });
+
   return (
     <Table<ListRow>
       rowKey="serialNumber"
       size="middle"
       rowSelection={withSelectAllTitle(props.rowSelection)}
-      columns={columns}
+      columns={table.columns}
+      expandable={table.expandable}
       dataSource={rows}
       loading={{ spinning: loading, delay: 150 }}
       onChange={onChange}
-      scroll={{ x: 960 }}
-      pagination={{
-        current: params.page,
-        pageSize: PAGE_SIZE,
-        total,
-        pageSizeOptions: [PAGE_SIZE],
-        // console-core §2: "items-per-page selection disabled": shown, not changeable.
-        showSizeChanger: { disabled: true, 'aria-label': T.itemsPerPage },
-        showTotal: (count) => T.total(count),
-      }}
+      scroll={table.scroll}
+      pagination={table.pagination}
     />
   );
 }

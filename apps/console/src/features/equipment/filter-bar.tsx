@@ -1,6 +1,7 @@
 import { Flex, Select } from 'antd';
 import { FAMILIES, type Family } from '@equipment-dashboard/domain';
 import { FilterInput } from '../../shared/back-office/filter-input';
+import { FiltersSheet } from '../../shared/ui/filters-sheet';
 import { ClearFiltersButton } from '../../shared/ui/clear-filters-button';
 import type { ListParams, ListParamsPatch, TextFilter } from './list-params';
 import { EQUIPMENT_TEXTS as T } from './texts';
@@ -31,15 +32,25 @@ export function FilterBar({
   params: ListParams;
   update: (patch: ListParamsPatch, options?: { replace?: boolean }) => void;
 }) {
-  const anyFilter =
-    params.filterSerialNumber !== '' ||
-    params.filterCountryCode !== '' ||
-    params.filterSoftwareVersion !== '' ||
-    params.filterFamily !== undefined ||
-    params.filterConnected !== undefined;
+  const set = [
+    params.filterSerialNumber !== '',
+    params.filterCountryCode !== '',
+    params.filterSoftwareVersion !== '',
+    params.filterFamily !== undefined,
+    params.filterConnected !== undefined,
+  ].filter(Boolean).length;
+  const anyFilter = set > 0;
 
   return (
-    <Flex wrap gap={8} role="search" aria-label={T.filters} style={{ marginBottom: 16 }}>
+    <FiltersSheet
+      set={set}
+      buttonStyle={{ marginBottom: 16 }}
+      inline={(filters) => (
+        <Flex wrap gap={8} role="search" aria-label={T.filters} style={{ marginBottom: 16 }}>
+          {filters}
+        </Flex>
+      )}
+    >
       {(Object.keys(TEXT_FILTER_LABELS) as TextFilter[]).map((key) => (
         <FilterInput
           key={key}
@@ -74,6 +85,6 @@ export function FilterBar({
         style={{ width: 170 }}
       />
       <ClearFiltersButton label={T.clearFilters} anyFilter={anyFilter} onClear={() => update(NO_FILTERS)} />
-    </Flex>
+    </FiltersSheet>
   );
 }

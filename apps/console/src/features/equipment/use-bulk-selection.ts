@@ -23,7 +23,14 @@ export interface BulkSelection {
 function filtersOf(params: ListParams) {
   const { filterSerialNumber, filterCountryCode, filterSoftwareVersion, filterFamily, filterConnected } =
     listQuery(params);
-  return { filterSerialNumber, filterCountryCode, filterSoftwareVersion, filterFamily, filterConnected };
+  // Connected only when it filters: a job's stored query then reads as before for every list without it.
+  return {
+    filterSerialNumber,
+    filterCountryCode,
+    filterSoftwareVersion,
+    filterFamily,
+    ...(filterConnected ? { filterConnected } : {}),
+  };
 }
 
 export function useBulkSelection(params: ListParams, rows: readonly ListRow[], total: number): BulkSelection {

@@ -6,6 +6,8 @@ import { serverPagination } from './pagination';
 import { RetryAlert } from './server-error-alert';
 import type { SearchWrite } from './use-list-search';
 import { usePageInRange } from './use-page-in-range';
+import { FiltersSheet } from '../ui/filters-sheet';
+import { usePhoneTable } from '../ui/phone-table';
 import { withSelectAllTitle } from '../ui/select-all-title';
 
 /** A paged list call as an RTK Query hook answers it. */
@@ -42,13 +44,21 @@ export interface ServerListProps<Row extends object> {
   rowSelection?: TableProps<Row>['rowSelection'];
   /** Rows that open to show more (a group's members); none when not given. */
   expandable?: TableProps<Row>['expandable'];
+  /**
+   * The keys of the columns that matter first, which stay on a phone (the others fold into the row's expansion):
+   * the first two columns and the row actions when not given.
+   */
+  phoneColumns?: readonly string[];
+  /** How many of `filters` are set: a phone's Filters button says it. */
+  filtersSet?: number;
 }
 
 /**
  * The server-paged list of the back-office screens (back-office §2, §9): a toolbar of filters and
  * buttons, the server's sentence with Retry when the list cannot be loaded, and a table of 10 rows
  * whose items-per-page selector shows but is disabled. A page past the end (its last row deleted, a
- * stale link) gives way to the last page.
+ * stale link) gives way to the last page. On a phone the filters go to a sheet and the table keeps the columns
+ * that matter first (usePhoneTable).
  */
 export function ServerList<Row extends object>({
   result,
@@ -63,6 +73,8 @@ export function ServerList<Row extends object>({
   exportCsv = true,
   rowSelection,
   expandable,
+  phoneColumns,
+  filtersSet,
 }: ServerListProps<Row>) {
   const { data, isFetching, error, refetch, endpointName, originalArgs } = result;
   // The list's own call and query say what to export: every screen on this list gets the button.
@@ -72,14 +84,30 @@ export function ServerList<Row extends object>({
     ) : null;
   const toLastPage = useCallback((last: number) => setPage(last, { replace: true }), [setPage]);
   usePageInRange(data?.totalDocs, Boolean(data) && !isFetching, page, toLastPage);
+  const table = usePhoneTable<Row>({
+    keep: phoneColumns,
+    columns,
+    expandable,
+    scroll,
+    pagination: serverPagination(page, data?.totalDocs ?? 0, (next) => setPage(next)),
+  });
 
   return (
     <>
       {(filters || actions || exportButton) && (
         <Flex gap={12} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
-          <Flex gap={12} wrap align="center">
-            {filters}
-          </Flex>
+          {filters && (
+            <FiltersSheet
+              set={filtersSet}
+              inline={(shown) => (
+                <Flex gap={12} wrap align="center">
+                  {shown}
+                </Flex>
+              )}
+            >
+              {filters}
+            </FiltersSheet>
+          )}
           <Flex gap={12} wrap align="center">
             {exportButton}
             {actions}
@@ -90,14 +118,14 @@ export function ServerList<Row extends object>({
       <Table<Row>
         rowKey={rowKey}
         size="middle"
-        columns={columns}
+        columns={table.columns}
         dataSource={data?.docs ?? []}
         loading={{ spinning: isFetching, delay: 150 }}
-        scroll={scroll}
+        scroll={table.scroll}
         rowSelection={withSelectAllTitle(rowSelection)}
-        expandable={expandable}
+        expandable={table.expandable}
         locale={emptyText === undefined ? undefined : { emptyText }}
-        pagination={serverPagination(page, data?.totalDocs ?? 0, (next) => setPage(next))}
+        pagination={table.pagination}
         onChange={(_pagination, _filters, sorter, extra) => {
           if (onSort && extra.action === 'sort') onSort(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter);
         }}
