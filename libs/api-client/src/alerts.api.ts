@@ -8,6 +8,7 @@ import {
   deleteSilence,
   deleteWebhook,
   previewAlertRule,
+  previewSilence,
   readAlert,
   readAlertCounts,
   readAlertGroups,
@@ -24,6 +25,7 @@ import {
   updateAlertRule,
   type AlertRulePreview,
   type BodyOf,
+  type SilencePreview,
 } from '@equipment-dashboard/contract';
 import { injectAreaEndpoints } from './contract-calls';
 import { listTags, toRequest, type Tag } from './request';
@@ -85,6 +87,11 @@ export const alertsApi = injectAreaEndpoints((call, build) => ({
     listTags('Silence', result?.docs, (silence) => silence.id),
   ),
   createSilence: call.mutation(createSilence, [{ type: 'Silence', id: 'LIST' }]),
+  // Like the rule's preview: a read sent as POST, asked once per settled form, not kept.
+  previewSilence: build.query<SilencePreview, BodyOf<typeof previewSilence>>({
+    query: (body) => toRequest(previewSilence, { body }),
+    keepUnusedDataFor: 0,
+  }),
   deleteSilence: call.mutation(deleteSilence, (_result, _error, body) => [
     { type: 'Silence', id: 'LIST' },
     { type: 'Silence', id: body?.id ?? 'LIST' },
@@ -122,6 +129,7 @@ export const {
   usePreviewAlertRuleQuery,
   useReadSilencesQuery,
   useCreateSilenceMutation,
+  usePreviewSilenceQuery,
   useDeleteSilenceMutation,
   useReadWebhooksQuery,
   useCreateWebhookMutation,

@@ -393,6 +393,23 @@ export const createSilenceBodySchema = z
 /** See {@link createSilenceBodySchema}. */
 export type CreateSilenceBody = z.input<typeof createSilenceBodySchema>;
 
+/** Body of the silence form's preview: what the silence would match. */
+export const silencePreviewBodySchema = z.strictObject({ matcher: silenceMatcherSchema });
+/** See {@link silencePreviewBodySchema}. */
+export type SilencePreviewBody = z.input<typeof silencePreviewBodySchema>;
+
+/** What a silence would match among the alerts open now (firing, acknowledged or silenced), whatever its times. */
+export const silencePreviewSchema = z.object({
+  /** Open alerts it matches. */
+  openAlerts: countSchema,
+  /** Their rules, most alerts first (the first few). */
+  rules: z.array(z.object({ ruleId: z.int(), ruleName: z.string(), count: countSchema })),
+  /** The first few subjects (serials, services) it matches. */
+  subjects: z.array(z.string()),
+});
+/** See {@link silencePreviewSchema}. */
+export type SilencePreview = z.infer<typeof silencePreviewSchema>;
+
 /** A silence or maintenance window. */
 export const silenceSchema = z.object({
   id: recordIdSchema,
@@ -611,7 +628,14 @@ export const readAlertCounts = alerts.get('readAlertCounts', '/read/alert_counts
 });
 
 export const readSilences = alerts.get('readSilences', '/read/silences/v1/', {
-  query: pagedListQuery({ status: enumFilterQuery(['active', 'scheduled', 'expired']) }),
+  query: pagedListQuery({
+    status: enumFilterQuery(['active', 'scheduled', 'expired']),
+    /** One silence (an alert's history names the silence that held it): a page of it alone, or none. */
+    id: z
+      .union([idQuery, z.literal('')])
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+  }),
   response: paged(silenceSchema),
   permission: PERMISSIONS.viewAlerts,
   summary: 'Lists silences and maintenance windows, newest first, 10 per page.',
@@ -624,6 +648,13 @@ export const createSilence = alerts.post('createSilence', '/create/silence/v1', 
   permission: PERMISSIONS.manageSilences,
   summary:
     'Silences alerts that match, from a start to an end (optionally inside a recurring weekly window).',
+});
+
+export const previewSilence = alerts.post('previewSilence', '/read/silence_preview/v1', {
+  body: silencePreviewBodySchema,
+  response: silencePreviewSchema,
+  permission: PERMISSIONS.manageSilences,
+  summary: 'What a silence with this matcher would hold among the alerts open now (nothing is stored).',
 });
 
 export const deleteSilence = alerts.post('deleteSilence', '/delete/silence/v1', {
@@ -701,6 +732,7 @@ export const alertsEndpoints = {
   readAlertCounts,
   readSilences,
   createSilence,
+  previewSilence,
   deleteSilence,
   readWebhooks,
   createWebhook,

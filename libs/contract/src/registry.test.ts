@@ -184,6 +184,7 @@ const ALERTS_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/read/alert_counts/v1'],
   ['GET', '/read/silences/v1/'],
   ['POST', '/create/silence/v1'],
+  ['POST', '/read/silence_preview/v1'],
   ['POST', '/delete/silence/v1'],
   ['GET', '/read/webhooks/v1/'],
   ['POST', '/create/webhook/v1'],

@@ -103,14 +103,21 @@ export function silenceOf(row: repo.SilenceRow, now: number): Silence {
 }
 
 /**
- * Silences newest first, each with its status at the simulated now. Active and scheduled ones are told apart by
- * their recurring windows, so those two filters page the silences that have not ended (few) here.
+ * Silences newest first, each with its status at the simulated now, or the one `id` names. Active and scheduled
+ * ones are told apart by their recurring windows, so those two filters page the silences that have not ended (few)
+ * here.
  */
 export async function listSilences(
   deps: ServiceDeps,
-  query: { page: number; status?: SilenceStatus },
+  query: { page: number; status?: SilenceStatus; id?: number },
 ): Promise<{ docs: Silence[]; totalDocs: number }> {
   const now = deps.clock.now();
+  if (query.id !== undefined) {
+    const row = await repo.findSilence(deps.db, query.id);
+    const silence = row ? silenceOf(row, now) : null;
+    const docs = silence && (!query.status || silence.status === query.status) ? [silence] : [];
+    return { docs: query.page === 1 ? docs : [], totalDocs: docs.length };
+  }
   if (query.status === 'active' || query.status === 'scheduled') {
     const rows = (await repo.unendedSilences(deps.db, new Date(now))).filter(
       (row) => silenceStatus(row, now) === query.status,

@@ -244,13 +244,18 @@ describe('grouped messages', () => {
     expect(groupedTitle('flapping', 2, 'Fleet')).toBe('2 units flapping in Fleet');
   });
 
+  it('when a group counts thousands, then its title and its rest carry thousands separators', () => {
+    expect(groupedTitle('unitOffline', 4_700, 'US aligners')).toBe('4,700 units offline in US aligners');
+    expect(groupedSubjects(['AL1'], 10, 12_345)).toBe('AL1 and 12,344 more');
+  });
+
   it('when subjects are listed, then the first few are named and the rest counted', () => {
     const serials = Array.from({ length: 37 }, (_, i) => `AL${i + 1}`);
     expect(groupedSubjects(serials)).toBe('AL1, AL2, AL3, AL4, AL5, AL6, AL7, AL8, AL9, AL10 and 27 more');
     expect(groupedSubjects(['AL1', 'AL2'])).toBe('AL1, AL2');
     expect(groupedSubjects(serials, 3)).toBe('AL1, AL2, AL3 and 34 more');
     expect(groupedSubjects(serials.slice(0, 10), 10, 100_000)).toBe(
-      'AL1, AL2, AL3, AL4, AL5, AL6, AL7, AL8, AL9, AL10 and 99990 more',
+      'AL1, AL2, AL3, AL4, AL5, AL6, AL7, AL8, AL9, AL10 and 99,990 more',
     );
     expect(groupedSubjects(['AL1', 'AL2'], 10, 2)).toBe('AL1, AL2');
   });

@@ -482,7 +482,7 @@ export function groupedTitle(
   event: AlertEvent = 'firing',
 ): string {
   const [one, many] = KIND_PHRASES[kind];
-  const base = `${count} ${count === 1 ? one : many} in ${ruleName}`;
+  const base = `${count.toLocaleString('en-US')} ${count === 1 ? one : many} in ${ruleName}`;
   return event === 'firing' ? base : `${base}: ${event}`;
 }
 
@@ -498,7 +498,7 @@ export function groupedSubjects(
   const named = subjects.slice(0, shown);
   const rest = Math.max(total, subjects.length) - named.length;
   const first = named.join(', ');
-  return rest > 0 ? `${first} and ${rest} more` : first;
+  return rest > 0 ? `${first} and ${rest.toLocaleString('en-US')} more` : first;
 }
 
 /** How long a webhook delivery is retried (real time) before it is given up. */

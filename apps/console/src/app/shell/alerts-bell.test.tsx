@@ -75,7 +75,9 @@ describe('the alerts bell', () => {
       'href',
       '/Alerts?view=list&ruleId=3',
     );
-    expect(within(drawer).getByText('and 12 more groups on the Alerts screen')).toBeInTheDocument();
+    expect(
+      within(drawer).getByRole('link', { name: 'and 12 more groups on the Alerts screen' }),
+    ).toHaveAttribute('href', '/Alerts?tab=firing&view=groups');
     expect(within(drawer).getAllByRole('listitem')).toHaveLength(2);
     expect(stub.callsTo('/read/alerts/v1/')).toHaveLength(0);
     expect(new URL(stub.callsTo('/read/alert_groups/v1/')[0]?.url ?? '').searchParams.get('state')).toBe(
@@ -85,6 +87,23 @@ describe('the alerts bell', () => {
     await user.click(within(drawer).getByRole('link', { name: 'Open Alerts' }));
     await waitFor(() => expect(location()).toBe('/Alerts'));
     expect(await screen.findByRole('region', { name: 'Alerts' })).toBeInTheDocument();
+  });
+
+  it('when thousands of alerts fire unacknowledged, then the badge shows their compact count (not 999+) and the drawer the exact one', async () => {
+    const { user } = openApp('/Audits', 'engineer', {
+      '/read/audits/v1/': { docs: [], totalDocs: 0 },
+      '/read/alert_counts/v1': alertCounts(4_701),
+      '/read/alert_groups/v1/': { docs: firing, totalDocs: 2 },
+    });
+    const bell = await screen.findByRole('button', { name: 'Alerts: 4,701 firing unacknowledged' });
+    expect(bell.closest('.ant-badge')).toHaveTextContent('4.7K');
+    expect(bell.closest('.ant-badge')).not.toHaveTextContent('999+');
+    await user.click(bell);
+    const drawer = await screen.findByRole('dialog', { name: 'Firing alerts' });
+    expect(
+      await within(drawer).findByText('4,701 alerts firing unacknowledged, by rule and place:'),
+    ).toBeInTheDocument();
+    expect(within(drawer).queryByText(/more groups/)).not.toBeInTheDocument();
   });
 
   it('when ALERT_UPDATED arrives while the drawer is open, then its groups are read again', async () => {

@@ -10,13 +10,17 @@ import { formatDateTime } from '../../shared/equipment/format';
 import { selectUser } from '../../shared/session/session-slice';
 import { useAppSelector } from '../store';
 import { SHELL_TEXTS as T } from '../texts';
+import { BELL_TEXTS as B } from './alerts-bell-texts';
+
+/** Every firing group, on the Alerts screen (the drawer shows the first page of them). */
+const ALL_FIRING_GROUPS = '/Alerts?tab=firing&view=groups';
 
 /**
  * The firing alerts by rule and place, largest first (the first page of groups, read while the drawer is open; the
  * live channel keeps it current): a storm of thousands of units is one line, and the groups past the page are
  * counted.
  */
-function FiringGroups({ onFollow }: { onFollow: () => void }) {
+function FiringGroups({ onFollow, unacknowledged }: { onFollow: () => void; unacknowledged: number }) {
   const { data, isLoading, error } = useReadAlertGroupsQuery({ page: 1, state: 'firing' });
   if (isLoading) return <Spin aria-label={T.alertsLoading} />;
   if (error && !data) return <Notice type="error" showIcon title={T.alertsFailed} />;
@@ -25,6 +29,7 @@ function FiringGroups({ onFollow }: { onFollow: () => void }) {
   const more = (data?.totalDocs ?? groups.length) - groups.length;
   return (
     <>
+      {unacknowledged > 0 && <Typography.Paragraph>{B.unacknowledged(unacknowledged)}</Typography.Paragraph>}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {groups.map((group) => (
           <li
@@ -50,8 +55,10 @@ function FiringGroups({ onFollow }: { onFollow: () => void }) {
         ))}
       </ul>
       {more > 0 && (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-          {T.moreGroups(more)}
+        <Typography.Paragraph style={{ marginTop: 12 }}>
+          <Link to={ALL_FIRING_GROUPS} onClick={onFollow}>
+            {T.moreGroups(more)}
+          </Link>
         </Typography.Paragraph>
       )}
     </>
@@ -67,7 +74,7 @@ function LiveBell() {
   const close = () => setOpen(false);
   return (
     <>
-      <Badge count={count} overflowCount={999} size="small" offset={[-4, 4]}>
+      <Badge count={count === 0 ? 0 : B.badge(count)} size="small" offset={[-4, 4]}>
         <Button
           type="text"
           icon={<BellOutlined />}
@@ -91,7 +98,7 @@ function LiveBell() {
           </Link>
         }
       >
-        {open && <FiringGroups onFollow={close} />}
+        {open && <FiringGroups onFollow={close} unacknowledged={count} />}
       </Drawer>
     </>
   );

@@ -1,11 +1,33 @@
 import { Alert as Notice, Descriptions, Drawer, Spin, Tag, Timeline, Typography } from 'antd';
-import { useReadAlertQuery } from '@equipment-dashboard/api-client';
+import { Link } from 'react-router';
+import { useReadAlertQuery, useReadSilencesQuery } from '@equipment-dashboard/api-client';
 import { AlertSubjectLink } from '../../shared/alerts/alert-subject';
 import { SeverityTag } from '../../shared/alerts/severity-tag';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { formatDateTime } from '../../shared/equipment/format';
 import { useFocusReturn } from '../../shared/ui/use-focus-return';
+import { alertWhy } from './alert-why';
 import { ALERTS_TEXTS as T } from './texts';
+
+/** The silence (its id and reason) that held an alert, linked to it on the Silences tab. */
+function SilenceRef({ id, onFollow }: { id: number; onFollow: () => void }) {
+  const { data } = useReadSilencesQuery({ page: 1, id });
+  return (
+    <>
+      {T.bySilence}{' '}
+      <Link to={`/Alerts?tab=silences&id=${id}`} onClick={onFollow}>
+        {T.silenceName(id, data?.docs[0]?.reason)}
+      </Link>
+    </>
+  );
+}
+
+/** Who or what made a change: a silence the server names as "silence <id>" is named by its reason and linked. */
+function ChangedBy({ by, onFollow }: { by: string; onFollow: () => void }) {
+  const silence = /^silence ([1-9]\d{0,9})$/.exec(by);
+  if (!silence) return <>{T.by(by)}</>;
+  return <SilenceRef id={Number(silence[1])} onFollow={onFollow} />;
+}
 
 /** One alert in a drawer: what it is about, who acknowledged or resolved it, and its state history, oldest first. */
 export function AlertDetailDrawer({ id, onClose }: { id: number; onClose: () => void }) {
@@ -36,10 +58,12 @@ export function AlertDetailDrawer({ id, onClose }: { id: number; onClose: () => 
               <AlertSubjectLink subject={alert.subject} onFollow={onClose} />
             </Descriptions.Item>
             <Descriptions.Item label={T.summary}>{alert.summary}</Descriptions.Item>
-            {alert.cause && <Descriptions.Item label={T.cause}>{alert.cause}</Descriptions.Item>}
+            {alertWhy(alert) && <Descriptions.Item label={T.cause}>{alertWhy(alert)}</Descriptions.Item>}
             <Descriptions.Item label={T.started}>{formatDateTime(alert.startedAt)}</Descriptions.Item>
-            {alert.firedAt && (
-              <Descriptions.Item label={T.fired}>{formatDateTime(alert.firedAt)}</Descriptions.Item>
+            {(alert.firedAt || alert.state === 'resolved') && (
+              <Descriptions.Item label={T.fired}>
+                {alert.firedAt ? formatDateTime(alert.firedAt) : T.neverFiredDetail}
+              </Descriptions.Item>
             )}
             {alert.acknowledgedBy && (
               <Descriptions.Item label={T.acknowledgedBy}>
@@ -68,7 +92,7 @@ export function AlertDetailDrawer({ id, onClose }: { id: number; onClose: () => 
                     )}
                   </div>
                   <div style={{ opacity: 0.75 }}>
-                    {formatDateTime(change.at)} {T.by(change.by)}
+                    {formatDateTime(change.at)} <ChangedBy by={change.by} onFollow={onClose} />
                   </div>
                   {change.comment && <div>{change.comment}</div>}
                 </>

@@ -19,6 +19,7 @@ import { formatDateTime } from '../../shared/equipment/format';
 import { AcknowledgeDialog, ResolveDialog } from './alert-actions';
 import { AlertDetailDrawer } from './alert-detail';
 import { AlertGroups } from './alert-groups';
+import { alertWhy } from './alert-why';
 import {
   ALERT_FILTERS,
   alertGroupsQuery,
@@ -29,6 +30,7 @@ import {
 } from './list-filters';
 import { RuleSelect } from './rule-select';
 import { ALERTS_TEXTS as T } from './texts';
+import { WhyDisabled } from './why-disabled';
 
 /** The filters both views of a tab show (severity, rule, family, serial), and the view's switch. */
 function AlertFiltersBar({ search, view }: { search: ListSearch<AlertFilters>; view: AlertsView | null }) {
@@ -198,10 +200,22 @@ function AlertRows({
         </Button>
       ),
     },
-    { key: 'cause', title: T.cause, render: (_v, a) => a.cause ?? '' },
-    { key: 'fired', title: T.fired, width: 170, render: (_v, a) => formatDateTime(a.firedAt ?? a.startedAt) },
+    { key: 'cause', title: T.cause, render: (_v, a) => alertWhy(a) },
+    // An alert that resolved inside its pending period never fired: it says so rather than show its start.
+    {
+      key: 'fired',
+      title: T.fired,
+      width: 170,
+      render: (_v, a) => (a.firedAt ? formatDateTime(a.firedAt) : T.neverFired),
+    },
     ...(state === 'acknowledged'
       ? [
+          {
+            key: 'acknowledgedAt',
+            title: T.acknowledgedAt,
+            width: 170,
+            render: (_v: unknown, a: Alert) => formatDateTime(a.acknowledgedAt),
+          },
           {
             key: 'acknowledgedBy',
             title: T.acknowledgedBy,
@@ -253,18 +267,22 @@ function AlertRows({
             <>
               {selected.length > 0 && <Typography.Text>{T.selected(selected.length)}</Typography.Text>}
               {mayAcknowledge && (
-                <Button
-                  type="primary"
-                  disabled={selected.length === 0}
-                  onClick={() => setDialog('acknowledge')}
-                >
-                  {T.acknowledge}
-                </Button>
+                <WhyDisabled reason={selected.length === 0 ? T.selectFirst : null}>
+                  <Button
+                    type="primary"
+                    disabled={selected.length === 0}
+                    onClick={() => setDialog('acknowledge')}
+                  >
+                    {T.acknowledge}
+                  </Button>
+                </WhyDisabled>
               )}
               {mayResolve && (
-                <Button disabled={selected.length === 0} onClick={() => setDialog('resolve')}>
-                  {T.resolve}
-                </Button>
+                <WhyDisabled reason={selected.length === 0 ? T.selectFirst : null}>
+                  <Button disabled={selected.length === 0} onClick={() => setDialog('resolve')}>
+                    {T.resolve}
+                  </Button>
+                </WhyDisabled>
               )}
             </>
           ) : undefined

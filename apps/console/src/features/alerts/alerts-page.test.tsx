@@ -5,6 +5,7 @@ import { openScreen } from '../../shared/testing/render-screen';
 import { alertCounts, alertRow, alertRule } from '../../test/alerts';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { pagedRoute, queryOf } from '../../test/lists';
+import { formatDateTime } from '../../shared/equipment/format';
 import { AlertsPage } from './alerts-page';
 
 const rows = [
@@ -204,5 +205,124 @@ describe('Alerts', () => {
     await user.click(await screen.findByRole('switch', { name: 'Enabled: US aligners offline' }));
     await waitFor(() => expect(stub.callsTo('/update/alert_rule/v1')).toHaveLength(1));
     expect(await stub.callsTo('/update/alert_rule/v1')[0]?.json()).toEqual({ id: 2, enabled: false });
+  });
+
+  it('when an alert resolved inside its pending period, then the Resolved list says it never fired rather than show a time', async () => {
+    const resolved = [
+      alertRow(8, { state: 'resolved', firedAt: null, resolvedAt: '2025-01-06T12:03:00.000Z' }),
+      alertRow(9, { state: 'resolved', resolvedAt: '2025-01-06T12:30:00.000Z' }),
+    ];
+    open('support', '/Alerts?tab=resolved', {
+      '/read/alerts/v1/': pagedRoute(
+        () => resolved,
+        (row, query) => row.state === query.get('state'),
+      ),
+    });
+    const fired = screen.getAllByRole('columnheader').findIndex((th) => th.textContent === 'Fired');
+    const never = (await screen.findByRole('link', { name: 'AX1AS0008' })).closest('tr') as HTMLElement;
+    expect(never.querySelectorAll('td')[fired]).toHaveTextContent(/^never fired$/);
+    const firedRow = screen.getByRole('link', { name: 'AX1AS0009' }).closest('tr') as HTMLElement;
+    expect(firedRow.querySelectorAll('td')[fired]).toHaveTextContent(
+      formatDateTime('2025-01-06T12:05:00.000Z'),
+    );
+  });
+
+  it('when the Acknowledged tab opens, then each alert shows when it was acknowledged, beside by whom', async () => {
+    const acknowledgedAt = '2025-01-06T13:17:00.000Z';
+    const acknowledged = [alertRow(7, { state: 'acknowledged', acknowledgedBy: 'support', acknowledgedAt })];
+    open('support', '/Alerts?tab=acknowledged', {
+      '/read/alerts/v1/': pagedRoute(
+        () => acknowledged,
+        (row, query) => row.state === query.get('state'),
+      ),
+    });
+    const row = (await screen.findByRole('link', { name: 'AX1AS0007' })).closest('tr') as HTMLElement;
+    const column = screen
+      .getAllByRole('columnheader')
+      .findIndex((th) => th.textContent === 'Acknowledged At');
+    expect(column).toBeGreaterThan(-1);
+    expect(row.querySelectorAll('td')[column]).toHaveTextContent(formatDateTime(acknowledgedAt));
+  });
+
+  it('when nothing is selected, then the disabled Acknowledge and Resolve say why on hover, and a role that cannot change rules is told why its switch is off', async () => {
+    const { user } = open('support_lvl2');
+    await screen.findByRole('link', { name: 'AX1AS0001' });
+    const acknowledge = screen.getByRole('button', { name: 'Acknowledge' });
+    expect(acknowledge).toBeDisabled();
+    await user.hover(acknowledge.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Select one or more alerts first');
+    await user.unhover(acknowledge.parentElement as HTMLElement);
+
+    await user.click(screen.getByRole('tab', { name: 'Rules' }));
+    const toggle = await screen.findByRole('switch', { name: 'Enabled: US aligners offline' });
+    await user.hover(toggle.parentElement as HTMLElement);
+    expect(await screen.findByText(/Your role cannot change rules/)).toBeInTheDocument();
+  });
+
+  it('when a unit offline alert has no cause from the server, then its Why says when the unit last reported; a cause given stays', async () => {
+    const offline = [
+      alertRow(4),
+      alertRow(5, { cause: 'Planned: scenario planned-maintenance' }),
+      alertRow(6, { startedAt: '1970-01-01T00:00:00.000Z', summary: 'Unit AX1AS0006 has never been online' }),
+    ];
+    open('support', '/Alerts', {
+      '/read/alerts/v1/': pagedRoute(
+        () => offline,
+        () => true,
+      ),
+    });
+    const row4 = (await screen.findByRole('link', { name: 'AX1AS0004' })).closest('tr') as HTMLElement;
+    expect(row4).toHaveTextContent(
+      `Last report ${formatDateTime(offline[0]?.startedAt)}; no planned outage or place-wide drop explains it.`,
+    );
+    expect(rowOf('AX1AS0005')).toHaveTextContent('Planned: scenario planned-maintenance');
+    expect(rowOf('AX1AS0005')).not.toHaveTextContent('Last report');
+    expect(rowOf('AX1AS0006')).toHaveTextContent('The unit has never reported since it joined the fleet.');
+  });
+
+  it('when an alert was silenced, then its history names the silence by its reason and links to it alone on the Silences tab; a resolved alert that never fired says so', async () => {
+    const silence = {
+      id: 4,
+      matcher: { ruleId: 2, ruleName: 'US aligners offline' },
+      startsAt: '2025-01-06T12:00:00.000Z',
+      endsAt: '2025-01-06T14:00:00.000Z',
+      reason: 'Gateway maintenance',
+      recurring: null,
+      createdBy: 'engineer',
+      createdAt: '2025-01-06T12:00:00.000Z',
+      status: 'active',
+    };
+    const { user, stub, location } = open('support', '/Alerts', {
+      '/read/alert/v1': {
+        ...alertRow(1, { state: 'resolved', firedAt: null, resolvedAt: '2025-01-06T12:09:00.000Z' }),
+        history: [
+          { from: null, to: 'silenced', by: 'silence 4', comment: null, at: '2025-01-06T12:00:00.000Z' },
+          {
+            from: 'silenced',
+            to: 'resolved',
+            by: 'condition cleared',
+            comment: null,
+            at: '2025-01-06T12:09:00.000Z',
+          },
+        ],
+      },
+      '/read/silences/v1/': { docs: [silence], totalDocs: 1 },
+    });
+    await user.click(await screen.findByRole('button', { name: /Details of alert 1/ }));
+    const drawer = (await screen.findByText('Alert 1', { selector: '.ant-drawer-title' })).closest(
+      '[role="dialog"]',
+    ) as HTMLElement;
+    expect(
+      await within(drawer).findByText('Never fired: its condition cleared inside the pending period.'),
+    ).toBeInTheDocument();
+    const link = await within(drawer).findByRole('link', { name: '4 “Gateway maintenance”' });
+    expect(link.parentElement).toHaveTextContent('by silence 4 “Gateway maintenance”');
+    expect(queryOf(stub.callsTo('/read/silences/v1/')[0])).toEqual({ page: '1', id: '4' });
+    await user.click(link);
+    await waitFor(() => expect(location()).toBe('/Alerts?tab=silences&id=4'));
+    expect(await screen.findByText('Silence 4 only')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(queryOf(stub.callsTo('/read/silences/v1/').at(-1))).toMatchObject({ page: '1', id: '4' }),
+    );
   });
 });

@@ -109,6 +109,25 @@ describe('the rule editor', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The rule is not valid.');
   });
 
+  it('when the new rule form opens, then the escalation offers its channels (the webhooks and addresses) beside its minutes, and the rule escalates to the one picked', async () => {
+    const { user, stub } = openRules('engineer', {
+      'POST /create/alert_rule/v1': () => json(201, alertRule(9, { name: 'Offline' })),
+    });
+    const dialog = await openNewRule(user);
+    expect(within(dialog).getByText(/the escalation channels below are told too/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Escalate to e-mail addresses')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Escalate to webhooks'));
+    await user.click(await screen.findByTitle('Pager'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Offline');
+    await user.type(within(dialog).getByLabelText('Escalate after (minutes)'), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(stub.callsTo('/create/alert_rule/v1')).toHaveLength(1));
+    expect(await stub.callsTo('/create/alert_rule/v1')[0]?.json()).toMatchObject({
+      escalateAfterMinutes: 30,
+      escalateTo: { email: [], webhookIds: [1] },
+    });
+  });
+
   it('when a connected share rule is chosen, then it takes a threshold in percent and the whole fleet only', async () => {
     const { user } = openRules('engineer');
     const dialog = await openNewRule(user);

@@ -38,6 +38,85 @@ import {
 } from './rule-form';
 import { ALERTS_TEXTS as T } from './texts';
 
+/** The form's fields of a pair of channels: those the rule notifies, and those its escalation does. */
+const CHANNEL_FIELDS: Record<
+  'notify' | 'escalate',
+  {
+    id: string;
+    labels: [string, string];
+    fields: ['emailsText' | 'escalateEmailsText', 'webhookIds' | 'escalateWebhookIds'];
+    problems: [RuleField, RuleField];
+  }
+> = {
+  notify: {
+    id: 'rule',
+    labels: [T.emails, T.webhooks],
+    fields: ['emailsText', 'webhookIds'],
+    problems: ['emails', 'webhookIds'],
+  },
+  escalate: {
+    id: 'rule-escalate',
+    labels: [T.escalateEmails, T.escalateWebhooks],
+    fields: ['escalateEmailsText', 'escalateWebhookIds'],
+    problems: ['escalateEmails', 'escalateWebhookIds'],
+  },
+};
+
+/** A pair of channels (e-mail addresses, webhooks) of a rule: those it notifies, or those its escalation does. */
+function ChannelFields({
+  which,
+  form,
+  problems,
+  webhooksHelp,
+  webhookOptions,
+  set,
+}: {
+  which: keyof typeof CHANNEL_FIELDS;
+  form: RuleForm;
+  problems: Partial<Record<RuleField, string>>;
+  webhooksHelp?: string;
+  webhookOptions: { value: number; label: string }[];
+  set: (patch: Partial<RuleForm>) => void;
+}) {
+  const {
+    id,
+    labels: [emailsLabel, webhooksLabel],
+    fields: [emails, webhooks],
+    problems: [emailsProblem, webhooksProblem],
+  } = CHANNEL_FIELDS[which];
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={12}>
+        <Field id={`${id}-emails`} label={emailsLabel} problem={problems[emailsProblem]} help={T.emailsHelp}>
+          <Input.TextArea
+            id={`${id}-emails`}
+            rows={2}
+            value={form[emails]}
+            onChange={(e) => set({ [emails]: e.target.value })}
+          />
+        </Field>
+      </Col>
+      <Col xs={24} md={12}>
+        <Field
+          id={`${id}-webhooks`}
+          label={webhooksLabel}
+          problem={problems[webhooksProblem]}
+          help={webhooksHelp}
+        >
+          <Select
+            id={`${id}-webhooks`}
+            mode="multiple"
+            value={form[webhooks]}
+            notFoundContent={T.noWebhooks}
+            options={webhookOptions}
+            onChange={(next: number[]) => set({ [webhooks]: next })}
+          />
+        </Field>
+      </Col>
+    </Row>
+  );
+}
+
 /**
  * New rule and Edit rule: every field of a rule (kind, severity, scope, pending period, threshold, already offline
  * units, e-mail and webhook channels, reminder, escalation, the flapping guard, enabled), the live preview of what
@@ -259,30 +338,13 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
           </Form.Item>
         )}
 
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Field id="rule-emails" label={T.emails} problem={problems.emails} help={T.emailsHelp}>
-              <Input.TextArea
-                id="rule-emails"
-                rows={2}
-                value={form.emailsText}
-                onChange={(e) => set({ emailsText: e.target.value })}
-              />
-            </Field>
-          </Col>
-          <Col xs={24} md={12}>
-            <Field id="rule-webhooks" label={T.webhooks} problem={problems.webhookIds}>
-              <Select
-                id="rule-webhooks"
-                mode="multiple"
-                value={form.webhookIds}
-                notFoundContent={T.noWebhooks}
-                options={webhookOptions}
-                onChange={(webhookIds: number[]) => set({ webhookIds })}
-              />
-            </Field>
-          </Col>
-        </Row>
+        <ChannelFields
+          which="notify"
+          form={form}
+          problems={problems}
+          webhookOptions={webhookOptions}
+          set={set}
+        />
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Field
@@ -319,41 +381,14 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
             </Field>
           </Col>
         </Row>
-        {form.escalateAfterMinutes !== null && (
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Field
-                id="rule-escalate-emails"
-                label={T.escalateEmails}
-                problem={problems.escalateEmails}
-                help={T.emailsHelp}
-              >
-                <Input.TextArea
-                  id="rule-escalate-emails"
-                  rows={2}
-                  value={form.escalateEmailsText}
-                  onChange={(e) => set({ escalateEmailsText: e.target.value })}
-                />
-              </Field>
-            </Col>
-            <Col xs={24} md={12}>
-              <Field
-                id="rule-escalate-webhooks"
-                label={T.escalateWebhooks}
-                problem={problems.escalateWebhookIds}
-              >
-                <Select
-                  id="rule-escalate-webhooks"
-                  mode="multiple"
-                  value={form.escalateWebhookIds}
-                  notFoundContent={T.noWebhooks}
-                  options={webhookOptions}
-                  onChange={(escalateWebhookIds: number[]) => set({ escalateWebhookIds })}
-                />
-              </Field>
-            </Col>
-          </Row>
-        )}
+        <ChannelFields
+          which="escalate"
+          form={form}
+          problems={problems}
+          webhooksHelp={form.escalateAfterMinutes === null ? T.escalateChannelsHelp : undefined}
+          webhookOptions={webhookOptions}
+          set={set}
+        />
         {offlineOptions && (
           <Row gutter={16}>
             <Col xs={12} md={8}>

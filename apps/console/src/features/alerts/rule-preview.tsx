@@ -1,6 +1,6 @@
 import { Alert as Notice, Flex, Typography } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createAlertRuleBodySchema } from '@equipment-dashboard/contract';
 import { usePreviewAlertRuleQuery } from '@equipment-dashboard/api-client';
 import { ALERT_RULE_KIND_FIELDS } from '@equipment-dashboard/domain';
@@ -12,13 +12,53 @@ import { ALERTS_TEXTS as T } from './texts';
 export const PREVIEW_PAUSE_MS = 400;
 
 /** The value once it has not changed for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
+export function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
+}
+
+/**
+ * A form's live preview, in a polite status box: why it waits (`blocked`), the server's problem, or its answer.
+ */
+export function PreviewNotice<D>({
+  blocked,
+  result,
+  waiting,
+  children,
+}: {
+  blocked: string | null;
+  result: { data?: D; error?: unknown };
+  waiting: boolean;
+  children: (data: D) => ReactNode;
+}) {
+  let content;
+  if (blocked !== null) content = <Typography.Text type="secondary">{blocked}</Typography.Text>;
+  else if (result.error && !result.data)
+    content = (
+      <Typography.Text type="danger">{T.previewFailed(serverProblem(result.error).sentence)}</Typography.Text>
+    );
+  else if (!result.data) content = <Typography.Text type="secondary">{T.previewWaiting}</Typography.Text>;
+  else
+    content = (
+      <Flex vertical gap={2}>
+        {children(result.data)}
+      </Flex>
+    );
+  return (
+    <Notice
+      type="info"
+      title={T.preview}
+      role="status"
+      aria-live="polite"
+      aria-busy={waiting}
+      description={content}
+      style={{ marginBottom: 16 }}
+    />
+  );
 }
 
 /**
@@ -35,43 +75,27 @@ export function RulePreview({ form }: { form: RuleForm }) {
     return { parsed: createAlertRuleBodySchema.safeParse(settled), body: settled };
   }, [settledText]);
   const preview = usePreviewAlertRuleQuery(parsed.success ? body : skipToken);
-  const waiting = settledText !== bodyText || preview.isFetching;
 
-  let content;
-  if (!parsed.success) content = <Typography.Text type="secondary">{T.previewInvalid}</Typography.Text>;
-  else if (preview.error && !preview.data)
-    content = (
-      <Typography.Text type="danger">
-        {T.previewFailed(serverProblem(preview.error).sentence)}
-      </Typography.Text>
-    );
-  else if (!preview.data) content = <Typography.Text type="secondary">{T.previewWaiting}</Typography.Text>;
-  else {
-    const data = preview.data;
-    content = (
-      <Flex vertical gap={2}>
-        <Typography.Text strong>{T.wouldFire(data.wouldFire)}</Typography.Text>
-        {ALERT_RULE_KIND_FIELDS[form.kind].offlineOptions && (
-          <Typography.Text>{T.alreadyOffline(data.alreadyOffline)}</Typography.Text>
-        )}
-        {ALERT_RULE_KIND_FIELDS[form.kind].scope && (
-          <Typography.Text type="secondary">{T.inScope(data.inScope)}</Typography.Text>
-        )}
-        {data.subjects.length > 0 && (
-          <Typography.Text type="secondary">{T.firstSubjects(data.subjects.join(', '))}</Typography.Text>
-        )}
-      </Flex>
-    );
-  }
   return (
-    <Notice
-      type="info"
-      title={T.preview}
-      role="status"
-      aria-live="polite"
-      aria-busy={waiting}
-      description={content}
-      style={{ marginBottom: 16 }}
-    />
+    <PreviewNotice
+      blocked={parsed.success ? null : T.previewInvalid}
+      result={preview}
+      waiting={settledText !== bodyText || preview.isFetching}
+    >
+      {(data) => (
+        <>
+          <Typography.Text strong>{T.wouldFire(data.wouldFire)}</Typography.Text>
+          {ALERT_RULE_KIND_FIELDS[form.kind].offlineOptions && (
+            <Typography.Text>{T.alreadyOffline(data.alreadyOffline)}</Typography.Text>
+          )}
+          {ALERT_RULE_KIND_FIELDS[form.kind].scope && (
+            <Typography.Text type="secondary">{T.inScope(data.inScope)}</Typography.Text>
+          )}
+          {data.subjects.length > 0 && (
+            <Typography.Text type="secondary">{T.firstSubjects(data.subjects.join(', '))}</Typography.Text>
+          )}
+        </>
+      )}
+    </PreviewNotice>
   );
 }

@@ -20,6 +20,7 @@ import { useServerList } from '../../shared/back-office/use-server-list';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { RuleDialog } from './rule-dialog';
 import { ALERTS_TEXTS as T } from './texts';
+import { WhyDisabled } from './why-disabled';
 
 const FILTERS = { filterName: '' };
 
@@ -49,13 +50,15 @@ function EnabledSwitch({ rule, manage }: { rule: AlertRule; manage: boolean }) {
     }
   };
   return (
-    <Switch
-      aria-label={T.enabledOf(rule.name)}
-      checked={rule.enabled}
-      loading={isLoading}
-      disabled={!manage}
-      onChange={(enabled) => void toggle(enabled)}
-    />
+    <WhyDisabled reason={manage ? null : T.mayNotChangeRules}>
+      <Switch
+        aria-label={T.enabledOf(rule.name)}
+        checked={rule.enabled}
+        loading={isLoading}
+        disabled={!manage}
+        onChange={(enabled) => void toggle(enabled)}
+      />
+    </WhyDisabled>
   );
 }
 

@@ -25,6 +25,7 @@ import { Field, SavedViewSelect } from './form-field';
 import { groupLabel } from '../../shared/alerts/alert-group';
 import { listItems } from './rule-form';
 import { RuleSelect } from './rule-select';
+import { SilencePreview } from './silence-preview';
 import { ALERTS_TEXTS as T } from './texts';
 
 const DURATIONS = ['60', '240', '1440', '10080', 'custom'] as const;
@@ -128,6 +129,7 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
       onOk={submit}
       onCancel={onClose}
       width={720}
+      intro={<SilencePreview matcher={matcher} />}
     >
       <Form layout="vertical">
         <Typography.Paragraph type="secondary">{T.matcherHelp}</Typography.Paragraph>
@@ -247,7 +249,23 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
             onChange={(e) => setReason(e.target.value)}
           />
         </Field>
-        <Field id="silence-recurring" label={T.recurringOn}>
+        <Field
+          id="silence-recurring"
+          label={T.recurringOn}
+          help={
+            recurringOn
+              ? T.combinedWindow(
+                  duration === 'custom' ? T.untilEnd : T.forDuration(T.durations[duration]),
+                  T.recurringText(
+                    days.map((d) => T.dayLabels[d]).join(' '),
+                    hours.startHour,
+                    hours.endHour,
+                    timeZone,
+                  ),
+                )
+              : T.wholeLength
+          }
+        >
           <Switch id="silence-recurring" checked={recurringOn} onChange={setRecurringOn} />
         </Field>
         {recurringOn && (

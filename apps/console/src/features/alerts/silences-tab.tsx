@@ -20,7 +20,8 @@ const STATUS_COLOURS = { active: 'purple', scheduled: 'blue', expired: 'default'
   Status,
   string
 >;
-const FILTERS = { status: '' };
+// `id`: one silence, as an alert's history links to it.
+const FILTERS = { status: '', id: '' };
 
 /** What a silence matches, in words. */
 export function matcherText(matcher: Silence['matcher']): string {
@@ -44,7 +45,8 @@ export function SilencesTab({ manage }: { manage: boolean }) {
   const status = (STATUSES as readonly string[]).includes(search.filters.status)
     ? (search.filters.status as Status)
     : undefined;
-  const result = useReadSilencesQuery({ page: search.page, status });
+  const id = /^[1-9]\d{0,9}$/.test(search.filters.id) ? Number(search.filters.id) : undefined;
+  const result = useReadSilencesQuery({ page: search.page, status, id });
   const [expire] = useDeleteSilenceMutation();
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'expire'; silence: Silence } | null>(null);
 
@@ -95,15 +97,25 @@ export function SilencesTab({ manage }: { manage: boolean }) {
         columns={columns}
         scroll={{ x: 960 }}
         filters={
-          <Select
-            aria-label={T.filterStatus}
-            placeholder={T.anyStatus}
-            allowClear
-            style={{ width: 160 }}
-            value={status}
-            options={STATUSES.map((s) => ({ value: s, label: T.statusLabels[s] }))}
-            onChange={(value: string | undefined) => search.setFilters({ status: value ?? '' })}
-          />
+          <>
+            <Select
+              aria-label={T.filterStatus}
+              placeholder={T.anyStatus}
+              allowClear
+              style={{ width: 160 }}
+              value={status}
+              options={STATUSES.map((s) => ({ value: s, label: T.statusLabels[s] }))}
+              onChange={(value: string | undefined) => search.setFilters({ status: value ?? '' })}
+            />
+            {id !== undefined && (
+              <Tag
+                closable={{ 'aria-label': T.showAllSilences }}
+                onClose={() => search.setFilters({ id: '' })}
+              >
+                {T.onlySilence(id)}
+              </Tag>
+            )}
+          </>
         }
         actions={
           manage ? (

@@ -106,6 +106,26 @@ describe('Webhooks', () => {
     ).toBe('1');
   });
 
+  it('when the last delivery is pending, then the list reads again by itself until it is delivered, and stops then', async () => {
+    let reads = 0;
+    const { stub } = open('support', 'webhooks', {
+      '/read/webhooks/v1/': () => {
+        reads += 1;
+        const state = reads < 2 ? 'pending' : 'delivered';
+        return json(200, [
+          { ...webhook, lastDelivery: { state, at, status: state === 'pending' ? null : 200 } },
+        ]);
+      },
+    });
+    const row = (await screen.findByText('Pager')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    expect(await within(row).findByText('Delivered', undefined, { timeout: 4_000 })).toBeInTheDocument();
+    expect(row).toHaveTextContent('HTTP 200');
+    const after = stub.callsTo('/read/webhooks/v1/').length;
+    await new Promise((done) => setTimeout(done, 2_500));
+    expect(stub.callsTo('/read/webhooks/v1/')).toHaveLength(after);
+  });
+
   it('when support opens Webhooks, then the log is there but no New webhook, Test or Delete', async () => {
     const { user } = open('support', 'webhooks');
     const row = (await screen.findByText('Pager')).closest('tr') as HTMLElement;
@@ -148,6 +168,52 @@ describe('Silences', () => {
       reason: 'Planned gateway restart',
       recurring: null,
     });
+  });
+
+  it('when the silence matches something, then its preview tells how many open alerts it would hold now, of which rules', async () => {
+    const { user, stub } = open('admin', 'silences', {
+      '/sim/clock': { now: '2030-05-01T08:00:00.000Z', speed: 60 },
+      'POST /read/silence_preview/v1': () =>
+        json(200, {
+          openAlerts: 1_204,
+          rules: [
+            { ruleId: 2, ruleName: 'US aligners offline', count: 1_200 },
+            { ruleId: 3, ruleName: 'Gateways down', count: 4 },
+          ],
+          subjects: ['AX1AS0001', 'AX1AS0002'],
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: /New silence/ }));
+    const dialog = await findDialog('New silence');
+    expect(
+      within(dialog).getByText('The preview waits until the silence matches something.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Families'));
+    await user.click(await screen.findByTitle('aligner'));
+    const status = within(dialog).getByRole('status');
+    expect(
+      await within(status).findByText('Matches now: 1,204 open alerts (held while the silence is active)'),
+    ).toBeInTheDocument();
+    expect(status).toHaveTextContent('Rules: US aligners offline (1,200), Gateways down (4)');
+    expect(status).toHaveTextContent('First: AX1AS0001, AX1AS0002');
+    expect(await stub.callsTo('/read/silence_preview/v1').at(-1)?.json()).toEqual({
+      matcher: { families: ['aligner'] },
+    });
+  });
+
+  it('when a weekly window is turned on, then the form says how it combines with the length', async () => {
+    const { user } = open('admin', 'silences', {
+      '/sim/clock': { now: '2030-05-01T08:00:00.000Z', speed: 60 },
+    });
+    await user.click(await screen.findByRole('button', { name: /New silence/ }));
+    const dialog = await findDialog('New silence');
+    expect(within(dialog).getByText(/holds all the time from its start to its end/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('switch', { name: 'Only inside a weekly window' }));
+    expect(
+      within(dialog).getByText(
+        /Both limits apply: the silence holds only for 1 hour from its start, and within that only during Sat Sun 1:00–5:00 /,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('when a silence is expired after confirming, then the call names it', async () => {

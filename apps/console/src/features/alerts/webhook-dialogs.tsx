@@ -131,14 +131,20 @@ const DELIVERY_COLUMNS: TableColumnsType<WebhookDelivery> = [
   { key: 'next', title: T.nextAttempt, render: (_v, d) => formatDateTime(d.nextAttemptAt) },
 ];
 
-/** A webhook's delivery log, newest first, paged by the server. */
+/** How often a list that shows a pending delivery reads again (its outcome comes by no live event). */
+export const PENDING_DELIVERY_POLL_MS = 2_000;
+
+/** A webhook's delivery log, newest first, paged by the server; read again while a delivery in it is pending. */
 export function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   useFocusReturn();
   const [page, setPage] = useState(1);
+  const [pending, setPending] = useState(false);
   const { data, isFetching, error, refetch } = useReadWebhookDeliveriesQuery(
     { webhookId: webhook.id, page },
-    { refetchOnMountOrArgChange: true },
+    { refetchOnMountOrArgChange: true, pollingInterval: pending ? PENDING_DELIVERY_POLL_MS : 0 },
   );
+  const nowPending = data?.docs.some((d) => d.state === 'pending') ?? false;
+  if (nowPending !== pending) setPending(nowPending);
   return (
     <Modal
       open
@@ -154,7 +160,7 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClo
         size="small"
         columns={DELIVERY_COLUMNS}
         dataSource={data?.docs ?? []}
-        loading={{ spinning: isFetching, delay: 150 }}
+        loading={{ spinning: isFetching && !pending, delay: 150 }}
         locale={{ emptyText: T.noDeliveries }}
         scroll={{ x: 900 }}
         pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}

@@ -15,7 +15,13 @@ import { serverProblem } from '../../shared/back-office/server-error';
 import { RetryAlert } from '../../shared/back-office/server-error-alert';
 import { formatDateTime } from '../../shared/equipment/format';
 import { snackbarShown } from '../../shared/ui/ui-slice';
-import { DeliveriesDialog, DeliveryStateTag, NewWebhookDialog, WebhookSecretDialog } from './webhook-dialogs';
+import {
+  DeliveriesDialog,
+  DeliveryStateTag,
+  NewWebhookDialog,
+  PENDING_DELIVERY_POLL_MS,
+  WebhookSecretDialog,
+} from './webhook-dialogs';
 import { ALERTS_TEXTS as T } from './texts';
 
 type Dialog =
@@ -26,7 +32,13 @@ type Dialog =
 /** The Webhooks tab: the webhooks with their last delivery; New webhook, Test and Delete for the roles that manage rules, and each one's delivery log. */
 export function WebhooksTab({ manage }: { manage: boolean }) {
   const dispatch = useAppDispatch();
-  const { data, isFetching, error, refetch } = useReadWebhooksQuery();
+  // A delivery's outcome comes by no live event: while one is pending the list reads again until it is known.
+  const [pending, setPending] = useState(false);
+  const { data, isFetching, error, refetch } = useReadWebhooksQuery(undefined, {
+    pollingInterval: pending ? PENDING_DELIVERY_POLL_MS : 0,
+  });
+  const nowPending = data?.some((w) => w.lastDelivery?.state === 'pending') ?? false;
+  if (nowPending !== pending) setPending(nowPending);
   const [test] = useTestWebhookMutation();
   const [remove] = useDeleteWebhookMutation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -89,7 +101,7 @@ export function WebhooksTab({ manage }: { manage: boolean }) {
         size="middle"
         columns={columns}
         dataSource={data ?? []}
-        loading={{ spinning: isFetching, delay: 150 }}
+        loading={{ spinning: isFetching && !pending, delay: 150 }}
         pagination={false}
         scroll={{ x: 900 }}
       />

@@ -1,5 +1,6 @@
 import { alertsEndpoints as a } from '@equipment-dashboard/contract';
 import { withStatus } from '../../core/status-result';
+import { previewSilence } from '../../jobs/alerts/silence-preview';
 import * as preferences from '../../services/alert-preferences-service';
 import * as rules from '../../services/alert-rules-service';
 import type { ServiceDeps } from '../../services/service-deps';
@@ -20,6 +21,7 @@ export function mountAlertRules(api: ApiRouter, deps: ServiceDeps): void {
     .on(a.createSilence, async ({ body, user }) =>
       withStatus(201, await silences.createSilence(deps, user, body)),
     )
+    .on(a.previewSilence, ({ body, user }) => previewSilence(deps, user, body.matcher))
     .on(a.deleteSilence, ({ body, user }) => silences.expireSilence(deps, user, body.id))
     .on(a.readWebhooks, () => webhooks.listWebhooks(deps))
     .on(a.createWebhook, async ({ body, user }) =>

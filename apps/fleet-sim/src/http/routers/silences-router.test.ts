@@ -1,4 +1,5 @@
 import { silenceSchema, type AuditEntry, type Silence } from '@equipment-dashboard/contract';
+import { alerts } from '../../store/schema';
 import { stepClock } from '../../test/fleet-helpers';
 import { saveView } from '../../test/saved-view-helpers';
 import { useTestServer } from '../../test/test-server';
@@ -6,6 +7,7 @@ import { useTestServer } from '../../test/test-server';
 const LIST = '/read/silences/v1/';
 const CREATE = '/create/silence/v1';
 const EXPIRE = '/delete/silence/v1';
+const PREVIEW = '/read/silence_preview/v1';
 
 const MINUTE = 60_000;
 
@@ -139,6 +141,64 @@ describe('silences and maintenance windows', () => {
     expect((await t.as('guest').get(LIST)).status).toBe(403);
     expect((await t.http.get(LIST)).status).toBe(401);
     expect((await t.as('support').get(LIST).query({ status: 'asleep' })).status).toBe(400);
+  });
+
+  it('when one silence is asked by its id (an alert history names it), then the page holds it alone; an unknown id none', async () => {
+    const named = await create({ matcher: { serials: ['NAMED1'] }, reason: 'Workshop move' });
+    await create({ matcher: { serials: ['NAMED2'] } });
+    const one = await t.as('support').get(LIST).query({ id: named.id });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ docs: [{ id: named.id, reason: 'Workshop move' }], totalDocs: 1 });
+    expect((await t.as('support').get(LIST).query({ id: 999_999 })).body).toEqual({ docs: [], totalDocs: 0 });
+    expect((await t.as('support').get(LIST).query({ id: 'x' })).status).toBe(400);
+  });
+
+  it('when the silence form asks for a preview, then it counts the open alerts the matcher holds now, by rule, with the first subjects', async () => {
+    const now = new Date(simNow());
+    const row = (id: number, serial: string | null, state: string, service?: string) => ({
+      // Rules no evaluator knows, so that nothing resolves these rows meanwhile.
+      ruleId: ruleId + 1000 + id,
+      ruleName: id === 1 ? 'Services down' : 'Offline units',
+      kind: service ? 'serviceDown' : 'unitOffline',
+      severity: 'major',
+      subjectKey: service ? `service:${service}` : `unit:${serial}`,
+      subject: service ? { service } : { serialNumber: serial },
+      serialNumber: serial,
+      family: service ? null : 'aligner',
+      countryCode: service ? null : 'DE',
+      region: service ? null : 'Bavaria',
+      state,
+      summary: 'x',
+      startedAt: now,
+      updatedAt: now,
+    });
+    await t.server.deps.db
+      .insert(alerts)
+      .values([
+        row(1, null, 'firing', 'charon'),
+        row(2, 'PREV00001', 'firing'),
+        row(2, 'PREV00002', 'acknowledged'),
+        row(2, 'PREV00003', 'resolved'),
+      ]);
+    const preview = async (matcher: Record<string, unknown>, as = 'support_lvl2') =>
+      t.as(as).post(PREVIEW).send({ matcher });
+
+    const bySerials = await preview({ serials: ['prev00001', 'PREV00002', 'PREV00003'] });
+    expect(bySerials.status).toBe(200);
+    expect(bySerials.body).toEqual({
+      openAlerts: 2,
+      rules: [{ ruleId: ruleId + 1002, ruleName: 'Offline units', count: 2 }],
+      subjects: ['PREV00001', 'PREV00002'],
+    });
+    expect((await preview({ ruleId: ruleId + 1001, services: ['charon'] })).body).toMatchObject({
+      openAlerts: 1,
+      subjects: ['charon'],
+    });
+    expect(
+      (await preview({ countries: ['DE'], regions: ['bavaria'], families: ['aligner'] })).body.openAlerts,
+    ).toBe(2);
+    expect((await preview({ services: ['charon'], families: ['aligner'] })).body.openAlerts).toBe(0);
+    expect((await preview({ serials: ['PREV00001'] }, 'support')).status).toBe(403);
   });
 
   it('when a silence is expired, then it ends at the simulated now; expiring it again is 409; an unknown one 404', async () => {
