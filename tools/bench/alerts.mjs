@@ -1,14 +1,16 @@
-// Benchmark of alerts at scale (docs/performance.md, "Alerts"): two simulators and one API process on the local
-// PostgreSQL and Redis, at BENCH_UNITS units (1,000,000) with about 1% of them changing a second. Prints:
-//   1. what evaluating 20 rules costs the API process: its CPU with no rule and with 20 rules, side by side over
-//      alternating windows (the machine's noise), each once the evaluator caught up with the rules' change (the walk
-//      after enabling them fires their offline units at once), and the evaluator's own time from /metrics;
+// Benchmark of alerts at scale (docs/performance.md, "Alerts"): two simulators, one API process and one jobs process
+// (FLEET_ROLE=jobs: the alert evaluator and the other background jobs; the API process with FLEET_JOBS=none) on the
+// local PostgreSQL and Redis, at BENCH_UNITS units (1,000,000) with about 1% of them changing a second.
+// BENCH_JOBS=api: no jobs process, the API process runs the jobs (a build before the jobs role: BENCH_MAIN=...). Prints:
+//   1. what evaluating 20 rules costs the process that evaluates: its CPU with no rule and with 20 rules, side by side
+//      over alternating windows (the machine's noise), each once the evaluator caught up with the rules' change (the
+//      walk after enabling them fires their offline units at once), and the evaluator's own time from /metrics;
 //   2. how long after its pending period ends (on the simulated clock) an offline unit's alert fires, in real time;
 //   3. a mass disconnect of BENCH_STORM units (100,000), the fleet's churn stopped meanwhile: how long until every
 //      alert fired, how many grouped messages a webhook receiver on loopback got, and the equipment list's p95 from
 //      the scenario's call until every alert fired against its p95 before it (`control`: the same drop, rules off),
 //      and the alert center's groups (`/read/alert_groups/v1/?state=firing`, one call every fifth list page, the same
-//      before and during the storm) with what the storm's group says;
+//      before and during the storm) with what the storm's group says; each process's CPU and RSS over the storm;
 //   4. the alerts resolving when the units come back.
 // Passes nothing.
 //
@@ -28,6 +30,7 @@ import {
   cpuTicks,
   line,
   prepareKeptSchema,
+  rssMb,
   queryString,
   seedUnits,
   shardsEven,
@@ -49,6 +52,8 @@ const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 15);
 // About 1% of the units change a second at speed 30 and churn 1, or at speed 1 and churn 30 (the same drops a real
 // second, each offline spell 30 times shorter on the simulated clock, where the pending periods count).
 const churn = Number(process.env.BENCH_CHURN ?? 1);
+// Where the background jobs run: a jobs process of their own (the API process told FLEET_JOBS=none), or the API process.
+const jobsRole = (process.env.BENCH_JOBS ?? 'process') === 'process';
 const processes = benchProcesses(setup);
 const { start, stopAll } = processes;
 const sql = (text, params) => query(databaseUrl, text, params);
@@ -90,10 +95,13 @@ try {
 
   const t0 = Date.now();
   const sims = await Promise.all([start('sim-1', 'sim'), start('sim-2', 'sim')]);
-  const api = await start('api-1', 'api');
+  const api = await start('api-1', 'api', jobsRole ? { FLEET_JOBS: 'none' } : {});
+  const jobs = jobsRole ? await start('jobs-1', 'jobs') : null;
+  // The process that evaluates alerts: its metrics and CPU are the evaluator's.
+  const evaluator = jobs ?? api;
   await shardsEven(sims);
   console.log(
-    `\n${units.toLocaleString()} units on PostgreSQL, 2 simulators and 1 API process; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+    `\n${units.toLocaleString()} units on PostgreSQL, 2 simulators, 1 API process${jobs ? ` and 1 jobs process (nice ${process.env.JOBS_NICE ?? 'default'})` : ' running the jobs'}; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );
   const auth = await signIn(api.url, password);
   // A 503 (the store busy past its wait) is tried again after its Retry-After, as the console does; counted.
@@ -119,7 +127,7 @@ try {
     const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, 'm').exec(text);
     return m ? Number(m[1]) : NaN;
   };
-  const apiMetrics = async () => (await fetch(`${api.url}/metrics`)).text();
+  const apiMetrics = async () => (await fetch(`${evaluator.url}/metrics`)).text();
   const evaluationSeconds = async () =>
     metric(await apiMetrics(), 'fleet_alert_evaluation_duration_seconds_sum');
   // The evaluator's write transactions since `from` (a mark taken by `writes()`): how many, their rows and time.
@@ -231,15 +239,27 @@ try {
     else for (const id of ruleIds) await call('/update/alert_rule/v1', { id, enabled });
   };
   const cpuShare = async () => {
-    const c0 = cpuTicks(api.child.pid);
+    const c0 = cpuTicks(evaluator.child.pid);
     const e0 = await evaluationSeconds();
     const s0 = performance.now();
     await sleep(windowSeconds * 1000);
     const seconds = (performance.now() - s0) / 1000;
     return {
-      cpu: (cpuTicks(api.child.pid) - c0) / CLK_TCK / seconds,
+      cpu: (cpuTicks(evaluator.child.pid) - c0) / CLK_TCK / seconds,
       evaluation: ((await evaluationSeconds()) - e0) / seconds,
     };
+  };
+  /** Each process's CPU (share of a core) since a mark `cpuMark()` took, and its RSS now. */
+  const named = [...sims, api, ...(jobs ? [jobs] : [])];
+  const cpuMark = () => ({ at: performance.now(), ticks: named.map((p) => cpuTicks(p.child.pid)) });
+  const cpuSince = (mark) => {
+    const seconds = (performance.now() - mark.at) / 1000;
+    return named
+      .map(
+        (p, i) =>
+          `${p.name} ${((100 * (cpuTicks(p.child.pid) - mark.ticks[i])) / CLK_TCK / seconds).toFixed(0)}% (RSS ${rssMb(p.child.pid)} MB)`,
+      )
+      .join(', ');
   };
   await sleep(5000);
   const without = [];
@@ -267,7 +287,7 @@ try {
   } else {
     const fmt = (xs, key) => xs.map((x) => `${(100 * x[key]).toFixed(1)}%`).join(', ');
     const mean = (xs, key) => xs.reduce((s, x) => s + x[key], 0) / xs.length;
-    console.log(`\n1. API process CPU following the fleet, ${windowSeconds} s windows alternating:`);
+    console.log(`\n1. ${evaluator.name} CPU following the fleet, ${windowSeconds} s windows alternating:`);
     console.log(
       `   no rule:   ${fmt(without, 'cpu')} (mean ${(100 * mean(without, 'cpu')).toFixed(1)}% of a core)`,
     );
@@ -434,7 +454,9 @@ try {
   };
   const baseline = async (label) => {
     const started = performance.now();
+    const mark = cpuMark();
     printPages(label, await pagesWhile(() => performance.now() - started < 20_000));
+    console.log(`   CPU of a core meanwhile: ${cpuSince(mark)}`);
   };
   const speed = (await call('/sim/clock')).speed;
   // The storm's rule fires a minute of simulated time after the drop: the control's pages run from the call until
@@ -475,6 +497,9 @@ try {
   const messagesBefore = hook.got.length;
   const stormWrites = await writes();
   const stormStart = performance.now();
+  const stormCpu = cpuMark();
+  let firstCpu = null;
+  const firstTen = setTimeout(() => (firstCpu = cpuSince(stormCpu)), 10_000);
   // The fleet's churn stops for the storm: under a fleet rule every unit it drops would raise an alert of its own
   // (thousands a second at 1,000,000 units), which would be counted as the storm's.
   let storming = true;
@@ -491,7 +516,11 @@ try {
     await sleep(1000);
   }
   storming = false;
+  clearTimeout(firstTen);
+  const allCpu = cpuSince(stormCpu);
   printPages('list from the call until all fired', await during);
+  console.log(`   CPU of a core, the storm's first 10 s: ${firstCpu ?? '-'}`);
+  console.log(`   CPU of a core, from the call until all fired: ${allCpu}`);
   // The simulators take the scenario when they get to it (a busy one, tens of seconds after the call): the storm is
   // timed from the drop they made, the alerts' median start on the simulated clock, mapped to real time.
   const clockRead = performance.now();

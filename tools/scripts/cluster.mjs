@@ -1,9 +1,11 @@
 // `npm run cluster`: the product as several processes on the local PostgreSQL and Redis, behind Debian's
-// nginx, with one command: N API processes (FLEET_ROLE=api), M simulators (FLEET_ROLE=sim), and nginx with
-// sticky sessions in front. Ctrl-C stops them all. See docs/operations.md, "Several processes".
+// nginx, with one command: N API processes (FLEET_ROLE=api), M simulators (FLEET_ROLE=sim), J jobs processes
+// (FLEET_ROLE=jobs: the background jobs; the API processes then run none, FLEET_JOBS=none), and nginx with sticky
+// sessions in front of the API processes only. Ctrl-C stops them all. See docs/operations.md, "Several processes".
 //
-//   npm run cluster                                   # 2 API processes, 2 simulators, http://localhost:8080
-//   npm run cluster -- --api 3 --sim 2 --port 8090 --size 100000 --fresh
+//   npm run cluster                                   # 2 API processes, 2 simulators, 1 jobs process, http://localhost:8080
+//   npm run cluster -- --api 3 --sim 2 --jobs 2 --port 8090 --size 100000 --fresh
+//   npm run cluster -- --jobs 0                       # no jobs process: the API processes run the jobs
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ const { values: args } = parseArgs({
   options: {
     api: { type: 'string', default: '2' },
     sim: { type: 'string', default: '2' },
+    jobs: { type: 'string', default: '1' },
     port: { type: 'string', default: process.env.PORT ?? '8080' },
     size: { type: 'string', default: process.env.FLEET_SIZE ?? '5000' },
     schema: { type: 'string', default: process.env.DATABASE_SCHEMA ?? 'cluster' },
@@ -27,8 +30,9 @@ const { values: args } = parseArgs({
 });
 const apis = Number(args.api);
 const sims = Number(args.sim);
-if (!(apis >= 1) || !(sims >= 1)) {
-  console.error('--api and --sim must be 1 or more.');
+const jobs = Number(args.jobs);
+if (!(apis >= 1) || !(sims >= 1) || !(jobs >= 0)) {
+  console.error('--api and --sim must be 1 or more, --jobs 0 or more.');
   process.exit(2);
 }
 
@@ -78,9 +82,11 @@ let stopping = false;
 
 /** Starts one process of the cluster and answers its URL (from its "serving at" line). */
 function start(name, role) {
+  // With a jobs process the API processes take no job's lease: the consoles' calls never wait behind a job's work.
+  const roleEnv = role === 'api' ? { FLEET_JOBS: jobs > 0 ? 'none' : 'all' } : {};
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: root,
-    env: { ...shared, FLEET_ROLE: role, DATA_DIR: join(home, name) },
+    env: { ...shared, ...roleEnv, FLEET_ROLE: role, DATA_DIR: join(home, name) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push({ name, child });
@@ -135,7 +141,7 @@ function watchReadiness(upstreams, apply) {
 async function stopAll() {
   if (stopping) return;
   stopping = true;
-  console.log('\nstopping nginx, the API processes and the simulators ...');
+  console.log('\nstopping nginx, the API processes, the simulators and the jobs processes ...');
   for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
   await Promise.all(
     children.map(({ child }) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)),
@@ -153,6 +159,7 @@ try {
   const rest = await Promise.all([
     ...Array.from({ length: apis - 1 }, (_, i) => start(`api-${i + 2}`, 'api')),
     ...Array.from({ length: sims }, (_, i) => start(`sim-${i + 1}`, 'sim')),
+    ...Array.from({ length: jobs }, (_, i) => start(`jobs-${i + 1}`, 'jobs')),
   ]);
   const api = [first, ...rest.filter((p) => p.name.startsWith('api-'))];
   // Every process answers GET /readyz 200 (store migrated and answering, Redis connected) before nginx sends it calls.
@@ -182,7 +189,7 @@ try {
   });
   console.log(`\nEquipment Dashboard cluster is serving at http://localhost:${args.port}`);
   console.log(
-    `  ${api.length} API processes (${api.map((p) => p.port).join(', ')}), ${sims} simulators, nginx on ${args.port}`,
+    `  ${api.length} API processes (${api.map((p) => p.port).join(', ')}), ${sims} simulators, ${jobs ? `${jobs} jobs process${jobs > 1 ? 'es' : ''} (the background jobs; not behind nginx)` : 'no jobs process (the API processes run the jobs)'}, nginx on ${args.port}`,
   );
   console.log(`  store: ${DATABASE_URL} schema ${args.schema}; events: ${REDIS_URL}`);
   console.log(

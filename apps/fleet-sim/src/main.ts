@@ -7,7 +7,14 @@ import { runClock, runScenarioApply, runScenarioList } from './cli/scenario-comm
 import { runSeedCommand } from './cli/seed-command';
 import { metrics } from './core/metrics';
 import { createLogger, guardStandardStreams } from './logging';
-import { startServer, startSimWorker, type RunningServer, type RunningWorker } from './server';
+import {
+  startJobsProcess,
+  startServer,
+  startSimWorker,
+  type RunningJobs,
+  type RunningServer,
+  type RunningWorker,
+} from './server';
 import { armShutdownWatchdog } from './shutdown-watchdog';
 
 const USAGE = `Usage: fleet-sim [command]
@@ -33,9 +40,12 @@ async function serve(): Promise<void> {
   // growth let that garbage reach 300 MB at 500,000 units. Sized for memory, the heap stays near its live size
   // (RSS 1,000 -> 450 bytes a unit) for more CPU in the collector (docs/performance.md).
   if (config.FLEET_ROLE === 'sim') setFlagsFromString('--optimize-for-size');
-  // A simulator stands in for the field: on a machine it shares with API processes, the consoles' calls come first.
-  // Only ever lowered (raising it back needs privileges a started process may lack).
-  if (config.FLEET_ROLE === 'sim' && config.SIM_NICE > getPriority()) setPriority(config.SIM_NICE);
+  // A simulator stands in for the field, and a jobs process's work can wait a moment: on a machine they share with API
+  // processes, the consoles' calls come first. Only ever lowered (raising it back needs privileges a started process
+  // may lack).
+  const nice =
+    config.FLEET_ROLE === 'sim' ? config.SIM_NICE : config.FLEET_ROLE === 'jobs' ? config.JOBS_NICE : null;
+  if (nice !== null && nice > getPriority()) setPriority(nice);
   const logger = createLogger(config.LOG_LEVEL).child({ role: config.FLEET_ROLE });
   // A background promise that fails while the store or Redis is away must not end a process that is otherwise
   // serving: the rejection is logged and counted (fleet_unhandled_rejections_total), and the process goes on.
@@ -44,11 +54,11 @@ async function serve(): Promise<void> {
     logger.error({ err }, 'a promise rejection nothing handled');
   });
   const deadlineSeconds = config.SHUTDOWN_DEADLINE_SECONDS;
-  let server: RunningServer | RunningWorker | null = null;
+  let server: RunningServer | RunningWorker | RunningJobs | null = null;
   let stopRequested: NodeJS.Signals | null = null;
   let stoppingSince: number | null = null;
   const waitingOn = () => server?.closingStep() ?? 'starting';
-  const beginStop = (running: RunningServer | RunningWorker) => {
+  const beginStop = (running: RunningServer | RunningWorker | RunningJobs) => {
     running
       .close()
       .then(() => process.exit(0))
@@ -93,7 +103,9 @@ async function serve(): Promise<void> {
   const started =
     config.FLEET_ROLE === 'sim'
       ? await startSimWorker(config, { logger })
-      : await startServer(config, { logger });
+      : config.FLEET_ROLE === 'jobs'
+        ? await startJobsProcess(config, { logger })
+        : await startServer(config, { logger });
   server = started;
   logger.info({ url: started.url, role: config.FLEET_ROLE }, 'listening');
   // The one line a person starting the product looks for.

@@ -60,8 +60,15 @@ const configSchema = z.object({
   CONSOLE_DIR: z.string().optional(),
   SIM_SPEED: z.coerce.number().min(0).default(1),
   SIM_ENGINE: booleanish,
-  FLEET_ROLE: z.enum(['all', 'api', 'sim']).optional(),
+  FLEET_ROLE: z.enum(['all', 'api', 'sim', 'jobs']).optional(),
+  /**
+   * Whether an API process takes the background jobs' leases (alert evaluator and notifier, rollout driver, schedule
+   * player, history trimmer, fleet rollups, bulk actions): `all` (the default), or `none` beside a jobs process.
+   */
+  FLEET_JOBS: z.enum(['all', 'none']).default('all'),
   SIM_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** The CPU priority a jobs process (FLEET_ROLE=jobs) lowers itself to: the consoles' calls come first. */
+  JOBS_NICE: z.coerce.number().int().min(0).max(19).default(5),
   COMMAND_TTL_MINUTES: z.coerce
     .number()
     .min(0.01)
@@ -103,11 +110,12 @@ const configSchema = z.object({
 export type RawConfig = z.infer<typeof configSchema>;
 
 /**
- * What a process does: `all` (one process: API, live channel, console and every unit; the only role on
- * PGlite), `api` (HTTP, live channel, console; simulates no unit), `sim` (simulates the shards it leases;
- * serves only GET /healthz).
+ * What a process does: `all` (one process: API, live channel, console, the background jobs and every unit; the only
+ * role on PGlite), `api` (HTTP, live channel, console, and the background jobs unless FLEET_JOBS=none; simulates no
+ * unit), `sim` (simulates the shards it leases; serves only GET /healthz), `jobs` (the background jobs under their
+ * leases, following the store as an API process does; serves only GET /healthz, /readyz and /metrics).
  */
-export type FleetRole = 'all' | 'api' | 'sim';
+export type FleetRole = 'all' | 'api' | 'sim' | 'jobs';
 
 export interface Config extends Omit<RawConfig, 'DATA_DIR' | 'PUBLIC_URL' | 'SIM_ENGINE' | 'FLEET_ROLE'> {
   /** The identity providers (OIDC_* and OIDC_PROVIDERS), checked; empty while OIDC is off. */
@@ -160,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `FLEET_ROLE=${role} needs REDIS_URL: several processes share their live events through Redis.`,
     );
   }
+  if (raw.FLEET_JOBS === 'none' && role !== 'api') {
+    problems.push(
+      `FLEET_JOBS=none is for API processes (FLEET_ROLE=api) beside a jobs process (FLEET_ROLE=jobs); FLEET_ROLE=${role} would leave the background jobs to nobody.`,
+    );
+  }
   problems.push(...oidc.problems);
   if (raw.LOCAL_LOGIN === 'off' && oidc.providers.length === 0) {
     problems.push(
@@ -174,6 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     CONSOLE_DIR: resolve(cwd, raw.CONSOLE_DIR ?? 'dist/apps/console'),
     FLEET_ROLE: role,
-    SIM_ENGINE: role !== 'api',
+    SIM_ENGINE: role === 'all' || role === 'sim',
   };
 }

@@ -1,4 +1,5 @@
 import type { UpdateState } from '@equipment-dashboard/contract';
+import { UPDATE_FLOW_STATES } from '@equipment-dashboard/domain';
 import type { DesiredRow } from '../store/repos/desired-repo';
 import type { UnitStaging } from '../store/schema';
 import { IDLE_STATE } from './unit-runtime';
@@ -37,15 +38,7 @@ export function desiredOf(
   };
 }
 
-/** States of a unit's updater while it moves through an update (not idle). */
-const FLOW_STATES = new Set([
-  'READY_TO_DOWNLOAD',
-  'DOWNLOADING',
-  'VALIDATING_UPDATE',
-  'READY_TO_INSTALL',
-  'INSTALLING_UPDATE',
-  'SYSMAN_RESTART',
-]);
+const FLOW_STATES = new Set<string>(UPDATE_FLOW_STATES);
 
 /** A staging is pending while the unit has not installed that desired revision. */
 export function isPending(

@@ -1,32 +1,24 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { join } from 'node:path';
 import { createApp } from '../app';
+import type { AlertEvaluator } from '../jobs/alerts/alert-evaluator';
+import type { AlertNotifier } from '../jobs/notifications/alert-notifier';
 import { createIdentityProviders } from '../auth/oidc/identity-providers';
 import { SessionCache } from '../auth/session-cache';
 import { TokenSigner } from '../auth/tokens';
 import type { Config } from '../config/config';
 import { buildRouters } from '../http/routers';
-import { startAlertEvaluator, type AlertEvaluator } from '../jobs/alerts/alert-evaluator';
-import { leaseJob } from '../jobs/leased-job';
-import { startAlertNotifier, type AlertNotifier } from '../jobs/notifications/alert-notifier';
 import { bridgeStoreToLive } from '../live/store-events';
 import { createLiveHub, liveChannelKey, type LiveHub } from '../live/live-hub';
 import { createMailer } from '../mail/mailer';
 import { authenticateSession, tokenFromHeader } from '../services/auth-service';
-import { startBulkActionRunner } from '../jobs/bulk-action-runner';
-import { startRolloutDriver } from '../jobs/rollout-driver';
 import { JobWakeups } from '../services/job-wakeups';
 import type { ServiceDeps } from '../services/service-deps';
 import { ensureDemoWorld } from '../services/demo-world';
-import { startHistoryTrimmer } from '../jobs/history-trimmer';
-import { startFleetRollups } from '../jobs/fleet-rollups';
-import { startOidcRecheck } from '../jobs/oidc-recheck';
 import { schedulerActivityListener } from '../jobs/delivery-counter';
-import { startSchedulePlayer } from '../jobs/schedule-player';
 import { prepareUpdateLibrary } from '../services/update-library';
 import { type Database } from '../store/database';
-import { readSetting, writeSetting } from '../store/repos/settings-repo';
 import { commandsFeed, countsFeed, tombstonesFeed, unitsFeed } from '../read-models/feeds';
 import { createReadModels } from '../read-models/read-models';
 import { indexedUnitOfRuntime } from '../read-models/unit-feed';
@@ -38,7 +30,9 @@ import {
   readinessOf,
   listen,
   closeInSteps,
+  tokenSecret,
 } from './process';
+import { startBackgroundJobs } from './background-jobs';
 
 export interface RunningServer {
   url: string;
@@ -48,10 +42,10 @@ export interface RunningServer {
   deps: ServiceDeps;
   /** This process's live channel. */
   live: LiveHub;
-  /** The alert evaluator (it evaluates while this process holds its lease). */
-  alerts: AlertEvaluator;
-  /** The alert notifier (it sends while this process holds its lease). */
-  notifier: AlertNotifier;
+  /** The alert evaluator (it evaluates while this process holds its lease); null with FLEET_JOBS=none. */
+  alerts: AlertEvaluator | null;
+  /** The alert notifier (it sends while this process holds its lease); null with FLEET_JOBS=none. */
+  notifier: AlertNotifier | null;
   /** Stops in order: live sockets, new connections, requests in flight, the simulator's last write, the store. */
   close(): Promise<void>;
   /** What a shutdown under way is waiting on (logged if it overruns its deadline). */
@@ -60,16 +54,6 @@ export interface RunningServer {
 
 /** Requests in flight get this long to finish at shutdown (live long polls are not waited for). */
 const REQUEST_GRACE_MS = 5_000;
-
-/** The token signing secret: TOKEN_SECRET, or one generated once and kept in the store (shared by every process). */
-async function tokenSecret(config: Config, database: Database): Promise<string> {
-  if (config.TOKEN_SECRET) return config.TOKEN_SECRET;
-  const stored = await readSetting<string>(database.db, 'token_secret');
-  if (stored) return stored;
-  const secret = randomBytes(48).toString('base64url');
-  await writeSetting(database.db, 'token_secret', secret);
-  return (await readSetting<string>(database.db, 'token_secret')) ?? secret;
-}
 
 /** Requests in flight on the HTTP server, but the live channel's long polls (they end with the sockets). */
 function trackRequests(httpServer: HttpServer): { idle(): Promise<void> } {
@@ -185,38 +169,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
     simulator?.onEvent(schedulerActivityListener(deps));
     await simulator?.start();
-    // The background jobs, each as its stop function: a stop answers once the job's pass under way has ended, and
-    // the shutdown waits for every one before the store closes (a job started here joins this list).
-    const stopJobs: (() => Promise<void>)[] = [];
-    cleanup.push(() => Promise.all(stopJobs.map((stop) => stop())));
-    // One process at a time plays the schedules, drives rollouts, trims the units' timelines and writes the fleet's
-    // history: the holder of each job's lease (every process tries, so another takes over when it stops or freezes),
-    // on a store that fences every write of the job by the lease's token.
-    for (const [name, start] of [
-      ['schedule-player', startSchedulePlayer],
-      ['rollout-driver', startRolloutDriver],
-      ['history-trimmer', startHistoryTrimmer],
-      ['fleet-rollups', startFleetRollups],
-    ] as const) {
-      const job = leaseJob(deps, name);
-      const stop = start(job.deps, job.leads);
-      stopJobs.push(() => stop().then(() => job.close()));
-    }
-    // One API process checks the identity providers' users again: the holder of the recheck's lease.
-    if (identity.list.length > 0) {
-      const recheck = leaseJob(deps, 'oidc-recheck');
-      const stop = startOidcRecheck(recheck.deps, recheck.leads);
-      stopJobs.push(() => stop().then(() => recheck.close()));
-    }
-    // Every API process runs bulk jobs: each claims one at a time from the store, so a job survives its process.
-    const bulkActions = startBulkActionRunner(deps);
-    stopJobs.push(() => bulkActions.stop());
-    // One API process evaluates alert rules: the holder of the evaluator's lease (every API process tries).
-    const alerts = startAlertEvaluator(deps);
-    stopJobs.push(() => alerts.stop());
-    // One API process sends alert notifications: the holder of the notifier's lease.
-    const notifier = startAlertNotifier(deps);
-    stopJobs.push(() => notifier.stop());
+    // The background jobs (unless a jobs process runs them: FLEET_JOBS=none). Their stop answers once each pass under
+    // way has ended; the shutdown waits for it before the store closes.
+    const jobs = config.FLEET_JOBS === 'all' ? startBackgroundJobs(deps) : null;
+    if (jobs) cleanup.push(() => jobs.stop());
 
     // The demo update library's manifests are written in the background; the first validation waits for them, and
     // so does the shutdown (it reads the store, and a test removes the data folder once the server has closed).
@@ -239,7 +195,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       // No job starts a pass from here; each ends the one under way (a bulk action commits its chunk).
-      const jobsStopped = Promise.all(stopJobs.map((stop) => stop()));
+      const jobsStopped = jobs?.stop();
       step('waiting for requests in flight');
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([inFlight.idle(), new Promise((r) => (grace = setTimeout(r, REQUEST_GRACE_MS)))]);
@@ -262,7 +218,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       step('closing the store');
       await database.close();
     });
-    return { url, port, httpServer, database, deps, live, alerts, notifier, ...shutdown };
+    return {
+      url,
+      port,
+      httpServer,
+      database,
+      deps,
+      live,
+      alerts: jobs?.alerts ?? null,
+      notifier: jobs?.notifier ?? null,
+      ...shutdown,
+    };
   } catch (error) {
     for (const undo of cleanup.reverse()) await undo().catch(() => undefined);
     await database.close().catch(() => undefined);

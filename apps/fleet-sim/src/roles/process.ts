@@ -1,5 +1,6 @@
-/** What both process roles do: open the store, follow the world, simulate, answer readiness, listen, close in steps. */
-import { type Server as HttpServer } from 'node:http';
+/** What the process roles share: open the store, follow the world, simulate, answer readiness, listen, close in steps. */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import { SimClock } from '../fleet/clock';
@@ -8,12 +9,12 @@ import { BackendStatusBoard } from '../fleet/backend-status';
 import { Simulator, type SimulatorOptions } from '../fleet/simulator';
 import type { LiveHub } from '../live/live-hub';
 import { createLogger } from '../logging';
-import { collectProcessMetrics } from '../core/metrics';
+import { collectProcessMetrics, metricsText } from '../core/metrics';
 import type { Readiness } from '../http/readiness';
 import { loadSerialPrefixes } from '../config/serial-prefixes';
 import { LatestVersions } from '../read-models/latest-versions';
 import { openDatabase, type Database } from '../store/database';
-import { replaceSetting, writeSetting } from '../store/repos/settings-repo';
+import { readSetting, replaceSetting, writeSetting } from '../store/repos/settings-repo';
 import { StoreFollower } from '../store/store-follower';
 import { worldFeed, type World, type WorldListener } from '../read-models/world-feed';
 
@@ -101,6 +102,16 @@ export function loadSimulator(
   });
 }
 
+/** The token signing secret: TOKEN_SECRET, or one generated once and kept in the store (shared by every process). */
+export async function tokenSecret(config: Config, database: Database): Promise<string> {
+  if (config.TOKEN_SECRET) return config.TOKEN_SECRET;
+  const stored = await readSetting<string>(database.db, 'token_secret');
+  if (stored) return stored;
+  const secret = randomBytes(48).toString('base64url');
+  await writeSetting(database.db, 'token_secret', secret);
+  return (await readSetting<string>(database.db, 'token_secret')) ?? secret;
+}
+
 /** GET /readyz's check: the store answers with every migration applied, and Redis is connected where configured. */
 export function readinessOf(database: Database, live?: Pick<LiveHub, 'redisReady'>): Readiness {
   return async () => {
@@ -109,6 +120,42 @@ export function readinessOf(database: Database, live?: Pick<LiveHub, 'redisReady
     if (live?.redisReady() === false) reasons.push('Redis is not connected');
     return { ready: reasons.length === 0, reasons };
   };
+}
+
+/**
+ * The HTTP server of a process that serves no API (a simulator, a jobs process): GET /healthz (`health()`'s body),
+ * /readyz (the readiness check: 200, or 503 with the reasons) and /metrics; anything else is 404 naming what it serves.
+ */
+export function operatorServer(role: string, readiness: Readiness, health: () => object): HttpServer {
+  const json = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' };
+  return createServer((req, res) => {
+    const path = req.method === 'GET' ? (req.url ?? '').split('?')[0] : null;
+    if (path === '/readyz') {
+      void readiness().then(({ ready, reasons }) => {
+        const body = ready
+          ? { status: 'ready' }
+          : { error: 'Not ready to serve.', code: 'not_ready', details: { reasons } };
+        res.writeHead(ready ? 200 : 503, json).end(JSON.stringify(body));
+      });
+      return;
+    }
+    if (path === '/metrics') {
+      void metricsText().then(({ contentType, body }) =>
+        res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(body),
+      );
+      return;
+    }
+    if (path === '/healthz') {
+      res.writeHead(200, json).end(JSON.stringify(health()));
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'application/json' }).end(
+      JSON.stringify({
+        error: `A ${role} process serves only GET /healthz, /readyz and /metrics.`,
+        code: 'not_found',
+      }),
+    );
+  });
 }
 
 /** Listens on PORT and HOST; answers the port taken (PORT=0 takes a free one) and the URL to print. */

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import { Simulator } from '../fleet/simulator';
-import { metricsText } from '../core/metrics';
 import { ensureDemoWorld } from '../services/demo-world';
 import { schedulerActivityListener } from '../jobs/delivery-counter';
 import { commandsFeed, countsFeed, tombstonesFeed } from '../read-models/feeds';
@@ -17,6 +15,7 @@ import {
   readinessOf,
   listen,
   closeInSteps,
+  operatorServer,
 } from './process';
 
 /** A simulator process (FLEET_ROLE=sim): its shards' units, and GET /healthz. */
@@ -68,45 +67,17 @@ export async function startSimWorker(
     simulator.onEvent(schedulerActivityListener({ db, readModels, world, clock, logger }));
     await simulator.start();
 
-    const readiness = readinessOf(database);
-    const httpServer = createServer((req, res) => {
-      const path = req.method === 'GET' ? (req.url ?? '').split('?')[0] : null;
-      if (path === '/readyz') {
-        void readiness().then(({ ready, reasons }) => {
-          const body = ready
-            ? { status: 'ready' }
-            : { error: 'Not ready to serve.', code: 'not_ready', details: { reasons } };
-          res
-            .writeHead(ready ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-            .end(JSON.stringify(body));
-        });
-        return;
-      }
-      if (path === '/metrics') {
-        void metricsText().then(({ contentType, body }) =>
-          res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(body),
-        );
-        return;
-      }
-      if (path === '/healthz') {
-        const { engine } = simulator;
-        const body = {
-          status: 'ok',
-          role: 'sim',
-          worker,
-          units: engine.state.units.size,
-          shards: engine.heldShards(),
-          stats: { unitChanges: engine.state.changes, rowsWritten: engine.rowsWritten },
-          memory: process.memoryUsage(),
-        };
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-        return;
-      }
-      res
-        .writeHead(404, { 'Content-Type': 'application/json' })
-        .end(
-          '{"error":"A simulator process serves only GET /healthz, /readyz and /metrics.","code":"not_found"}',
-        );
+    const httpServer = operatorServer('simulator', readinessOf(database), () => {
+      const { engine } = simulator;
+      return {
+        status: 'ok',
+        role: 'sim',
+        worker,
+        units: engine.state.units.size,
+        shards: engine.heldShards(),
+        stats: { unitChanges: engine.state.changes, rowsWritten: engine.rowsWritten },
+        memory: process.memoryUsage(),
+      };
     });
     const { port, url } = await listen(httpServer, config);
     const shutdown = closeInSteps(async (step) => {

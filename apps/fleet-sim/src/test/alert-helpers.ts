@@ -1,5 +1,7 @@
 import { alertRuleSchema, alertSchema, type Alert, type AlertRule } from '@equipment-dashboard/contract';
 import { asc, eq } from 'drizzle-orm';
+import type { AlertEvaluator } from '../jobs/alerts/alert-evaluator';
+import type { AlertNotifier } from '../jobs/notifications/alert-notifier';
 import { alertEvents, alertNotifications, alerts } from '../store/schema';
 import type { SuiteServer } from './test-server';
 
@@ -31,9 +33,21 @@ export async function updateRule(
   return alertRuleSchema.parse(res.body);
 }
 
+/** The test server's alert evaluator (a test server runs the background jobs). */
+export function evaluatorOf(t: SuiteServer): AlertEvaluator {
+  if (!t.server.alerts) throw new Error('the test server runs no background jobs (FLEET_JOBS=none)');
+  return t.server.alerts;
+}
+
+/** The test server's alert notifier (a test server runs the background jobs). */
+export function notifierOf(t: SuiteServer): AlertNotifier {
+  if (!t.server.notifier) throw new Error('the test server runs no background jobs (FLEET_JOBS=none)');
+  return t.server.notifier;
+}
+
 /** One full look of the alert evaluator, now. */
 export async function evaluate(t: SuiteServer): Promise<void> {
-  await t.server.alerts.evaluateNow();
+  await evaluatorOf(t).evaluateNow();
 }
 
 /** The alerts of a rule as the store holds them, oldest first (as the list answers each). */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  UPDATE_FLOW_STATES,
   UPDATE_STATES,
   UPDATE_STATE_LABELS,
   isKnownUpdateState,
@@ -36,6 +37,24 @@ describe('updateStateLabel', () => {
         expect(updateStateLabel(state)).toBe(isKnownUpdateState(state) ? UPDATE_STATE_LABELS[state] : state);
       }),
     );
+  });
+
+  it('when a unit is in an update flow, then its state is one of the six between Pending Download and Restarting Updater', () => {
+    expect(UPDATE_FLOW_STATES.map(updateStateLabel)).toEqual([
+      'Pending Download',
+      'Downloading',
+      'Validating Update Contents',
+      'Install Pending',
+      'Installing',
+      'Restarting Updater',
+    ]);
+    for (const outside of [
+      'BUSY',
+      'TRY_INSERT_UPDATE',
+      'TRY_INSERT_DIFFERENT_UPDATE',
+      'INSTALLATION_COMPLETE',
+    ])
+      expect(UPDATE_FLOW_STATES).not.toContain(outside);
   });
 
   it('when there is no state, then the label is empty', () => {

@@ -24,6 +24,20 @@ export type KnownUpdateState = keyof typeof UPDATE_STATE_LABELS;
 /** Every known updater state, in the spec's order. */
 export const UPDATE_STATES = Object.keys(UPDATE_STATE_LABELS) as KnownUpdateState[];
 
+/**
+ * The states a unit's updater reports while an update flow is under way, from Pending Download to Restarting
+ * Updater: the unit serves a staged revision in them. Install Complete ends the flow; the idle states and Busy are
+ * outside it.
+ */
+export const UPDATE_FLOW_STATES = [
+  'READY_TO_DOWNLOAD',
+  'DOWNLOADING',
+  'VALIDATING_UPDATE',
+  'READY_TO_INSTALL',
+  'INSTALLING_UPDATE',
+  'SYSMAN_RESTART',
+] as const satisfies readonly KnownUpdateState[];
+
 /** True when the state has a label in {@link UPDATE_STATE_LABELS}. */
 export function isKnownUpdateState(state: unknown): state is KnownUpdateState {
   return typeof state === 'string' && Object.hasOwn(UPDATE_STATE_LABELS, state);

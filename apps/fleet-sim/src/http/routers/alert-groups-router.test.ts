@@ -8,7 +8,7 @@ import { AlertNotifier } from '../../jobs/notifications/alert-notifier';
 import { forgetPlaceIndex } from '../../services/places-service';
 import { rowsOf } from '../../store/repos/feed-repo';
 import { alertDeliveries, auditLog, silences, units as unitsTable } from '../../store/schema';
-import { alertsOfRule, createRule, evaluate } from '../../test/alert-helpers';
+import { alertsOfRule, createRule, evaluate, notifierOf } from '../../test/alert-helpers';
 import { engineOf, settle, setSpeed, stepClock } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
@@ -283,7 +283,7 @@ describe('alert groups: open alerts by rule and place, their sentence, and actin
     });
 
     it('when the rule’s firing alerts are grouped into a webhook message, then it carries the sentence', async () => {
-      await t.server.notifier.stop();
+      await notifierOf(t).stop();
       const notifier = new AlertNotifier(t.server.deps, { groupDelayMs: 0, groupWindowMs: 0 });
       try {
         await notifier.pass();

@@ -1,5 +1,5 @@
 import { connect, disconnect } from '../../fleet/simulation';
-import { alertsOfRule, createRule, evaluate, outboxOf } from '../../test/alert-helpers';
+import { alertsOfRule, createRule, evaluate, evaluatorOf, outboxOf } from '../../test/alert-helpers';
 import { changeUnit, engineOf, setSpeed, stepClock } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 import { AlertEvaluator } from './alert-evaluator';
@@ -31,7 +31,7 @@ describe('alert evaluators of several processes: one lease holder', () => {
       expect(await outboxOf(t, alert?.id ?? 0)).toEqual(['firing']);
 
       // The holder stops (its lease is given up): the other takes over at its next look, from the store.
-      await t.server.alerts.stop();
+      await evaluatorOf(t).stop();
       other.start();
       await other.evaluateNow();
       expect(other.isHolder).toBe(true);

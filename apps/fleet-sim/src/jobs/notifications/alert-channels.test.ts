@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../store/repos/feed-repo';
 import { alertNotifications, alerts } from '../../store/schema';
+import { notifierOf } from '../../test/alert-helpers';
 import { SmtpReceiver } from '../../test/smtp-receiver';
 import { useTestServer } from '../../test/test-server';
 import { AlertNotifier } from './alert-notifier';
@@ -122,7 +123,7 @@ describe('alert notifications: mail, recipients, reminders and escalation, group
     const [alertId] = await firingAlerts(ruleId, 'Night shift', 'warning', ['MAIL00001']);
     smtp.refuse = 2;
     await notify(ruleId, [alertId ?? 0], 'firing');
-    t.server.notifier.wake();
+    notifierOf(t).wake();
 
     await until(() => smtp.mails.some((m) => m.to.includes('night@example.com')));
     const [mail] = smtp.mails.filter((m) => m.to.includes('night@example.com'));
@@ -180,7 +181,7 @@ describe('alert notifications: mail, recipients, reminders and escalation, group
     });
     const ids = await firingAlerts(ruleId, 'Minor trouble', 'minor', ['PREF00001', 'PREF00002']);
     await notify(ruleId, ids, 'firing');
-    t.server.notifier.wake();
+    notifierOf(t).wake();
 
     await until(() => smtp.mails.some((m) => m.data.includes('Subject: 2 units offline in Minor trouble')));
     const [mail] = smtp.mails.filter((m) => m.data.includes('Subject: 2 units offline in Minor trouble'));
@@ -205,7 +206,7 @@ describe('alert notifications: mail, recipients, reminders and escalation, group
     const [alertId] = await firingAlerts(ruleId, 'Lab units', 'warning', ['LAB000001']);
     await notify(ruleId, [alertId ?? 0], 'reminder');
     await notify(ruleId, [alertId ?? 0], 'escalation');
-    t.server.notifier.wake();
+    notifierOf(t).wake();
 
     await until(
       async () => (await deliveries(sql`title LIKE '%in Lab units' AND state = 'delivered'`)).length === 5,
@@ -265,11 +266,11 @@ describe('alert notifications: mail, recipients, reminders and escalation, group
     await db().execute(
       sql`INSERT INTO alert_notifications (rule_id, alert_id, event) SELECT rule_id, id, 'firing' FROM alerts WHERE rule_id = ${ruleId}`,
     );
-    t.server.notifier.wake();
+    notifierOf(t).wake();
 
     await until(
       async () =>
-        (await deliveries(sql`title = '70000 units offline in Storm' AND state = 'delivered'`)).length === 2,
+        (await deliveries(sql`title = '70,000 units offline in Storm' AND state = 'delivered'`)).length === 2,
       40_000,
     );
     const rows = await deliveries(sql`title LIKE '%in Storm'`);
@@ -283,7 +284,7 @@ describe('alert notifications: mail, recipients, reminders and escalation, group
     expect(body.alerts).toHaveLength(100);
     expect(body.alerts[0]?.subject.serialNumber).toBe('ST0000001');
     expect(body.more).toBe(69_900);
-    expect(rows.find((d) => d.channel === 'email')?.payload).toContain('ST0000010 and 69990 more');
+    expect(rows.find((d) => d.channel === 'email')?.payload).toContain('ST0000010 and 69,990 more');
     const scraped = (await t.http.get('/metrics')).text;
     expect(scraped).toMatch(/fleet_alert_messages_total\{event="firing"[^}]*\} [1-9]/);
     expect(scraped).toMatch(
@@ -299,7 +300,7 @@ describe('alert notifications: mail, recipients, reminders and escalation, group
 
   it('when alerts of a rule keep firing, then the first message waits a moment for the others and later ones are batched for the rest of the window', async () => {
     // A notifier with a short delay and window, in place of the server's (the same lease: one at a time).
-    await t.server.notifier.stop();
+    await notifierOf(t).stop();
     const notifier = new AlertNotifier(t.server.deps, {
       everyMs: 50,
       groupDelayMs: 600,

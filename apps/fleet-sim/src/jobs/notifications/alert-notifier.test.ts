@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../store/repos/feed-repo';
 import { alertNotifications, alerts } from '../../store/schema';
+import { notifierOf } from '../../test/alert-helpers';
 import { useTestServer } from '../../test/test-server';
 import { WebhookReceiver } from '../../test/webhook-receiver';
 
@@ -40,7 +41,7 @@ describe('alert notifications', () => {
 
     const test = await t.as('admin').post('/create/webhook_test/v1').send({ id });
     expect(test.status).toBe(201);
-    t.server.notifier.wake();
+    notifierOf(t).wake();
     await until(() => receiver.got.length >= 3);
 
     expect(receiver.got).toHaveLength(3);
@@ -104,7 +105,7 @@ describe('alert notifications', () => {
       .insert(alertNotifications)
       .values(inserted.map((a) => ({ ruleId, alertId: a.id, event: 'firing' })));
 
-    t.server.notifier.wake();
+    notifierOf(t).wake();
     await until(() => receiver.got.length >= 1);
     await new Promise((r) => setTimeout(r, 1500));
     expect(receiver.got).toHaveLength(1);
@@ -185,7 +186,7 @@ describe('alert notifications', () => {
       .returning({ id: alerts.id });
     await db.insert(alertNotifications).values({ ruleId, alertId: alert?.id ?? 0, event: 'escalation' });
 
-    t.server.notifier.wake();
+    notifierOf(t).wake();
     await until(() => receiver.got.length >= 2);
     const titles = receiver.got.map(
       (g) => JSON.parse(g.body.toString('utf8')) as { title: string; notification: string },

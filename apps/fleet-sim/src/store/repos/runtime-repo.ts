@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { UPDATE_FAILED_STATE, UPDATE_STATE_LABELS } from '@equipment-dashboard/domain';
+import { UPDATE_FAILED_STATE, UPDATE_FLOW_STATES, UPDATE_STATE_LABELS } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { unitDesired, units } from '../schema';
 import { desiredStateColumns, type DesiredRow } from './desired-repo';
@@ -149,17 +149,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The updater states of an update flow, with their labels: entering one is a notable change. */
 const FLOW_PHASES = JSON.stringify(
   Object.fromEntries(
-    (
-      [
-        'READY_TO_DOWNLOAD',
-        'DOWNLOADING',
-        'VALIDATING_UPDATE',
-        'READY_TO_INSTALL',
-        'INSTALLING_UPDATE',
-        'SYSMAN_RESTART',
-        'INSTALLATION_COMPLETE',
-      ] as const
-    )
+    ([...UPDATE_FLOW_STATES, 'INSTALLATION_COMPLETE'] as const)
       .map((state): [string, string] => [state, UPDATE_STATE_LABELS[state]])
       // A failed install ends the flow: on the unit's timeline, and counted by the fleet's history.
       .concat([[UPDATE_FAILED_STATE, 'Install Failed']]),
