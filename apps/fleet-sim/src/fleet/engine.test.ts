@@ -118,8 +118,12 @@ describe('the write-behind (fleet/engine.ts)', () => {
         .filter((row) => serials.includes(row[0]))
         .map((row) => [row[0], indexedUnitOf(sourceOfLogged(row))]),
     );
+    // A record carries no place (the index keeps the one it read first): the rest is compared.
     const readBack = new Map(
-      (await readIndexRows(db, serials)).map((row) => [row.serial_number, indexedUnitOf(row)]),
+      (await readIndexRows(db, serials)).map((row) => [
+        row.serial_number,
+        indexedUnitOf({ ...row, region: undefined, city: undefined }),
+      ]),
     );
     expect(fromRecords.size).toBe(new Set(serials).size);
     expect(fromRecords).toEqual(readBack);

@@ -171,10 +171,17 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHub> {
     );
   };
   const listeners: (() => void)[] = [];
-  const presenceChanged = () => listeners.forEach((listener) => listener());
+  /** Bumped at every join and leave of this process's sockets: a count made before one is not reused after it. */
+  let presence = 0;
+  const presenceChanged = () => {
+    presence += 1;
+    listeners.forEach((listener) => listener());
+  };
   const joinListeners: Parameters<LiveHub['onJoin']>[0][] = [];
-  /** The last count of connected users asked for, shared by whoever asks within {@link CONNECTED_USERS_FRESH_MS}. */
-  let usersAsked: { at: number; count: Promise<number> } | undefined;
+  /** The other processes' users as last asked, shared by whoever asks within {@link CONNECTED_USERS_FRESH_MS}. */
+  let usersAsked: { at: number; remote: Promise<Set<string>> } | undefined;
+  /** The last count: served again while neither the other processes' answer nor this process's sockets changed. */
+  let usersCounted: { asked: object; presence: number; count: Promise<number> } | undefined;
 
   nsp.use((socket, next) => {
     const token = handshakeToken(
@@ -281,17 +288,29 @@ export async function createLiveHub(options: LiveHubOptions): Promise<LiveHub> {
     },
     connectedUsers() {
       // Across processes this is a request over Redis that every other process answers with all its sockets: a
-      // burst of consoles connecting (each is sent the counters as it joins) asks once, not once a console.
+      // burst of consoles connecting (each is sent the counters as it joins) asks the others once, not once a
+      // console. This process's own sockets are counted as they are now, so a console that just joined counts.
       const now = Date.now();
-      if (usersAsked && now - usersAsked.at < CONNECTED_USERS_FRESH_MS) return usersAsked.count;
-      const count = nsp
-        .fetchSockets()
-        .then((sockets) => new Set(sockets.map((s) => s.data.user.username)).size);
-      const asked = { at: now, count };
-      usersAsked = asked;
-      count.catch(() => {
-        if (usersAsked === asked) usersAsked = undefined;
+      if (!usersAsked || now - usersAsked.at >= CONNECTED_USERS_FRESH_MS) {
+        const remote = nsp
+          .fetchSockets()
+          .then(
+            (sockets) =>
+              new Set(sockets.filter((s) => !nsp.sockets.has(s.id)).map((s) => s.data.user.username)),
+          );
+        const asked = { at: now, remote };
+        usersAsked = asked;
+        remote.catch(() => {
+          if (usersAsked === asked) usersAsked = undefined;
+        });
+      }
+      if (usersCounted?.asked === usersAsked && usersCounted.presence === presence) return usersCounted.count;
+      const count = usersAsked.remote.then((remote) => {
+        const users = new Set(remote);
+        for (const socket of nsp.sockets.values()) users.add(socket.data.user.username);
+        return users.size;
       });
+      usersCounted = { asked: usersAsked, presence, count };
       return count;
     },
     onPresenceChange(listener) {

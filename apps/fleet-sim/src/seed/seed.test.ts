@@ -62,6 +62,9 @@ const RUNTIME_TABLES = new Set([
   'fleet_rollups',
   'fleet_rollup_coverage',
   'fleet_rollup_state',
+  // Filled by sign-ins with an identity provider and by the personal access tokens users make.
+  'oidc_sessions',
+  'access_tokens',
 ]);
 const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))

@@ -6,6 +6,7 @@ import {
   alertsOfRule,
   createRule,
   evaluate,
+  evaluatorOf,
   historyOf,
   outboxOf,
   updateRule,
@@ -213,16 +214,17 @@ describe('alert evaluator: unit offline, on the stepped clock', () => {
 
   it('when an offline unit’s change takes it out of a rule’s filters, then its alert resolves (left the scope) and the rule whose filters it entered alerts it', async () => {
     const unit = await freshUnit(true);
-    const country = unit.countryCode;
+    // Its software version: what changes of a unit the list's filters read (a unit does not change country).
+    const version = unit.versionSemantic;
     const rule = await createRule(t, {
-      name: 'offline in its country',
+      name: 'offline on its version',
       forMinutes: 0,
-      scope: { kind: 'filters', filters: { filterCountryCode: country } },
+      scope: { kind: 'filters', filters: { filterSoftwareVersion: version } },
     });
     const elsewhere = await createRule(t, {
-      name: 'offline in ZZ',
+      name: 'offline on 99',
       forMinutes: 0,
-      scope: { kind: 'filters', filters: { filterCountryCode: 'ZZ' } },
+      scope: { kind: 'filters', filters: { filterSoftwareVersion: '99.' } },
     });
     await stepClock(t, 1_000);
     await drop(unit);
@@ -233,17 +235,17 @@ describe('alert evaluator: unit offline, on the stepped clock', () => {
 
     try {
       await changeUnit(t, unit, (u) => {
-        u.countryCode = 'ZZ';
+        u.versionSemantic = '99.0.0';
       });
       await evaluate(t);
       expect(await mine()).toMatchObject({ state: 'resolved', resolvedBy: 'left the scope' });
-      // In ZZ now, and offline since after that rule was made: alerted there.
+      // On 99 now, and offline since after that rule was made: alerted there.
       expect((await alertsOfRule(t, elsewhere.id)).map((a) => [a.subject.serialNumber, a.state])).toEqual([
         [unit.serialNumber, 'firing'],
       ]);
     } finally {
       await changeUnit(t, unit, (u) => {
-        u.countryCode = country;
+        u.versionSemantic = version;
       });
     }
   });
@@ -255,6 +257,6 @@ describe('alert evaluator: unit offline, on the stepped clock', () => {
     expect(other.isHolder).toBe(false);
     expect(other.stats.looks).toBe(0);
     await other.stop();
-    expect(t.server.alerts.isHolder).toBe(true);
+    expect(evaluatorOf(t).isHolder).toBe(true);
   });
 });
