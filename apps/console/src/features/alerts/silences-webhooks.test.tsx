@@ -7,6 +7,7 @@ import { alertRule } from '../../test/alerts';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { openApp } from '../../test/render-app';
 import { AlertsPage } from './alerts-page';
+import { deliveryPollMs } from './webhook-dialogs';
 
 const at = '2025-01-06T12:00:00.000Z';
 const webhook: Webhook = {
@@ -124,6 +125,18 @@ describe('Webhooks', () => {
     const after = stub.callsTo('/read/webhooks/v1/').length;
     await new Promise((done) => setTimeout(done, 2_500));
     expect(stub.callsTo('/read/webhooks/v1/')).toHaveLength(after);
+  });
+
+  it('when deliveries are pending, then a first attempt is read again soon, retries after a failure slowly, and nothing once none is pending', () => {
+    expect(
+      deliveryPollMs([
+        { state: 'pending', answered: false },
+        { state: 'failed', answered: true },
+      ]),
+    ).toBe(2_000);
+    expect(deliveryPollMs([{ state: 'pending', answered: true }])).toBe(30_000);
+    expect(deliveryPollMs([{ state: 'delivered', answered: true }])).toBe(0);
+    expect(deliveryPollMs([])).toBe(0);
   });
 
   it('when support opens Webhooks, then the log is there but no New webhook, Test or Delete', async () => {

@@ -133,18 +133,29 @@ const DELIVERY_COLUMNS: TableColumnsType<WebhookDelivery> = [
 
 /** How often a list that shows a pending delivery reads again (its outcome comes by no live event). */
 export const PENDING_DELIVERY_POLL_MS = 2_000;
+/** ... and one whose receiver failed and is retried (for up to a day, at growing delays). */
+export const RETRIED_DELIVERY_POLL_MS = 30_000;
+
+/** How often a list of deliveries reads again: soon while a first attempt is pending, slowly while retries are, else never. */
+export function deliveryPollMs(deliveries: readonly { state: string; answered: boolean }[]): number {
+  const pending = deliveries.filter((d) => d.state === 'pending');
+  if (pending.length === 0) return 0;
+  return pending.some((d) => !d.answered) ? PENDING_DELIVERY_POLL_MS : RETRIED_DELIVERY_POLL_MS;
+}
 
 /** A webhook's delivery log, newest first, paged by the server; read again while a delivery in it is pending. */
 export function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   useFocusReturn();
   const [page, setPage] = useState(1);
-  const [pending, setPending] = useState(false);
+  const [pollMs, setPollMs] = useState(0);
   const { data, isFetching, error, refetch } = useReadWebhookDeliveriesQuery(
     { webhookId: webhook.id, page },
-    { refetchOnMountOrArgChange: true, pollingInterval: pending ? PENDING_DELIVERY_POLL_MS : 0 },
+    { refetchOnMountOrArgChange: true, pollingInterval: pollMs, skipPollingIfUnfocused: true },
   );
-  const nowPending = data?.docs.some((d) => d.state === 'pending') ?? false;
-  if (nowPending !== pending) setPending(nowPending);
+  const nextPollMs = deliveryPollMs(
+    (data?.docs ?? []).map((d) => ({ state: d.state, answered: d.lastStatus !== null })),
+  );
+  if (nextPollMs !== pollMs) setPollMs(nextPollMs);
   return (
     <Modal
       open
@@ -160,7 +171,7 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClo
         size="small"
         columns={DELIVERY_COLUMNS}
         dataSource={data?.docs ?? []}
-        loading={{ spinning: isFetching && !pending, delay: 150 }}
+        loading={{ spinning: isFetching && pollMs === 0, delay: 150 }}
         locale={{ emptyText: T.noDeliveries }}
         scroll={{ x: 900 }}
         pagination={serverPagination(page, data?.totalDocs ?? 0, setPage)}

@@ -19,7 +19,7 @@ import {
   DeliveriesDialog,
   DeliveryStateTag,
   NewWebhookDialog,
-  PENDING_DELIVERY_POLL_MS,
+  deliveryPollMs,
   WebhookSecretDialog,
 } from './webhook-dialogs';
 import { ALERTS_TEXTS as T } from './texts';
@@ -33,12 +33,17 @@ type Dialog =
 export function WebhooksTab({ manage }: { manage: boolean }) {
   const dispatch = useAppDispatch();
   // A delivery's outcome comes by no live event: while one is pending the list reads again until it is known.
-  const [pending, setPending] = useState(false);
+  const [pollMs, setPollMs] = useState(0);
   const { data, isFetching, error, refetch } = useReadWebhooksQuery(undefined, {
-    pollingInterval: pending ? PENDING_DELIVERY_POLL_MS : 0,
+    pollingInterval: pollMs,
+    skipPollingIfUnfocused: true,
   });
-  const nowPending = data?.some((w) => w.lastDelivery?.state === 'pending') ?? false;
-  if (nowPending !== pending) setPending(nowPending);
+  const nextPollMs = deliveryPollMs(
+    (data ?? []).flatMap((w) =>
+      w.lastDelivery ? [{ state: w.lastDelivery.state, answered: w.lastDelivery.status !== null }] : [],
+    ),
+  );
+  if (nextPollMs !== pollMs) setPollMs(nextPollMs);
   const [test] = useTestWebhookMutation();
   const [remove] = useDeleteWebhookMutation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -101,7 +106,7 @@ export function WebhooksTab({ manage }: { manage: boolean }) {
         size="middle"
         columns={columns}
         dataSource={data ?? []}
-        loading={{ spinning: isFetching && !pending, delay: 150 }}
+        loading={{ spinning: isFetching && pollMs === 0, delay: 150 }}
         pagination={false}
         scroll={{ x: 900 }}
       />
