@@ -19,6 +19,7 @@ import { AlignerActions } from './aligner-actions';
 import { AlignerFields } from './aligner-fields';
 import { HISTORY_TEXTS as H } from './history-texts';
 import { EQUIPMENT_TEXTS as T } from './texts';
+import { UnitAlertsLink } from './unit-alerts-link';
 import { UnitHistory } from './unit-history';
 import type { UnitDialogKind } from './unit-dialogs-state';
 import { decodedSerialText, NOT_DECODABLE_TEXT } from './unit-rules';
@@ -170,6 +171,7 @@ export function AlignerDetailDialog({ serialNumber, onClose, onOpenDialog }: Ali
             capabilities={capabilities}
             latest={latest.semantic(aligner.family)}
           />
+          <UnitAlertsLink serialNumber={serialNumber} role={user?.role} />
           {/* console-core §2: the updater buttons are "for connected units" in this dialog. */}
           {capabilities.updateStatus && aligner.updateState && (
             <UpdateStatusPanel

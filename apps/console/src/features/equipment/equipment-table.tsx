@@ -205,6 +205,7 @@ export function EquipmentTable(props: EquipmentTableProps) {
       rowKey="serialNumber"
       size="middle"
       rowSelection={withSelectAllTitle(props.rowSelection)}
+      ref={table.ref}
       columns={table.columns}
       expandable={table.expandable}
       dataSource={rows}

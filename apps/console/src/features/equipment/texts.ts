@@ -74,6 +74,8 @@ export const EQUIPMENT_TEXTS = {
   utcOffset: 'UTC Offset',
   localTime: 'Local Time',
   updateState: 'Update State',
+  /** The unit dialog's link to its firing alerts (the count once read). */
+  firingAlerts: (count?: number) => (count === undefined ? 'Firing alerts' : `Firing alerts: ${count}`),
   unitGroup: 'Unit',
   connectionGroup: 'Connection',
   commandsGroup: 'Commands',
@@ -193,5 +195,13 @@ export const EQUIPMENT_TEXTS = {
   noOption: 'No',
   choose: 'Choose…',
   ticketSaveFailed: (reason: string) => `The ticket could not be saved: ${reason}`,
+  /** The ticket's photo (issue 40): taken with a phone's camera, or chosen from a file. */
+  photo: 'Photo',
+  photoHint: 'A PNG or JPEG image, attached to the ticket when it is saved.',
+  takePhoto: 'Take a photo',
+  choosePhoto: 'Choose a photo',
+  photoNotAnImage: 'Only a PNG or JPEG image can be attached: this photo will not be.',
+  photoDescription: 'Photo taken with the ticket',
+  photoFailed: (reason: string) => `The ticket was saved, but its photo could not be attached: ${reason}`,
   unitNotLoaded: 'The unit could not be loaded.',
 } as const;

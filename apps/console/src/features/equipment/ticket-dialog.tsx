@@ -10,12 +10,20 @@ import {
   Select,
   Skeleton,
   Steps,
+  Upload,
 } from 'antd';
+import { CameraOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { type Aligner, type CreateTicketBody } from '@equipment-dashboard/contract';
-import { equipmentApi, useCreateTicketMutation, useReadAlignerQuery } from '@equipment-dashboard/api-client';
+import {
+  equipmentApi,
+  useCreateTicketMutation,
+  useReadAlignerQuery,
+  useUploadTicketAttachmentMutation,
+} from '@equipment-dashboard/api-client';
 import {
   decodeSerial,
+  isAllowedAttachmentType,
   TICKET_DISPOSITIONS,
   TICKET_ESCALATED_DEFAULT,
   yesNoToBoolean,
@@ -24,7 +32,9 @@ import {
 } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { failureReason } from '../../shared/equipment';
+import { useIsPhone } from '../../shared/responsive';
 import { selectUser } from '../../shared/session/session-slice';
+import { snackbarShown } from '../../shared/ui/ui-slice';
 import { EQUIPMENT_TEXTS as T } from './texts';
 import { OpenDialog } from '../../shared/ui/open-dialog';
 
@@ -94,7 +104,8 @@ function ticketPayload(
  * Attempted Resolution; Next, Previous, Save, Cancel. The dialog is mounted only while open, so closing
  * or saving starts the next ticket at step 1 with empty fields. A saved ticket raises the unit's
  * open-ticket badge by 1 at once (the unit's reload confirms it); a failed save keeps the form and says
- * why (the old console only logged it).
+ * why (the old console only logged it). A photo (a PNG or JPEG; on a phone the camera is offered first) is
+ * attached to the saved ticket; if that upload fails the ticket stays saved and a snackbar says so.
  */
 export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; onClose: () => void }) {
   const user = useAppSelector(selectUser);
@@ -107,7 +118,12 @@ export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; 
     { serialNumber, username },
     { skip: username === '' },
   );
-  const [createTicket, { isLoading: saving }] = useCreateTicketMutation();
+  const [createTicket, { isLoading: creating }] = useCreateTicketMutation();
+  const [uploadPhoto, { isLoading: uploading }] = useUploadTicketAttachmentMutation();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const phone = useIsPhone();
+  const saving = creating || uploading;
+  const photoAllowed = photo === null || isAllowedAttachmentType(photo.type);
 
   const save = async () => {
     if (!aligner || !user) return;
@@ -116,6 +132,15 @@ export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; 
     if (result.error) {
       setProblem(T.ticketSaveFailed(failureReason(result.error)));
       return;
+    }
+    if (photo !== null && photoAllowed) {
+      const uploaded = await uploadPhoto({
+        ticketId: result.data.id,
+        authorUsername: username,
+        description: T.photoDescription,
+        file: photo,
+      });
+      if (uploaded.error) dispatch(snackbarShown(T.photoFailed(failureReason(uploaded.error))));
     }
     dispatch(
       equipmentApi.util.updateQueryData('readAligner', { serialNumber, username }, (cached) => {
@@ -238,6 +263,23 @@ export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; 
                 <Select options={YES_NO_OPTIONS} placeholder={T.choose} allowClear />
               </Form.Item>
             </Flex>
+            <Form.Item label={T.photo} extra={T.photoHint}>
+              <Upload
+                accept="image/*"
+                capture={phone ? 'environment' : undefined}
+                maxCount={1}
+                fileList={photo ? [{ uid: 'photo', name: photo.name, status: 'done' }] : []}
+                beforeUpload={(chosen) => {
+                  setPhoto(chosen);
+                  // Sent with Save, once the ticket exists.
+                  return false;
+                }}
+                onRemove={() => setPhoto(null)}
+              >
+                <Button icon={<CameraOutlined aria-hidden />}>{phone ? T.takePhoto : T.choosePhoto}</Button>
+              </Upload>
+            </Form.Item>
+            {!photoAllowed && <Alert type="warning" showIcon title={T.photoNotAnImage} />}
           </div>
           <div style={page(2)}>
             <Form.Item name="attemptedResolution" label={T.attemptedResolution}>

@@ -118,6 +118,7 @@ export function ServerList<Row extends object>({
       <Table<Row>
         rowKey={rowKey}
         size="middle"
+        ref={table.ref}
         columns={table.columns}
         dataSource={data?.docs ?? []}
         loading={{ spinning: isFetching, delay: 150 }}

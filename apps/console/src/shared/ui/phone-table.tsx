@@ -1,5 +1,5 @@
-import { Descriptions, type TableColumnType, type TableProps } from 'antd';
-import type { ReactNode } from 'react';
+import { Descriptions, type TableColumnType, type TableProps, type TableRef } from 'antd';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useIsPhone } from '../responsive';
 
 /** The columns a table keeps on a phone when it does not say: its first two, and its row actions. */
@@ -66,10 +66,32 @@ export interface PhoneTableOptions<Row> {
 }
 
 /**
+ * Makes a table's scrolling box reachable by keyboard while it scrolls sideways (WCAG 2.1.1: its hidden columns
+ * are then read with the arrow keys), and no tab stop when everything fits. Checked again as the table's size
+ * changes (rows loaded, a turned screen).
+ */
+function useKeyboardScroll(ref: RefObject<TableRef | null>): void {
+  useEffect(() => {
+    const root = ref.current?.nativeElement;
+    if (!root || typeof ResizeObserver === 'undefined') return;
+    const mark = () => {
+      for (const box of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
+        if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+        else box.removeAttribute('tabindex');
+      }
+    };
+    mark();
+    const observer = new ResizeObserver(mark);
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [ref]);
+}
+
+/**
  * A table's layout on a phone, shared by every list: the columns that matter first stay, the first of them fixed
  * while the table scrolls sideways inside its own box; the other columns fold into the row's expansion (with what
  * the row expanded to already, if anything), and the pagination is the short one, always in reach. Wider screens
- * get the table's own props unchanged.
+ * get the table's own props unchanged. Pass `ref` to the table: a box that scrolls sideways is made keyboard-reachable.
  */
 export function usePhoneTable<Row>({
   keep,
@@ -77,9 +99,13 @@ export function usePhoneTable<Row>({
   expandable,
   scroll,
   pagination,
-}: PhoneTableOptions<Row>): Pick<TableProps<Row>, 'columns' | 'expandable' | 'scroll' | 'pagination'> {
+}: PhoneTableOptions<Row>): Pick<TableProps<Row>, 'columns' | 'expandable' | 'scroll' | 'pagination'> & {
+  ref: RefObject<TableRef | null>;
+} {
   const phone = useIsPhone();
-  if (!phone) return { columns: [...columns], expandable, scroll, pagination };
+  const ref = useRef<TableRef>(null);
+  useKeyboardScroll(ref);
+  if (!phone) return { ref, columns: [...columns], expandable, scroll, pagination };
   const kept = new Set(keep ?? keptByDefault(columns));
   const shown = columns.filter((column, i) => kept.has(columnKey(column, i)));
   const folded = columns.filter((column, i) => !kept.has(columnKey(column, i)));
@@ -100,6 +126,7 @@ export function usePhoneTable<Row>({
           ),
         };
   return {
+    ref,
     columns: phoneColumns,
     expandable: phoneExpandable,
     scroll: { ...(typeof scroll === 'object' ? scroll : {}), x: 'max-content' },
