@@ -5,6 +5,7 @@ import { expectAccessible, settled } from './support/a11y';
 import { api, e2eServer, signIn } from './support/console';
 import { closeTicketIfOpen, readTicket, RED_PNG } from './support/desk';
 import { admin, findUnit, latestOf, readUnit } from './support/fleet';
+import { E2E_PASSWORD } from './support/server';
 
 // The console on a phone (390x844) and a tablet in portrait (768x1024), touch screens both (issue 40): every route
 // of the drawer fits the width, the top bar keeps its controls on screen, the menu stays closed after a load, the
@@ -124,6 +125,23 @@ for (const size of SIZES) {
 test.describe('a technician on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   test.setTimeout(120_000);
+
+  test('when the shell is slow to load after sign-in, then the top bar frame shows at once instead of a blank page', async ({
+    page,
+  }) => {
+    await page.route(/\/signed-in-layout-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.goto(`${e2eServer().url}/login`);
+    await page.getByLabel('Username').fill('tech');
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'LOGIN' }).tap();
+    await expect(page.locator('[aria-busy="true"]', { hasText: 'Equipment Dashboard' })).toBeVisible({
+      timeout: 1_500,
+    });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
+  });
 
   test('when a technician searches a serial, reads the unit, sends a command, stages an update and opens a ticket with a photo, then all of it works with taps and fits the screen', async ({
     page,

@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
-import { lazyScreen } from '../shared/lazy-screen';
+import { lazyScreen, ScreenPlaceholder } from '../shared/lazy-screen';
 import { loadCharts } from '../shared/charts/load-charts';
 import { registerSignInPreload } from '../shared/preload';
+import { ShellPlaceholder } from './shell/shell-placeholder';
 import { selectSignedIn } from '../shared/session/session-slice';
 import { loadLiveRuntime, useLiveChannel } from './live/use-live-channel';
 import { useAppSelector } from './store';
@@ -53,17 +54,27 @@ const RolloutsPage = lazyNamed(() => import('../features/rollouts/rollouts-page'
 const AlertsPage = lazyNamed(() => import('../features/alerts/alerts-page'), 'AlertsPage');
 const HealthPage = lazyNamed(() => import('../features/health/health-page'), 'HealthPage');
 const FleetMapPage = lazyNamed(() => import('../features/map/fleet-map-page'), 'FleetMapPage');
+const SimulatorPage = lazyNamed(() => import('../features/simulator/simulator-page'), 'SimulatorPage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 // The live channel's chunk first: the channel starts as soon as the token is stored. The dashboard's
 // charts too: their chunk is the largest, and the main thread is idle while the server checks the password.
 registerSignInPreload(loadLiveRuntime, SignedInLayout.preload, DashboardPage.preload, loadCharts);
 
-/** Signed in: the live channel and the shell around the routed screen. Signed out: the screen alone. */
+/**
+ * Signed in: the live channel and the shell around the routed screen (its frame at once while its chunk loads).
+ * Signed out: the screen alone.
+ */
 function AppFrame() {
   const signedIn = useAppSelector(selectSignedIn);
   useLiveChannel();
-  return signedIn ? <SignedInLayout /> : <Outlet />;
+  return signedIn ? (
+    <ScreenPlaceholder.Provider value={ShellPlaceholder}>
+      <SignedInLayout />
+    </ScreenPlaceholder.Provider>
+  ) : (
+    <Outlet />
+  );
 }
 
 /** Routes only for signed-out users: a signed-in user goes to / (console-core §2). */
@@ -111,6 +122,7 @@ export function AppRoutes() {
           <Route path="/Rollouts/:id" element={<RolloutsPage />} />
           <Route path="/Alerts" element={<AlertsPage />} />
           <Route path="/AccessTokens" element={<AccessTokensPage />} />
+          <Route path="/Simulator" element={<SimulatorPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
