@@ -7,7 +7,6 @@ import {
   CarOutlined,
   CloudDownloadOutlined,
   DashboardOutlined,
-  ExperimentOutlined,
   FileTextOutlined,
   GlobalOutlined,
   HeartOutlined,
@@ -41,7 +40,6 @@ const ICONS: Record<NavKey, ReactNode> = {
   easy: <CarOutlined />,
   notifications: <NotificationOutlined />,
   truPoint: <AppstoreOutlined />,
-  simulator: <ExperimentOutlined />,
   users: <TeamOutlined />,
 };
 
