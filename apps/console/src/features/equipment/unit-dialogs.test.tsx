@@ -5,6 +5,7 @@ import { json, stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { formatDateTime } from '../../shared/equipment';
 import { queuedCommand, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { screenWidth } from '../../test/screen-width';
 import { completed, equipmentRoutes, findDetailDialog, findDialog, fullUnit } from './test-support';
 
 function open(
@@ -31,6 +32,12 @@ async function choose(user: UserEvent, scope: HTMLElement, label: string, option
 }
 
 describe('support ticket stepper', () => {
+  let restoreWidth: () => void = () => undefined;
+  afterEach(() => {
+    restoreWidth();
+    restoreWidth = () => undefined;
+  });
+
   it('when a ticket is written through the three steps and saved, then the payload is the spec’s with the user as issuer, and the badge rises by 1', async () => {
     const serial = 'AX1AS0001';
     const unit = fullUnit(serial, { openSupportTickets: 2 });
@@ -99,6 +106,75 @@ describe('support ticket stepper', () => {
       model: expect.any(String),
     });
     expect(within(detail).getByRole('img', { name: 'Open tickets: 3' })).toBeInTheDocument();
+  });
+
+  it('when a photo is taken on a phone and the ticket saved, then the camera is offered and the photo is attached to the new ticket', async () => {
+    restoreWidth = screenWidth(390);
+    const serial = 'AX1AS0001';
+    let sent: { query: Record<string, string>; description: unknown; file: string | null } | null = null;
+    const { user } = open(`/Aligners?serial=${serial}`, [fullUnit(serial)], 'tech', {
+      'POST /create/ticket/v1': json(200, { id: 41 }),
+      'POST /upload_ticket_attachment': async (request) => {
+        const form = await request.formData();
+        const file = form.get('file');
+        sent = {
+          query: Object.fromEntries(new URL(request.url).searchParams),
+          description: form.get('description'),
+          file: file instanceof Blob ? (file as File).name : null,
+        };
+        return json(200, {
+          id: 5,
+          fileName: 'a.png',
+          thumbFileName: 'a-thumb.png',
+          description: 'Photo taken with the ticket',
+          authorUsername: 'tech',
+          createdAt: '2026-01-01T00:00:00.000Z',
+        });
+      },
+    });
+    const detail = await findDetailDialog(serial);
+    await user.click(within(detail).getByRole('button', { name: 'Open Ticket' }));
+    const stepper = await findDialog(`Support Ticket for ${serial}`);
+    await user.click(await within(stepper).findByRole('button', { name: 'Next' }));
+    const input = stepper.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
+    expect(input).toHaveAttribute('accept', 'image/*');
+    expect(input).toHaveAttribute('capture', 'environment');
+    expect(within(stepper).getAllByRole('button', { name: 'Take a photo' }).length).toBeGreaterThan(0);
+    await user.upload(
+      input,
+      new File([new Uint8Array([137, 80, 78, 71])], 'bracket.png', { type: 'image/png' }),
+    );
+    await user.click(within(stepper).getByRole('button', { name: 'Next' }));
+    await user.click(within(stepper).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByText(`Support Ticket for ${serial}`)).not.toBeInTheDocument());
+    expect(sent).toEqual({
+      query: { ticketId: '41', authorUsername: 'tech' },
+      description: 'Photo taken with the ticket',
+      file: 'bracket.png',
+    });
+  });
+
+  it('when the photo is not a PNG or JPEG, then the stepper says it will not be attached and saves without it', async () => {
+    const serial = 'AX1AS0001';
+    const { user, stub } = open(`/Aligners?serial=${serial}`, [fullUnit(serial)], 'support', {
+      'POST /create/ticket/v1': json(200, { id: 41 }),
+    });
+    const detail = await findDetailDialog(serial);
+    await user.click(within(detail).getByRole('button', { name: 'Open Ticket' }));
+    const stepper = await findDialog(`Support Ticket for ${serial}`);
+    await user.click(await within(stepper).findByRole('button', { name: 'Next' }));
+    const input = stepper.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
+    expect(input).not.toHaveAttribute('capture');
+    await user.upload(input, new File(['GIF89a'], 'bracket.gif', { type: 'image/gif' }));
+    expect(
+      within(stepper).getByText('Only a PNG or JPEG image can be attached: this photo will not be.'),
+    ).toBeInTheDocument();
+    await user.click(within(stepper).getByRole('button', { name: 'Next' }));
+    await user.click(within(stepper).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByText(`Support Ticket for ${serial}`)).not.toBeInTheDocument());
+    expect(stub.callsTo('/upload_ticket_attachment')).toHaveLength(0);
   });
 
   it('when the stepper is cancelled and opened again, then it starts at step 1 with empty fields', async () => {
