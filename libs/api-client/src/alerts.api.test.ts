@@ -157,14 +157,24 @@ describeSlice('alerts', alertsApi.endpoints, {
     respond: () => json({ wouldFire: 4, alreadyOffline: 2, inScope: 40, subjects: ['AX1AS0001'] }),
   },
   readSilences: {
-    arg: { page: 1, status: 'active' },
-    query: { page: '1', status: 'active' },
+    arg: { page: 1, status: 'active', id: 4 },
+    query: { page: '1', status: 'active', id: '4' },
     respond: () => json({ docs: [silence], totalDocs: 1 }),
   },
   createSilence: {
     arg: { matcher: { ruleId: 2 }, endsAt: silence.endsAt, reason: 'Gateway maintenance' },
     json: { matcher: { ruleId: 2 }, endsAt: silence.endsAt, reason: 'Gateway maintenance' },
     respond: () => json(silence, 201),
+  },
+  previewSilence: {
+    arg: { matcher: { families: ['aligner'] } },
+    json: { matcher: { families: ['aligner'] } },
+    respond: () =>
+      json({
+        openAlerts: 3,
+        rules: [{ ruleId: 2, ruleName: 'US aligners offline', count: 3 }],
+        subjects: ['AX1AS0001'],
+      }),
   },
   deleteSilence: { arg: { id: 4 }, json: { id: 4 }, respond: () => json({ ...silence, status: 'expired' }) },
   readWebhooks: { arg: undefined, respond: () => json([webhook]) },
