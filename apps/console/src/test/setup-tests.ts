@@ -1,20 +1,12 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { setApiBaseUrl } from '@equipment-dashboard/api-client';
+import { mediaQueryList } from './screen-width';
 
 // jsdom lacks these browser APIs that antd's responsive and overlay components read.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }),
+  value: (query: string) => mediaQueryList(query, false),
 });
 
 class ResizeObserverStub {
