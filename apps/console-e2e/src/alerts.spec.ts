@@ -181,40 +181,45 @@ test.describe('alerts', () => {
   });
 });
 
-test.describe('alerts on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+for (const { device, width, height } of [
+  { device: 'phone', width: 390, height: 844 },
+  { device: 'tablet', width: 768, height: 1024 },
+]) {
+  test.describe(`alerts on a ${device}`, () => {
+    test.use({ viewport: { width, height }, hasTouch: true });
 
-  test('when support opens each Alerts tab on a 390 px phone, then the page never scrolls sideways and every tab is a tap away on screen', async ({
-    page,
-  }) => {
-    await signIn(page, 'support');
-    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-    for (const tab of ['firing', 'acknowledged', 'resolved', 'silenced', 'rules', 'silences', 'webhooks']) {
-      await page.goto(`${e2eServer().url}/Alerts?tab=${tab}`);
-      // Each tab is a table: the width is measured once it is drawn and no longer loading.
-      await expect(page.getByRole('tabpanel').locator('.ant-table-wrapper').first()).toBeVisible();
-      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-      expect({ tab, fits: (await pageWidth()) <= 390 }).toEqual({ tab, fits: true });
-    }
+    test(`when support opens each Alerts tab on a ${width} px ${device}, then the page never scrolls sideways and every tab is a tap away on screen`, async ({
+      page,
+    }) => {
+      await signIn(page, 'support');
+      const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+      for (const tab of ['firing', 'acknowledged', 'resolved', 'silenced', 'rules', 'silences', 'webhooks']) {
+        await page.goto(`${e2eServer().url}/Alerts?tab=${tab}`);
+        // Each tab is a table: the width is measured once it is drawn and no longer loading.
+        await expect(page.getByRole('tabpanel').locator('.ant-table-wrapper').first()).toBeVisible();
+        await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+        expect({ tab, fits: (await pageWidth()) <= width }).toEqual({ tab, fits: true });
+      }
 
-    await page.goto(`${e2eServer().url}/Alerts`);
-    await expect(page.getByRole('tab', { name: 'Firing', selected: true })).toBeVisible();
-    // The tabs that do not fit are folded into antd's more menu, or wrap onto a second line (the phone's styles):
-    // either way Webhooks is a tap away and inside the screen.
-    const more = page.locator(
-      '.ant-tabs-nav-operations:not(.ant-tabs-nav-operations-hidden) .ant-tabs-nav-more',
-    );
-    if ((await more.count()) > 0) {
-      await more.tap();
-      await page.getByRole('option', { name: 'Webhooks' }).tap();
-    } else {
-      const webhooks = page.getByRole('tab', { name: 'Webhooks' });
-      const box = await webhooks.boundingBox();
-      expect(box !== null && box.x >= 0 && box.x + box.width <= 390).toBe(true);
-      await webhooks.tap();
-    }
-    await expect(page).toHaveURL(/tab=webhooks/);
-    await expect(page.getByRole('columnheader', { name: 'Last delivery' })).toBeAttached();
-    expect(await pageWidth()).toBeLessThanOrEqual(390);
+      await page.goto(`${e2eServer().url}/Alerts`);
+      await expect(page.getByRole('tab', { name: 'Firing', selected: true })).toBeVisible();
+      // The tabs that do not fit are folded into antd's more menu, or wrap onto a second line (the phone's styles):
+      // either way Webhooks is a tap away and inside the screen.
+      const more = page.locator(
+        '.ant-tabs-nav-operations:not(.ant-tabs-nav-operations-hidden) .ant-tabs-nav-more',
+      );
+      if ((await more.count()) > 0) {
+        await more.tap();
+        await page.getByRole('option', { name: 'Webhooks' }).tap();
+      } else {
+        const webhooks = page.getByRole('tab', { name: 'Webhooks' });
+        const box = await webhooks.boundingBox();
+        expect(box !== null && box.x >= 0 && box.x + box.width <= width).toBe(true);
+        await webhooks.tap();
+      }
+      await expect(page).toHaveURL(/tab=webhooks/);
+      await expect(page.getByRole('columnheader', { name: 'Last delivery' })).toBeAttached();
+      expect(await pageWidth()).toBeLessThanOrEqual(width);
+    });
   });
-});
+}
