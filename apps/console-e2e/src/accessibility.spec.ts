@@ -39,6 +39,7 @@ const SIGNED_IN_ROUTES = [
   '/Rollouts',
   '/Alerts',
   '/Alerts?view=groups',
+  '/Simulator',
   '/no-such-page',
 ];
 

@@ -21,10 +21,18 @@ const ALL_ENTRIES = [
   'EZ ADAS',
   'Notifications / Ads',
   'TruPoint',
+  'Simulator',
   'Users',
 ];
 /** The entries whose screens support may not use. */
-const NOT_FOR_SUPPORT = ['Update Scheduler', 'Rollouts', 'EZ ADAS', 'Notifications / Ads', 'Users'];
+const NOT_FOR_SUPPORT = [
+  'Update Scheduler',
+  'Rollouts',
+  'EZ ADAS',
+  'Notifications / Ads',
+  'Simulator',
+  'Users',
+];
 
 test.describe('sign-in and passwords', () => {
   test('when the password is wrong, then the login page says so and stays signed out', async ({ page }) => {

@@ -133,6 +133,7 @@ export const TAG_TYPES = [
   'AlertPreferences',
   'FleetMap',
   'AccessToken',
+  'Simulator',
 ] as const;
 /** One of {@link TAG_TYPES}. */
 export type TagType = (typeof TAG_TYPES)[number];

@@ -26,3 +26,4 @@ export * from './alerts.api';
 export * from './fleet-history.api';
 export * from './fleet-map.api';
 export * from './sim.api';
+export * from './simulator.api';

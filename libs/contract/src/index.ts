@@ -23,6 +23,7 @@ export * from './pairings';
 export * from './camera-cal';
 export * from './ai';
 export * from './sim';
+export * from './simulator';
 export * from './audits';
 export * from './bulk-actions';
 export * from './saved-views';

@@ -31,6 +31,7 @@ const ADDED_EVENTS = [
   'ALERT_UPDATED',
   'ALERT_COUNTS',
   'FLEET_MAP_CHANGED',
+  'SIMULATOR_CHANGED',
 ];
 
 const exampleAlert = {
@@ -131,6 +132,7 @@ const payloads: Record<keyof typeof LIVE_EVENTS, unknown> = {
   ALERT_UPDATED: { alerts: [exampleAlert] },
   ALERT_COUNTS: { firing: 3, unacknowledged: 2, bySeverity: { critical: 1, major: 2, minor: 0, warning: 0 } },
   FLEET_MAP_CHANGED: {},
+  SIMULATOR_CHANGED: { change: 'clock', by: 'engineer' },
 };
 
 describe('live events', () => {

@@ -18,6 +18,7 @@ import {
   type AlertUpdatedPayload,
 } from './alerts';
 import { fleetMapChangedPayloadSchema, type FleetMapChangedPayload } from './fleet-map';
+import { simulatorChangedPayloadSchema, type SimulatorChangedPayload } from './simulator';
 
 // The connection counters: only the live channel carries them (console-core §3).
 
@@ -53,6 +54,7 @@ export const LIVE_EVENTS = {
   ALERT_UPDATED: 'ALERT_UPDATED',
   ALERT_COUNTS: 'ALERT_COUNTS',
   FLEET_MAP_CHANGED: 'FLEET_MAP_CHANGED',
+  SIMULATOR_CHANGED: 'SIMULATOR_CHANGED',
 } as const;
 /** A server-to-client event name. */
 export type LiveEventName = keyof typeof LIVE_EVENTS;
@@ -148,6 +150,7 @@ export interface LiveEventPayloads {
   ALERT_COUNTS: AlertCounts;
   /** Some place's counts on the fleet map moved (at most once a second per process): open maps read theirs again. */
   FLEET_MAP_CHANGED: FleetMapChangedPayload;
+  SIMULATOR_CHANGED: SimulatorChangedPayload;
 }
 
 /** The zod schema of every event's payload, for the server's tests and a defensive client. */
@@ -170,6 +173,7 @@ export const LIVE_EVENT_SCHEMAS: { readonly [K in LiveEventName]: z.ZodType<Live
   ALERT_UPDATED: alertUpdatedPayloadSchema,
   ALERT_COUNTS: alertCountsSchema,
   FLEET_MAP_CHANGED: fleetMapChangedPayloadSchema,
+  SIMULATOR_CHANGED: simulatorChangedPayloadSchema,
 };
 
 /** The identity the console announces with {@link IDENTITY_EVENT}: `{ username, email, role }`. */
@@ -207,6 +211,8 @@ export interface ServerToClientEvents {
   ALERT_COUNTS: (payload: AlertCounts) => void;
   /** Some place's counts on the fleet map moved, to the consoles of users who may see the map. */
   FLEET_MAP_CHANGED: (payload: FleetMapChangedPayload) => void;
+  /** A tester moved the clock or applied a scenario, to the consoles of users who control the simulator. */
+  SIMULATOR_CHANGED: (payload: SimulatorChangedPayload) => void;
 }
 
 /** Client-to-server events: only the identity announcement. */

@@ -201,6 +201,12 @@ const FLEET_MAP_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/read/fleet_map/v1/export.csv'],
 ];
 
+/** The Simulator screen (issue 42): a scenario's preview and the validation of its text. */
+const SIMULATOR_SCREEN_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
+  ['POST', '/sim/scenario_preview/v1'],
+  ['POST', '/sim/scenario_validated/v1'],
+];
+
 /** Signing in through an identity provider, and personal access tokens for scripts. */
 const IDENTITY_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/auth/providers/v1'],
@@ -242,6 +248,7 @@ describe('endpoint registry', () => {
       ...FLEET_HEALTH_PATHS,
       ...FLEET_MAP_PATHS,
       ...IDENTITY_PATHS,
+      ...SIMULATOR_SCREEN_PATHS,
     ]
       .map(([m, p]) => key(m, p))
       .sort();
@@ -252,7 +259,8 @@ describe('endpoint registry', () => {
         ALERTS_PATHS.length +
         FLEET_HEALTH_PATHS.length +
         FLEET_MAP_PATHS.length +
-        IDENTITY_PATHS.length,
+        IDENTITY_PATHS.length +
+        SIMULATOR_SCREEN_PATHS.length,
     );
   });
 

@@ -20,6 +20,7 @@ import { savedViewsEndpoints } from './saved-views';
 import { rolloutsEndpoints } from './rollouts';
 import { schedulerEndpoints } from './scheduler';
 import { simEndpoints } from './sim';
+import { simulatorEndpoints } from './simulator';
 import { stagingEndpoints } from './staging';
 import { ticketsEndpoints } from './tickets';
 import { updatesEndpoints } from './updates';
@@ -44,6 +45,7 @@ export const ENDPOINTS_BY_AREA = {
   cameraCal: cameraCalEndpoints,
   ai: aiEndpoints,
   sim: simEndpoints,
+  simulator: simulatorEndpoints,
   audits: auditsEndpoints,
   bulkActions: bulkActionsEndpoints,
   savedViews: savedViewsEndpoints,

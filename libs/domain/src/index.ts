@@ -28,3 +28,4 @@ export * from './fleet-map/fleet-map';
 export * from './geo/iso-numeric';
 export * from './identity/identity';
 export * from './fleet-history/fleet-history';
+export * from './simulator/simulator';

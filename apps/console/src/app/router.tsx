@@ -54,6 +54,7 @@ const RolloutsPage = lazyNamed(() => import('../features/rollouts/rollouts-page'
 const AlertsPage = lazyNamed(() => import('../features/alerts/alerts-page'), 'AlertsPage');
 const HealthPage = lazyNamed(() => import('../features/health/health-page'), 'HealthPage');
 const FleetMapPage = lazyNamed(() => import('../features/map/fleet-map-page'), 'FleetMapPage');
+const SimulatorPage = lazyNamed(() => import('../features/simulator/simulator-page'), 'SimulatorPage');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 
 // The live channel's chunk first: the channel starts as soon as the token is stored. The dashboard's
@@ -121,6 +122,7 @@ export function AppRoutes() {
           <Route path="/Rollouts/:id" element={<RolloutsPage />} />
           <Route path="/Alerts" element={<AlertsPage />} />
           <Route path="/AccessTokens" element={<AccessTokensPage />} />
+          <Route path="/Simulator" element={<SimulatorPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

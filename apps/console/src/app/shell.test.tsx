@@ -99,6 +99,7 @@ const ALL_ENTRIES = [
   'EZ ADAS',
   'Notifications / Ads',
   'TruPoint',
+  'Simulator',
   'Users',
 ];
 
@@ -111,10 +112,12 @@ describe('navigation drawer', () => {
     },
     {
       role: 'support' as const,
-      name: 'when support is signed in, then Update Scheduler, Rollouts, EZ ADAS, Notifications / Ads and Users are hidden',
+      name: 'when support is signed in, then Update Scheduler, Rollouts, EZ ADAS, Notifications / Ads, Simulator and Users are hidden',
       entries: ALL_ENTRIES.filter(
         (entry) =>
-          !['Update Scheduler', 'Rollouts', 'EZ ADAS', 'Notifications / Ads', 'Users'].includes(entry),
+          !['Update Scheduler', 'Rollouts', 'EZ ADAS', 'Notifications / Ads', 'Simulator', 'Users'].includes(
+            entry,
+          ),
       ),
     },
   ])('$name', async ({ role, entries }) => {

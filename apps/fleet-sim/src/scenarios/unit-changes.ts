@@ -1,6 +1,7 @@
 import {
   compareVersions,
   isAtLeast,
+  selectionSize,
   semanticOf,
   unitCapabilities,
   type Family,
@@ -81,11 +82,7 @@ export function selectUnits(
       : share === 1
         ? selection.count
         : Math.round(selection.count * share);
-  const wanted =
-    count ??
-    (selection.fraction !== undefined
-      ? Math.max(pool.length > 0 ? 1 : 0, Math.round(pool.length * selection.fraction))
-      : pool.length);
+  const wanted = selectionSize(pool.length, { count, fraction: selection.fraction });
   if (wanted >= pool.length) return pool;
   // A partial Fisher-Yates shuffle: the same seed picks the same units.
   for (let i = 0; i < wanted; i++) {

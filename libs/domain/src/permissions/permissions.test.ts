@@ -49,6 +49,7 @@ describe('navigation', () => {
       ['/Easy', 'EZ ADAS'],
       ['/Notifications', 'Notifications / Ads'],
       ['/TruPoint', 'TruPoint'],
+      ['/Simulator', 'Simulator'],
       ['/Users', 'Users'],
     ]);
   });
@@ -124,6 +125,12 @@ describe('navigation', () => {
     expect(rolesWith(PERMISSIONS.manageSilences)).toEqual(['admin', 'engineer', 'support_lvl2']);
   });
 
+  it('when the Simulator is checked, then admin and engineer see its entry and control the simulator', () => {
+    // issue 42: screen /Simulator, drawer item "Simulator"; admin and engineer, a permission of libs/domain
+    expect(rolesOfNav('simulator')).toEqual(['admin', 'engineer']);
+    expect(rolesWith(PERMISSIONS.simulatorControl)).toEqual(['admin', 'engineer']);
+  });
+
   it('when a screen has both an entry and a view permission, then they agree on roles', () => {
     // console-core §6 / back-office §6: the console hides what the server refuses
     expect(rolesOfNav('updateScheduler')).toEqual(rolesWith(PERMISSIONS.viewUpdateScheduler));
@@ -134,6 +141,7 @@ describe('navigation', () => {
     expect(rolesOfNav('truPoint')).toEqual(rolesWith(PERMISSIONS.viewPairings));
     expect(rolesOfNav('notifications')).toEqual(rolesWith(PERMISSIONS.notificationsCreate));
     expect(rolesOfNav('users')).toEqual(rolesWith(PERMISSIONS.usersAdmin));
+    expect(rolesOfNav('simulator')).toEqual(rolesWith(PERMISSIONS.simulatorControl));
   });
 });
 
@@ -192,9 +200,8 @@ describe('permissions', () => {
   });
 
   it('when admin-only extras are checked, then only admin holds them', () => {
-    // console-core §6: Role gating for Audits: not shown (decision: admin); simulator control (decision: admin)
+    // console-core §6: Role gating for Audits: not shown (decision: admin)
     expect(rolesWith(PERMISSIONS.audits)).toEqual(['admin']);
-    expect(rolesWith(PERMISSIONS.simulatorControl)).toEqual(['admin']);
     expect(rolesWith(PERMISSIONS.usersAdmin)).toEqual(['admin']);
   });
 

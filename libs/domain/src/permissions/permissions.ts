@@ -60,6 +60,7 @@ export const NAV_ENTRIES = [
     label: 'TruPoint',
     roles: ['admin', 'engineer', 'support_lvl2', 'support'],
   },
+  { key: 'simulator', path: '/Simulator', label: 'Simulator', roles: ['admin', 'engineer'] },
   { key: 'users', path: '/Users', label: 'Users', roles: ['admin'] },
 ] as const satisfies readonly { key: string; path: string; label: string; roles: readonly Role[] | 'all' }[];
 
@@ -157,7 +158,10 @@ export const PERMISSIONS = {
   viewEzAdas: 'ezadas.view',
   /** TruPoint (vendor pairings) screen and its reads: admin, engineer, support_lvl2, support (console-core §6). */
   viewPairings: 'pairings.view',
-  /** Fleet simulator control (scenarios, the simulated clock): admin. Not in the spec; the simulator's own. */
+  /**
+   * Fleet simulator control (the Simulator screen: scenarios, their runs, the simulated clock): admin, engineer
+   * (issue 42). Not in the spec; the simulator's own.
+   */
   simulatorControl: 'simulator.control',
   /**
    * Remote commands that are not role-gated on screen (Activate, Screen Shot, USB, Printer, Voltages,
@@ -265,6 +269,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     P.acknowledgeAlerts,
     P.manageAlertRules,
     P.manageSilences,
+    P.simulatorControl,
     ...SIGNED_IN_ACTIONS,
     ...SIGNED_IN_READS,
   ],

@@ -176,6 +176,10 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
       // An open map reads its cells again, at most once a second (several server processes each send theirs).
       refreshMap();
     },
+    SIMULATOR_CHANGED: () => {
+      // A tester moved the clock or applied a scenario: an open Simulator screen reads the clock again.
+      invalidate([{ type: 'Simulator', id: 'CLOCK' }]);
+    },
   };
 }
 

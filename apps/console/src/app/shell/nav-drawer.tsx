@@ -7,6 +7,7 @@ import {
   CarOutlined,
   CloudDownloadOutlined,
   DashboardOutlined,
+  ExperimentOutlined,
   FileTextOutlined,
   GlobalOutlined,
   HeartOutlined,
@@ -40,6 +41,7 @@ const ICONS: Record<NavKey, ReactNode> = {
   easy: <CarOutlined />,
   notifications: <NotificationOutlined />,
   truPoint: <AppstoreOutlined />,
+  simulator: <ExperimentOutlined />,
   users: <TeamOutlined />,
 };
 

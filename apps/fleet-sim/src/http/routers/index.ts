@@ -25,6 +25,7 @@ import { mountNotifications } from './notifications-router';
 import { mountPairings } from './pairings-router';
 import { mountScheduler } from './scheduler-router';
 import { mountSim } from './sim-router';
+import { mountSimScenarios } from './sim-scenarios-router';
 import { mountStaging } from './staging-router';
 import { mountTickets } from './tickets-router';
 import { flagsRouter } from './flags-router';
@@ -52,6 +53,7 @@ export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] 
   mountCameraCal(api, deps);
   mountAi(api, deps);
   mountSim(api, deps);
+  mountSimScenarios(api, deps);
   mountAudits(api, deps);
   mountSavedViews(api, deps);
   mountHistory(api, deps);

@@ -1,33 +1,31 @@
 import { simEndpoints as s } from '@equipment-dashboard/contract';
 import { applyScenario } from '../../scenarios/apply-scenario';
 import { changeClock, readClock } from '../../services/clock-service';
-import { listScenarios, loadNamedScenario } from '../../scenarios/library';
-import { parseScenarioObject, parseScenarioText, ScenarioError } from '../../scenarios/scenario-file';
+import { listScenarios } from '../../scenarios/library';
 import type { ServiceDeps } from '../../services/service-deps';
+import { noteSimulatorChange } from '../../services/simulator-activity';
 import type { ApiRouter } from '../api-router';
-import { ValidationError } from '../../core/errors';
+import { scenarioOfBody } from './sim-scenarios-router';
 
-/** The simulator's controls for testers (admin only): the clock and scenarios. */
+/** The simulator's controls for testers (admin and engineer): the clock and scenarios. */
 export function mountSim(api: ApiRouter, deps: ServiceDeps): void {
   api
     .on(s.readClock, () => readClock(deps))
-    .on(s.setClock, async ({ body }) => {
+    .on(s.setClock, async ({ body, user }) => {
       await changeClock(deps, body);
-      return readClock(deps);
+      const clock = readClock(deps);
+      await noteSimulatorChange(deps, user.username, 'clock', { ...body, now: clock.now });
+      return clock;
     })
     .on(s.readScenarios, () => listScenarios())
-    .on(s.applyScenario, async ({ body }) => {
-      try {
-        const scenario = body.name
-          ? loadNamedScenario(body.name)
-          : body.text !== undefined
-            ? parseScenarioText(body.text, 'the scenario text')
-            : parseScenarioObject(body.scenario, 'the scenario');
-        return await applyScenario(deps, scenario);
-      } catch (error) {
-        if (error instanceof ScenarioError)
-          throw new ValidationError(error.message, error.problems, 'invalid_scenario');
-        throw error;
-      }
+    .on(s.applyScenario, async ({ body, user }) => {
+      const scenario = scenarioOfBody(body);
+      const result = await applyScenario(deps, scenario);
+      await noteSimulatorChange(deps, user.username, 'scenario', {
+        name: scenario.name,
+        unitsChanged: result.unitsChanged,
+        stepsScheduled: result.stepsScheduled,
+      });
+      return result;
     });
 }

@@ -1,0 +1,88 @@
+import { PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Flex, Input, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useChangeSimulatorClockMutation, useReadSimulatorClockQuery } from '@equipment-dashboard/api-client';
+import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { useServerCall } from '../../shared/back-office/use-server-call';
+import { SIMULATOR_TEXTS as T } from './texts';
+import { useSimulatedNow } from './use-simulated-now';
+
+/** A simulated time to the second, in UTC (the simulated clock has no time zone of its own). */
+const formatSimulated = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/**
+ * The simulated clock: its time ticking live and its speed; play and pause, a speed, steps of 1 min, 15 min, 1 h and
+ * 1 day, and a step of any length. Another console's move arrives by SIMULATOR_CHANGED, which reads the clock again.
+ */
+export function ClockPanel() {
+  const { data: clock, fulfilledTimeStamp } = useReadSimulatorClockQuery();
+  const now = useSimulatedNow(clock, fulfilledTimeStamp);
+  const [changeClock] = useChangeSimulatorClockMutation();
+  const call = useServerCall();
+  const [speed, setSpeed] = useState<number>(T.speeds[2]);
+  const [customStep, setCustomStep] = useState('');
+  const playing = (clock?.speed ?? 0) > 0;
+  const change = (body: { speed?: number; step?: string }) => call.run(() => changeClock(body).unwrap());
+
+  return (
+    <Card title={T.clock.title} size="small" role="region" aria-label={T.clock.title}>
+      <ServerErrorAlert problem={call.problem} onClose={() => call.setProblem(null)} />
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+        <Descriptions.Item label={T.clock.simulatedTime}>
+          <span aria-live="off" data-testid="simulated-time">
+            {now === undefined ? '' : formatSimulated(now)}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={T.clock.speed}>
+          <span data-testid="simulated-speed">
+            {clock === undefined ? '' : playing ? T.clock.speedLabel(clock.speed) : T.clock.paused}
+          </span>
+        </Descriptions.Item>
+      </Descriptions>
+      <Flex wrap gap="small" align="center">
+        <Button
+          type="primary"
+          icon={playing ? <PauseOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
+          disabled={clock === undefined}
+          loading={call.running}
+          onClick={() => void change({ speed: playing ? 0 : speed })}
+        >
+          {playing ? T.clock.pause : T.clock.play}
+        </Button>
+        <Select
+          aria-label={T.clock.speed}
+          value={speed}
+          style={{ width: 170 }}
+          options={T.speeds.map((value) => ({ value, label: T.clock.speedLabel(value) }))}
+          onChange={(value) => {
+            setSpeed(value);
+            if (playing) void change({ speed: value });
+          }}
+        />
+        <Space.Compact role="group" aria-label={T.clock.steps}>
+          {T.stepButtons.map(({ label, step }) => (
+            <Button key={step} disabled={call.running} onClick={() => void change({ step })}>
+              {label}
+            </Button>
+          ))}
+        </Space.Compact>
+        <Space.Compact>
+          <Input
+            aria-label={T.clock.customStep}
+            placeholder={T.clock.customStepHint}
+            value={customStep}
+            style={{ width: 220 }}
+            onChange={(event) => setCustomStep(event.target.value)}
+            onPressEnter={() => customStep.trim() && void change({ step: customStep.trim() })}
+          />
+          <Button
+            disabled={customStep.trim() === '' || call.running}
+            onClick={() => void change({ step: customStep.trim() })}
+          >
+            {T.clock.step}
+          </Button>
+        </Space.Compact>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+/** Texts of the Simulator screen (issue 42; every word here is ours). */
+export const SIMULATOR_TEXTS = {
+  title: 'Simulator',
+  noAccess: 'You do not have access to the Simulator.',
+  clock: {
+    title: 'Clock',
+    simulatedTime: 'Simulated time',
+    speed: 'Speed',
+    paused: 'Paused',
+    speedLabel: (speed: number) => `${speed.toLocaleString('en-US')}× real time`,
+    play: 'Play',
+    pause: 'Pause',
+    steps: 'Step forward',
+    customStep: 'Custom step',
+    customStepHint: "A duration like '90s', '20m' or '2h30m'",
+    step: 'Step',
+  },
+  /** The clock's step buttons: their label and the duration the server is sent. */
+  stepButtons: [
+    { label: '+1 min', step: '1m' },
+    { label: '+15 min', step: '15m' },
+    { label: '+1 h', step: '1h' },
+    { label: '+1 day', step: '1d' },
+  ],
+  /** The speeds a tester picks from (times real time). */
+  speeds: [1, 10, 60, 600, 3600],
+  library: {
+    title: 'Scenarios',
+    name: 'Scenario',
+    description: 'What it shows',
+    preview: 'Preview',
+    previewOf: (name: string) => `Preview of ${name}`,
+  },
+  preview: {
+    apply: 'Apply',
+    intro: 'What applying it would do now. Nothing changes until you apply it.',
+    selections: 'Units',
+    when: 'When',
+    now: 'At once',
+    after: (at: string) => `After ${at}`,
+    selection: 'Selection',
+    matching: 'Match now',
+    picked: 'Would change',
+    unknownCount: 'counted by the simulators',
+    noUnits: 'It changes no unit.',
+    servicesDown: 'Services down',
+    noServicesDown: 'No service goes down.',
+    releases: 'Releases published',
+    noReleases: 'No release is published.',
+    steps: 'Later steps',
+    noSteps: 'No later step.',
+    clockAdvance: (at: string) => `Then the clock moves ${at} forward.`,
+    applied: (name: string, units: number, steps: number) =>
+      `Applied ${name}: ${units.toLocaleString('en-US')} units changed, ${steps} later steps scheduled.`,
+  },
+} as const;

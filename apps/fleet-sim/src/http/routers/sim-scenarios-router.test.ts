@@ -1,0 +1,142 @@
+import {
+  clockSchema,
+  scenarioPreviewSchema,
+  type AuditEntry,
+  type SimulatorChangedPayload,
+} from '@equipment-dashboard/contract';
+import type { Socket } from 'socket.io-client';
+import { useTestServer } from '../../test/test-server';
+
+const PREVIEW = '/sim/scenario_preview/v1';
+const VALIDATE = '/sim/scenario_validated/v1';
+const CLOCK = '/sim/clock';
+const APPLY = '/sim/scenario/apply';
+
+describe('the Simulator screen calls', () => {
+  const t = useTestServer({ users: ['admin', 'engineer', 'support'] });
+  let socket: Socket;
+  beforeAll(async () => {
+    socket = await t.live('admin');
+  });
+
+  const simulatorActions = async (): Promise<AuditEntry[]> => {
+    const trail = await t.as('admin').get('/read/audits/v1/').query({ page: 1 });
+    expect(trail.status).toBe(200);
+    return (trail.body.docs as AuditEntry[]).filter((d) => d.command.startsWith('simulator.'));
+  };
+  const nextChange = () =>
+    new Promise<SimulatorChangedPayload>((resolve) => socket.once('SIMULATOR_CHANGED', resolve));
+
+  it('when engineer previews a library scenario, then each selection says how many units it picks now and nothing changes', async () => {
+    const clockBefore = (await t.as('engineer').get(CLOCK)).body;
+    const actionsBefore = await simulatorActions();
+    const res = await t.as('engineer').post(PREVIEW).send({ name: 'hung-downloads' });
+    expect(res.status).toBe(200);
+    const preview = scenarioPreviewSchema.parse(res.body);
+    expect(preview.name).toBe('hung-downloads');
+    expect(preview.description).toContain('stuck downloading');
+    expect(preview.selections.map((s) => [s.at, s.selection['family'], s.selection['count']])).toEqual([
+      [null, 'aligner', 25],
+      [null, 'gtps', 5],
+    ]);
+    for (const s of preview.selections) {
+      expect(s.matching).toEqual(expect.any(Number));
+      expect(s.picked).toBe(Math.min(s.matching as number, s.selection['count'] as number));
+    }
+    expect(preview.servicesDown).toEqual([]);
+    expect((await t.as('engineer').get(CLOCK)).body.speed).toBe(clockBefore.speed);
+    expect(await simulatorActions()).toEqual(actionsBefore);
+  });
+
+  it('when a scenario object takes services down and publishes later, then the preview lists them with their steps', async () => {
+    const res = await t
+      .as('admin')
+      .post(PREVIEW)
+      .send({
+        scenario: {
+          name: 'outage then release',
+          services: { charon: 'down' },
+          units: [{ select: { connected: true, fraction: 0.5 }, set: { connected: false } }],
+          steps: [
+            { at: '20m', services: { charon: 'up' } },
+            { at: '1h', publish: [{ family: 'aligner', version: '9.9.0' }] },
+          ],
+          clock: { advance: '5m' },
+        },
+      });
+    expect(res.status).toBe(200);
+    const preview = scenarioPreviewSchema.parse(res.body);
+    expect(preview.servicesDown).toEqual([{ service: 'charon', at: null }]);
+    expect(preview.releases).toEqual([{ family: 'aligner', version: '9.9.0', at: '1h' }]);
+    expect(preview.steps).toEqual([{ at: '20m' }, { at: '1h' }]);
+    expect(preview.clockAdvance).toBe('5m');
+    const [half] = preview.selections;
+    expect(half?.matching).toBeGreaterThan(0);
+    expect(half?.picked).toBe(Math.round((half?.matching as number) * 0.5));
+  });
+
+  it('when the body is bad, the scenario invalid or unknown, then 400 with details or 404', async () => {
+    const both = await t.as('engineer').post(PREVIEW).send({ name: 'hung-downloads', text: 'name: x' });
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ error: expect.any(String), details: expect.anything() });
+    const invalid = await t
+      .as('engineer')
+      .post(PREVIEW)
+      .send({ scenario: { name: 'x', churn: -1 } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.details).toEqual([expect.objectContaining({ field: 'churn' })]);
+    const unknown = await t.as('engineer').post(PREVIEW).send({ name: 'no-such-scenario' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('when support or nobody asks, then 403 or 401', async () => {
+    expect((await t.as('support').post(PREVIEW).send({ name: 'hung-downloads' })).status).toBe(403);
+    expect((await t.as('support').post(VALIDATE).send({ text: 'name: x' })).status).toBe(403);
+    expect((await t.http.post(PREVIEW).send({ name: 'hung-downloads' })).status).toBe(401);
+    expect((await t.http.post(VALIDATE).send({ text: 'name: x' })).status).toBe(401);
+  });
+
+  it('when a scenario text is validated, then a valid one has no problems and a wrong one names line and field', async () => {
+    const valid = await t.as('engineer').post(VALIDATE).send({ text: 'name: ok\nchurn: 2\n' });
+    expect(valid.status).toBe(200);
+    expect(valid.body).toEqual({ problems: [] });
+    const wrong = await t
+      .as('engineer')
+      .post(VALIDATE)
+      .send({ text: 'name: wrong\nchurn: 2\nunits:\n  - select: { family: toaster }\n    set: {}\n' });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body.problems).toEqual([
+      expect.objectContaining({ line: 4, field: 'units[0].select.family' }),
+    ]);
+    const broken = await t.as('engineer').post(VALIDATE).send({ text: 'name: [unclosed\n' });
+    expect(broken.body.problems[0]).toMatchObject({ line: expect.any(Number), field: '' });
+    expect((await t.as('engineer').post(VALIDATE).send({})).status).toBe(400);
+  });
+
+  it('when engineer steps the clock, then the audit log says who and other consoles are told', async () => {
+    const told = nextChange();
+    const res = await t.as('engineer').post(CLOCK).send({ step: '15m' });
+    expect(res.status).toBe(200);
+    clockSchema.parse(res.body);
+    expect(await told).toEqual({ change: 'clock', by: 'engineer' });
+    const [latest] = await simulatorActions();
+    expect(latest).toMatchObject({
+      command: 'simulator.clock',
+      username: 'engineer',
+      args: { step: '15m', now: res.body.now },
+    });
+  });
+
+  it('when engineer applies a scenario, then the audit log says who and what, and other consoles are told', async () => {
+    const told = nextChange();
+    const res = await t.as('engineer').post(APPLY).send({ name: 'hung-downloads' });
+    expect(res.status).toBe(200);
+    expect(await told).toEqual({ change: 'scenario', by: 'engineer' });
+    const [latest] = await simulatorActions();
+    expect(latest).toMatchObject({
+      command: 'simulator.scenario',
+      username: 'engineer',
+      args: { name: 'hung-downloads', unitsChanged: res.body.unitsChanged, stepsScheduled: 0 },
+    });
+  });
+});

@@ -1,0 +1,29 @@
+import { simulatorEndpoints as s } from '@equipment-dashboard/contract';
+import { loadNamedScenario } from '../../scenarios/library';
+import { parseScenarioObject, parseScenarioText, ScenarioError } from '../../scenarios/scenario-file';
+import { previewScenario, scenarioProblems } from '../../scenarios/scenario-preview';
+import type { ServiceDeps } from '../../services/service-deps';
+import { ValidationError } from '../../core/errors';
+import type { ApiRouter } from '../api-router';
+
+/** The scenario a body names, gives as text or as an object; a scenario that does not read is a 400 with its problems. */
+export function scenarioOfBody(body: { name?: string; text?: string; scenario?: Record<string, unknown> }) {
+  try {
+    return body.name
+      ? loadNamedScenario(body.name)
+      : body.text !== undefined
+        ? parseScenarioText(body.text, 'the scenario text')
+        : parseScenarioObject(body.scenario, 'the scenario');
+  } catch (error) {
+    if (error instanceof ScenarioError)
+      throw new ValidationError(error.message, error.problems, 'invalid_scenario');
+    throw error;
+  }
+}
+
+/** The Simulator screen's scenario calls (issue 42): the preview of a scenario and the validation of its text. */
+export function mountSimScenarios(api: ApiRouter, deps: ServiceDeps): void {
+  api
+    .on(s.previewScenario, ({ body }) => previewScenario(deps, scenarioOfBody(body)))
+    .on(s.validateScenario, ({ body }) => ({ problems: scenarioProblems(body.text) }));
+}

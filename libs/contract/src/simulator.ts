@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { PERMISSIONS } from '@equipment-dashboard/domain';
+import { areaEndpoints } from './define';
+import { applyScenarioBodySchema } from './sim';
+import { safeText, TEXT_MAX } from './text';
+
+/*
+ * The Simulator screen's calls (issue 42): a scenario's preview and the validation of a scenario's text. Like the
+ * simulator's first calls (sim.ts), for the roles that control the simulator (admin, engineer).
+ */
+
+const simulator = areaEndpoints('simulator');
+
+/** When a part of a scenario plays: null at once, else its step's `at` as the scenario says it ('20m'). */
+const atSchema = z.string().nullable();
+
+/** One unit selection of a scenario and what it picks now. */
+export const previewSelectionSchema = z.object({
+  at: atSchema,
+  /** The selection as the scenario writes it (family, version, country, count ...). */
+  selection: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
+  /** Units that match it now; null where this process simulates no units (an API process of a cluster). */
+  matching: z.int().min(0).nullable(),
+  /** Units it would change now (its count or fraction of the matches); null as `matching`. */
+  picked: z.int().min(0).nullable(),
+});
+/** See {@link previewSelectionSchema}. */
+export type PreviewSelection = z.infer<typeof previewSelectionSchema>;
+
+/** What applying a scenario would do, read without changing anything. */
+export const scenarioPreviewSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  selections: z.array(previewSelectionSchema),
+  servicesDown: z.array(z.object({ service: z.string(), at: atSchema })),
+  releases: z.array(z.object({ family: z.string(), version: z.string(), at: atSchema })),
+  /** The later steps, by when they play after the apply. */
+  steps: z.array(z.object({ at: z.string() })),
+  /** How far the apply moves the clock at its end ('1h'), if it does. */
+  clockAdvance: z.string().nullable(),
+});
+/** See {@link scenarioPreviewSchema}. */
+export type ScenarioPreview = z.infer<typeof scenarioPreviewSchema>;
+
+export const previewScenario = simulator.post('previewScenario', '/sim/scenario_preview/v1', {
+  body: applyScenarioBodySchema,
+  response: scenarioPreviewSchema,
+  permission: PERMISSIONS.simulatorControl,
+  summary:
+    'What a scenario (by name, as text or as an object) would do now: units each selection picks, services it takes down, releases it publishes. Changes nothing.',
+});
+
+/** One problem of a scenario's text: its line when known, the field ('' for the whole text) and what is wrong. */
+export const scenarioProblemSchema = z.object({
+  line: z.int().min(1).nullable(),
+  field: z.string(),
+  message: z.string(),
+});
+/** See {@link scenarioProblemSchema}. */
+export type ScenarioProblem = z.infer<typeof scenarioProblemSchema>;
+
+export const validateScenario = simulator.post('validateScenario', '/sim/scenario_validated/v1', {
+  body: z.strictObject({ text: safeText(TEXT_MAX.document) }),
+  response: z.object({ problems: z.array(scenarioProblemSchema) }),
+  permission: PERMISSIONS.simulatorControl,
+  summary:
+    "Checks a scenario's YAML or JSON text: every problem with its line and field (none: it is valid).",
+});
+
+/** SIMULATOR_CHANGED: the clock or the world moved by a tester's action; open Simulator screens read it again. */
+export const simulatorChangedPayloadSchema = z.object({
+  change: z.enum(['clock', 'scenario']),
+  /** Who did it. */
+  by: z.string(),
+});
+/** See {@link simulatorChangedPayloadSchema}. */
+export type SimulatorChangedPayload = z.infer<typeof simulatorChangedPayloadSchema>;
+
+/** The Simulator screen's calls. */
+export const simulatorEndpoints = { previewScenario, validateScenario } as const;
