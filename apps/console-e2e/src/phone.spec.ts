@@ -90,7 +90,8 @@ for (const size of SIZES) {
         expect(paths.length).toBeGreaterThan(5);
         for (const path of paths) {
           await page.goto(`${e2eServer().url}${path}`);
-          await expect(page.locator('#root')).not.toBeEmpty();
+          // The shell first (its frame shows while its chunk loads), then the screen and its data.
+          await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
           await settled(page);
           await expectTopBar(page, path, phone);
           await expectNoSideScroll(page, path);
