@@ -88,6 +88,8 @@ for (const size of SIZES) {
         await signIn(page, role);
         const paths = await drawerPaths(page);
         expect(paths.length).toBeGreaterThan(5);
+        // No white frame around the console (the browser's 8 px body margin).
+        expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
         for (const path of paths) {
           await page.goto(`${e2eServer().url}${path}`);
           // The shell first (its frame shows while its chunk loads), then the screen and its data.
