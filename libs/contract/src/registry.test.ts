@@ -201,10 +201,12 @@ const FLEET_MAP_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/read/fleet_map/v1/export.csv'],
 ];
 
-/** The Simulator screen (issue 42): a scenario's preview and the validation of its text. */
+/** The Simulator screen (issue 42): a scenario's preview, the validation of its text, the timeline and its cancel. */
 const SIMULATOR_SCREEN_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['POST', '/sim/scenario_preview/v1'],
   ['POST', '/sim/scenario_validated/v1'],
+  ['GET', '/sim/scenario_runs/v1/'],
+  ['POST', '/sim/scenario_run_cancelled/v1'],
 ];
 
 /** Signing in through an identity provider, and personal access tokens for scripts. */

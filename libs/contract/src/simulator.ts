@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '@equipment-dashboard/domain';
-import { areaEndpoints } from './define';
+import { areaEndpoints, pagedListQuery } from './define';
+import { paged, recordIdSchema } from './primitives';
 import { applyScenarioBodySchema } from './sim';
 import { safeText, TEXT_MAX } from './text';
 
 /*
- * The Simulator screen's calls (issue 42): a scenario's preview and the validation of a scenario's text. Like the
+ * The Simulator screen's calls (issue 42): a scenario's preview, the validation of a scenario's text, the timeline of
+ * applied scenarios and the cancel of a run's later steps. Like the
  * simulator's first calls (sim.ts), for the roles that control the simulator (admin, engineer).
  */
 
@@ -67,9 +69,50 @@ export const validateScenario = simulator.post('validateScenario', '/sim/scenari
     "Checks a scenario's YAML or JSON text: every problem with its line and field (none: it is valid).",
 });
 
-/** SIMULATOR_CHANGED: the clock or the world moved by a tester's action; open Simulator screens read it again. */
+/** Where a later step of an applied scenario stands: still to play, played, or cancelled before it played. */
+export const scenarioStepStateSchema = z.enum(['pending', 'played', 'cancelled']);
+
+/** A scenario applied to the world, with its later steps at their simulated times (the timeline). */
+export const scenarioRunSchema = z.object({
+  id: recordIdSchema,
+  name: z.string(),
+  appliedBy: z.string(),
+  /** Simulated time of the apply. */
+  appliedAt: z.iso.datetime({ offset: true }),
+  steps: z.array(
+    z.object({
+      /** When after the apply, as the scenario says it ('20m'). */
+      at: z.string(),
+      /** Simulated time it plays (or played) at. */
+      dueAt: z.iso.datetime({ offset: true }),
+      state: scenarioStepStateSchema,
+      /** Who cancelled it; null unless cancelled. */
+      cancelledBy: z.string().nullable(),
+    }),
+  ),
+});
+/** See {@link scenarioRunSchema}. */
+export type ScenarioRun = z.infer<typeof scenarioRunSchema>;
+
+export const readScenarioRuns = simulator.get('readScenarioRuns', '/sim/scenario_runs/v1/', {
+  query: pagedListQuery(),
+  response: paged(scenarioRunSchema),
+  permission: PERMISSIONS.simulatorControl,
+  summary:
+    'The timeline of applied scenarios, newest first, with their later steps at their simulated times.',
+});
+
+export const cancelScenarioRun = simulator.post('cancelScenarioRun', '/sim/scenario_run_cancelled/v1', {
+  body: z.strictObject({ id: recordIdSchema }),
+  response: scenarioRunSchema,
+  permission: PERMISSIONS.simulatorControl,
+  summary:
+    'Cancels the steps of an applied scenario that have not played yet (in the process that simulates the units).',
+});
+
+/** SIMULATOR_CHANGED: the clock or the world moved by a tester's action (a clock move, an apply, a cancel); open Simulator screens read it again. */
 export const simulatorChangedPayloadSchema = z.object({
-  change: z.enum(['clock', 'scenario']),
+  change: z.enum(['clock', 'scenario', 'cancel']),
   /** Who did it. */
   by: z.string(),
 });
@@ -77,4 +120,9 @@ export const simulatorChangedPayloadSchema = z.object({
 export type SimulatorChangedPayload = z.infer<typeof simulatorChangedPayloadSchema>;
 
 /** The Simulator screen's calls. */
-export const simulatorEndpoints = { previewScenario, validateScenario } as const;
+export const simulatorEndpoints = {
+  previewScenario,
+  validateScenario,
+  readScenarioRuns,
+  cancelScenarioRun,
+} as const;

@@ -16,6 +16,7 @@ import type { Scenario, ScenarioChanges } from './scenario-schema';
 import { changeUnit, selectUnits } from './unit-changes';
 import { changeServicesAndSettings } from './world-changes';
 import { reshapeHistory } from './history-shape';
+import { recordScenarioRun, stepCancelled } from './scenario-runs';
 
 /** How long a call waits for the simulators of a cluster to apply a scenario's unit rules. */
 const DIRECTIVE_WAIT_MS = 10_000;
@@ -166,9 +167,14 @@ export function plannedDurationOf(scenario: Scenario): number {
  * Puts the fleet into a scenario's field state: services, failure rates, churn, units, radars and releases
  * now; its steps later on the simulated clock; then the clock's speed and advance. The units are changed by
  * this process's simulator (FLEET_ROLE=all), or by the simulators of a cluster through directives in the store,
- * each on the shards it holds (a count is shared out by the shards each holds).
+ * each on the shards it holds (a count is shared out by the shards each holds). The apply is recorded on the timeline
+ * of applied scenarios with `appliedBy`; a step cancelled there before its time does not play.
  */
-export async function applyScenario(deps: ServiceDeps, scenario: Scenario): Promise<ScenarioResult> {
+export async function applyScenario(
+  deps: ServiceDeps,
+  scenario: Scenario,
+  appliedBy = 'scenario',
+): Promise<ScenarioResult> {
   const seed = `scenario/${scenario.seed ?? scenario.name}`;
   const rng = new Rng(seed);
   if (scenario.planned) {
@@ -178,11 +184,13 @@ export async function applyScenario(deps: ServiceDeps, scenario: Scenario): Prom
   const unitsChanged = await applyChanges(deps, scenario, rng, seed);
   const historyRows = scenario.history ? await reshapeHistory(deps, scenario.history) : 0;
   const start = deps.clock.now();
+  const runId = await recordScenarioRun(deps, scenario, appliedBy, start);
   for (const [i, step] of (scenario.steps ?? []).entries()) {
     const at = start + parseDuration(step.at);
     const sim = deps.sim;
     if (sim) {
       sim.engine.at(at, () => {
+        if (stepCancelled(sim, runId, i)) return;
         applyChanges(deps, step, rng.fork(i), `${seed}/${i}`).catch((err: unknown) =>
           deps.logger.error({ err, scenario: scenario.name, step: i }, 'scenario step failed'),
         );

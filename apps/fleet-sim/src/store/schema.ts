@@ -731,6 +731,30 @@ export const simDirectiveResults = pgTable(
   (t) => [primaryKey({ columns: [t.directiveId, t.worker] })],
 );
 
+/** One later step of an applied scenario: when it plays, and whether a tester cancelled it. */
+export interface ScenarioRunStep {
+  /** When, after the apply, as the scenario says it ('20m'). */
+  at: string;
+  /** Simulated time it plays at (ISO). */
+  dueAt: string;
+  cancelledAt: string | null;
+  cancelledBy: string | null;
+}
+
+/** A scenario applied to the world (issue 42's timeline): who applied it when, and its later steps. */
+export const scenarioRuns = pgTable(
+  'scenario_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    appliedBy: text('applied_by').notNull(),
+    /** Simulated time of the apply. */
+    appliedAt: ts('applied_at').notNull(),
+    steps: jsonb('steps').$type<ScenarioRunStep[]>().notNull(),
+  },
+  (t) => [index('scenario_runs_applied_idx').on(t.appliedAt)],
+);
+
 /** Small key-value settings of the simulator: the clock, the seed the world was made from. */
 export const simSettings = pgTable('sim_settings', {
   key: text('key').primaryKey(),

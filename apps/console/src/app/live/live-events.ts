@@ -177,8 +177,11 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
       refreshMap();
     },
     SIMULATOR_CHANGED: () => {
-      // A tester moved the clock or applied a scenario: an open Simulator screen reads the clock again.
-      invalidate([{ type: 'Simulator', id: 'CLOCK' }]);
+      // A tester moved the clock, applied or cancelled a scenario: an open Simulator screen reads both again.
+      invalidate([
+        { type: 'Simulator', id: 'CLOCK' },
+        { type: 'Simulator', id: 'RUNS' },
+      ]);
     },
   };
 }

@@ -4,11 +4,9 @@ import { useState } from 'react';
 import { useChangeSimulatorClockMutation, useReadSimulatorClockQuery } from '@equipment-dashboard/api-client';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
 import { useServerCall } from '../../shared/back-office/use-server-call';
+import { formatSimulated } from './format-simulated';
 import { SIMULATOR_TEXTS as T } from './texts';
 import { useSimulatedNow } from './use-simulated-now';
-
-/** A simulated time to the second, in UTC (the simulated clock has no time zone of its own). */
-const formatSimulated = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
 /**
  * The simulated clock: its time ticking live and its speed; play and pause, a speed, steps of 1 min, 15 min, 1 h and

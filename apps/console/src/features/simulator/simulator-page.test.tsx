@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Clock, ScenarioPreview } from '@equipment-dashboard/contract';
+import type { Clock, ScenarioPreview, ScenarioRun } from '@equipment-dashboard/contract';
 import type { Role } from '@equipment-dashboard/domain';
 import { openScreen } from '../../shared/testing/render-screen';
 import { json } from '../../test/fetch-stub';
@@ -23,6 +23,17 @@ const PREVIEW: ScenarioPreview = {
   clockAdvance: null,
 };
 
+const RUN: ScenarioRun = {
+  id: 4,
+  name: 'regional-outage',
+  appliedBy: 'engineer',
+  appliedAt: '2025-03-01T09:00:00.000Z',
+  steps: [
+    { at: '20m', dueAt: '2025-03-01T09:20:00.000Z', state: 'played', cancelledBy: null },
+    { at: '2h', dueAt: '2025-03-01T11:00:00.000Z', state: 'pending', cancelledBy: null },
+  ],
+};
+
 /** The Simulator over a clock at `clock` and the library; `posted` collects each body sent. */
 function openSimulator(
   role: Role = 'engineer',
@@ -30,6 +41,7 @@ function openSimulator(
 ) {
   const posted: { path: string; body: unknown }[] = [];
   let current = clock;
+  let run = RUN;
   const collect =
     (path: string, answer: (body: Record<string, unknown>) => unknown) => async (request: Request) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -45,6 +57,16 @@ function openSimulator(
       return current;
     }),
     '/sim/scenarios': LIBRARY,
+    '/sim/scenario_runs/v1/': () => ({ docs: [run], totalDocs: 1 }),
+    '/sim/scenario_run_cancelled/v1': collect('/sim/scenario_run_cancelled/v1', () => {
+      run = {
+        ...run,
+        steps: run.steps.map((s) =>
+          s.state === 'pending' ? { ...s, state: 'cancelled', cancelledBy: 'engineer' } : s,
+        ),
+      };
+      return run;
+    }),
     '/sim/scenario_preview/v1': collect('/sim/scenario_preview/v1', () => PREVIEW),
     '/sim/scenario/apply': collect('/sim/scenario/apply', () => ({
       name: 'hung-downloads',
@@ -136,5 +158,25 @@ describe('Simulator', () => {
     await waitFor(() => expect(stub.callsTo('/sim/clock').length).toBeGreaterThan(before));
     expect(await screen.findByText('2025-03-02 10:00:00 UTC')).toBeInTheDocument();
     expect(screen.getByTestId('simulated-speed')).toHaveTextContent('Paused');
+  });
+
+  it('when the timeline shows a run with a pending step and Cancel is clicked, then its pending steps are cancelled', async () => {
+    const { user, posted } = openSimulator();
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(await within(timeline).findByText('regional-outage')).toBeInTheDocument();
+    expect(within(timeline).getByText('2025-03-01 09:00:00 UTC')).toBeInTheDocument();
+    expect(within(timeline).getByText('played')).toBeInTheDocument();
+    expect(within(timeline).getByText('pending')).toBeInTheDocument();
+    await user.click(
+      within(timeline).getByRole('button', { name: 'Cancel the pending steps of regional-outage' }),
+    );
+    expect(
+      await screen.findByText('The pending steps of regional-outage are cancelled.'),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([{ path: '/sim/scenario_run_cancelled/v1', body: { id: 4 } }]);
+    expect(await within(timeline).findByText('cancelled')).toBeInTheDocument();
+    expect(
+      within(timeline).queryByRole('button', { name: /Cancel the pending steps/ }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -6,11 +6,12 @@ import { ScreenCard } from '../../shared/back-office/screen-card';
 import { selectUser } from '../../shared/session/session-slice';
 import { ClockPanel } from './clock-panel';
 import { ScenarioLibrary } from './scenario-library';
+import { ScenarioTimeline } from './scenario-timeline';
 import { SIMULATOR_TEXTS as T } from './texts';
 
 /**
  * The Simulator (issue 42), for the roles that control the simulator (admin, engineer): the simulated clock, and the
- * scenario library with each scenario's preview and apply.
+ * scenario library with each scenario's preview and apply, and the timeline of applied scenarios with their later steps.
  */
 export function SimulatorPage() {
   const role = useAppSelector(selectUser)?.role;
@@ -20,6 +21,7 @@ export function SimulatorPage() {
       <Flex vertical gap="middle">
         <ClockPanel />
         <ScenarioLibrary />
+        <ScenarioTimeline />
       </Flex>
     </ScreenCard>
   );

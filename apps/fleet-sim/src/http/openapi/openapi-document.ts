@@ -32,7 +32,8 @@ const AREA_TAGS: Record<ApiArea, string> = {
   cameraCal: 'Camera calibrations.',
   ai: 'AIKnow chat sessions and their statistics.',
   sim: 'Fleet simulator control: the simulated clock and scenarios (not a spec call).',
-  simulator: "The Simulator screen: a scenario's preview and the validation of its text (not a spec call).",
+  simulator:
+    "The Simulator screen: a scenario's preview, the validation of its text, the timeline of applied scenarios and the cancel of their later steps (not a spec call).",
   audits: 'The audit trail of remote commands.',
   savedViews: "Saved views of the lists: a name for a list's filters and sort, own or shared.",
   history: "A unit's timeline: connections, versions, update phases, commands, staging and tickets.",

@@ -20,7 +20,7 @@ export function mountSim(api: ApiRouter, deps: ServiceDeps): void {
     .on(s.readScenarios, () => listScenarios())
     .on(s.applyScenario, async ({ body, user }) => {
       const scenario = scenarioOfBody(body);
-      const result = await applyScenario(deps, scenario);
+      const result = await applyScenario(deps, scenario, user.username);
       await noteSimulatorChange(deps, user.username, 'scenario', {
         name: scenario.name,
         unitsChanged: result.unitsChanged,

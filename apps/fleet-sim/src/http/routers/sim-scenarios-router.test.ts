@@ -1,6 +1,8 @@
 import {
   clockSchema,
   scenarioPreviewSchema,
+  scenarioRunSchema,
+  type ScenarioRun,
   type AuditEntry,
   type SimulatorChangedPayload,
 } from '@equipment-dashboard/contract';
@@ -11,6 +13,8 @@ const PREVIEW = '/sim/scenario_preview/v1';
 const VALIDATE = '/sim/scenario_validated/v1';
 const CLOCK = '/sim/clock';
 const APPLY = '/sim/scenario/apply';
+const RUNS = '/sim/scenario_runs/v1/';
+const CANCEL = '/sim/scenario_run_cancelled/v1';
 
 describe('the Simulator screen calls', () => {
   const t = useTestServer({ users: ['admin', 'engineer', 'support'] });
@@ -137,6 +141,79 @@ describe('the Simulator screen calls', () => {
       command: 'simulator.scenario',
       username: 'engineer',
       args: { name: 'hung-downloads', unitsChanged: res.body.unitsChanged, stepsScheduled: 0 },
+    });
+  });
+
+  describe('the timeline of applied scenarios', () => {
+    const latestRun = async (): Promise<ScenarioRun> => {
+      const res = await t.as('engineer').get(RUNS).query({ page: 1 });
+      expect(res.status).toBe(200);
+      return scenarioRunSchema.parse(res.body.docs[0]);
+    };
+    const silvioUp = async () => (await t.as('support').get('/api/v1/check_services')).body.silvio as boolean;
+
+    it('when a scenario with later steps is applied, stepped past one and its run cancelled, then the timeline shows them and the cancelled step never plays', async () => {
+      const applied = await t
+        .as('engineer')
+        .post(APPLY)
+        .send({
+          scenario: {
+            name: 'logging blip',
+            steps: [
+              { at: '1h', services: { silvio: 'down' } },
+              { at: '2h', services: { silvio: 'up' } },
+            ],
+          },
+        });
+      expect(applied.status).toBe(200);
+      const run = await latestRun();
+      expect(run).toMatchObject({ name: 'logging blip', appliedBy: 'engineer' });
+      expect(Date.parse(run.appliedAt)).toBeLessThanOrEqual(Date.parse(applied.body.clock.now));
+      expect(run.steps.map((s) => [s.at, s.state])).toEqual([
+        ['1h', 'pending'],
+        ['2h', 'pending'],
+      ]);
+      expect(Date.parse(run.steps[1]?.dueAt as string) - Date.parse(run.appliedAt)).toBe(2 * 3_600_000);
+
+      await t.as('engineer').post(CLOCK).send({ step: '1h' });
+      await t.server.deps.sim?.engine.flush();
+      expect(await silvioUp()).toBe(false);
+      expect((await latestRun()).steps.map((s) => s.state)).toEqual(['played', 'pending']);
+
+      const told = nextChange();
+      const cancel = await t.as('admin').post(CANCEL).send({ id: run.id });
+      expect(cancel.status).toBe(200);
+      expect(scenarioRunSchema.parse(cancel.body).steps.map((s) => [s.state, s.cancelledBy])).toEqual([
+        ['played', null],
+        ['cancelled', 'admin'],
+      ]);
+      expect(await told).toEqual({ change: 'cancel', by: 'admin' });
+      const [latest] = await simulatorActions();
+      expect(latest).toMatchObject({
+        command: 'simulator.cancel',
+        username: 'admin',
+        args: { runId: run.id, name: 'logging blip', cancelled: 1 },
+      });
+
+      await t.as('engineer').post(CLOCK).send({ step: '2h' });
+      await t.server.deps.sim?.engine.flush();
+      expect(await silvioUp()).toBe(false);
+      expect((await latestRun()).steps.map((s) => s.state)).toEqual(['played', 'cancelled']);
+      await t
+        .as('admin')
+        .post(APPLY)
+        .send({ scenario: { name: 'logging back', services: { silvio: 'up' } } });
+      expect(await silvioUp()).toBe(true);
+    });
+
+    it('when the run is unknown, the body bad or the role without the permission, then 404, 400 or 403', async () => {
+      expect((await t.as('engineer').post(CANCEL).send({ id: 999_999 })).status).toBe(404);
+      const bad = await t.as('engineer').post(CANCEL).send({ id: 'one' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ error: expect.any(String), details: expect.anything() });
+      expect((await t.as('support').post(CANCEL).send({ id: 1 })).status).toBe(403);
+      expect((await t.as('support').get(RUNS)).status).toBe(403);
+      expect((await t.http.get(RUNS)).status).toBe(401);
     });
   });
 });
