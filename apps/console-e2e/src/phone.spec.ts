@@ -70,6 +70,28 @@ async function drawerPaths(page: Page): Promise<string[]> {
   return paths;
 }
 
+/**
+ * Signs in as `role` and opens every route of the drawer: each fits the width with the top bar on screen and the
+ * menu closed; `axe`: and axe finds no violation.
+ */
+async function walkDrawer(page: Page, role: string, phone: boolean, axe: boolean): Promise<void> {
+  await signIn(page, role);
+  const paths = await drawerPaths(page);
+  expect(paths.length).toBeGreaterThan(5);
+  // No white frame around the console (the browser's 8 px body margin).
+  expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  for (const path of paths) {
+    await page.goto(`${e2eServer().url}${path}`);
+    // The shell first (its frame shows while its chunk loads), then the screen and its data.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
+    await settled(page);
+    await expectTopBar(page, path, phone);
+    await expectNoSideScroll(page, path);
+    if (axe) await expectAccessible(page, `${path} at ${width}x${height}`);
+  }
+}
+
 /** The detail dialog of a unit: the dialog whose title carries the serial as a heading. */
 function unitDialog(page: Page, serial: string): Locator {
   return page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: serial, level: 4 }) });
@@ -85,20 +107,7 @@ for (const size of SIZES) {
       test(`when ${role} opens every route of the drawer, then no page scrolls sideways, the top bar fits, the menu is closed${role === 'admin' ? ' and axe finds no violation' : ''}`, async ({
         page,
       }) => {
-        await signIn(page, role);
-        const paths = await drawerPaths(page);
-        expect(paths.length).toBeGreaterThan(5);
-        // No white frame around the console (the browser's 8 px body margin).
-        expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
-        for (const path of paths) {
-          await page.goto(`${e2eServer().url}${path}`);
-          // The shell first (its frame shows while its chunk loads), then the screen and its data.
-          await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
-          await settled(page);
-          await expectTopBar(page, path, phone);
-          await expectNoSideScroll(page, path);
-          if (role === 'admin') await expectAccessible(page, `${path} at ${size.width}x${size.height}`);
-        }
+        await walkDrawer(page, role, phone, role === 'admin');
       });
     }
 
@@ -124,6 +133,17 @@ for (const size of SIZES) {
     });
   });
 }
+
+test.describe('a technician on a small phone (360x740)', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  test.setTimeout(120_000);
+
+  test('when tech opens every route of the drawer, then no page scrolls sideways, the top bar fits, the menu is closed', async ({
+    page,
+  }) => {
+    await walkDrawer(page, 'tech', true, false);
+  });
+});
 
 test.describe('a technician on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
