@@ -126,8 +126,8 @@ export function benchProcesses({ main, env, dataDir, nodeFlags = [], logDir, sna
   return { start, stop, children, stopAll };
 }
 
-/** An admin's access token from a process. */
-export async function token(url, password, username = 'admin') {
+/** A password sign-in's answer from a process (the token pair a console keeps). */
+export async function tokenAnswer(url, password, username = 'admin') {
   const res = await fetch(`${url}/auth/token/v1`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -138,7 +138,12 @@ export async function token(url, password, username = 'admin') {
       client_id: 'equipment-dashboard',
     }),
   });
-  return (await res.json()).access_token;
+  return res.json();
+}
+
+/** An admin's access token from a process. */
+export async function token(url, password, username = 'admin') {
+  return (await tokenAnswer(url, password, username)).access_token;
 }
 
 /** Sends the requests one after another; answers their times in ms, sorted. Throws on an answer that is not 2xx. */

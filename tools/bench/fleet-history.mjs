@@ -22,6 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { token } from './bench-processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const main = process.env.BENCH_MAIN ?? join(root, 'dist/apps/fleet-sim/main.cjs');
@@ -89,20 +90,6 @@ async function stop(server) {
   const exited = new Promise((r) => server.child.once('exit', r));
   server.child.kill('SIGTERM');
   await exited;
-}
-
-async function token(url) {
-  const res = await fetch(`${url}/auth/token/v1`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'admin',
-      password,
-      client_id: 'equipment-dashboard',
-    }),
-  });
-  return (await res.json()).access_token;
 }
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -211,7 +198,7 @@ async function run() {
     return;
   }
   try {
-    const auth = await token(server.url);
+    const auth = await token(server.url, password);
     const H = '/read/fleet_history/v1';
     const cases = [
       [

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { sleep, tokenAnswer } from './bench-processes.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const units = process.env.BENCH_UNITS ?? '5000';
@@ -34,7 +35,6 @@ const server = spawn(process.execPath, [join(root, 'dist/apps/fleet-sim/main.cjs
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -50,18 +50,7 @@ try {
     }
     await sleep(250);
   }
-  const token = await (
-    await fetch(`${url}/auth/token/v1`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        username: 'admin',
-        password,
-        client_id: 'equipment-dashboard',
-      }),
-    })
-  ).json();
+  const token = await tokenAnswer(url, password);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],

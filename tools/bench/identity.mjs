@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
-import { line, sleep } from './bench-processes.mjs';
+import { line, sleep, token } from './bench-processes.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
@@ -121,17 +121,7 @@ const server = spawn(process.execPath, [join(root, 'dist/apps/fleet-sim/main.cjs
 });
 try {
   await started(server, /serving at/);
-  const signIn = await fetch(`${url}/auth/token/v1`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: 'engineer',
-      password: PASSWORD,
-      client_id: 'equipment-dashboard',
-    }),
-  });
-  const session = (await signIn.json()).access_token;
+  const session = await token(url, PASSWORD, 'engineer');
   const created = await fetch(`${url}/create/access_token/v1`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${session}`, 'Content-Type': 'application/json' },

@@ -10,23 +10,14 @@ import type { AuthUser } from '../auth/auth-user';
 import { ConflictError, NotFoundError } from '../core/errors';
 import { lockGroupAlerts, openAlertsByPlace, type PlaceStateRow } from '../store/repos/alert-groups-repo';
 import { recordAudit } from '../store/repos/audit-log-repo';
-import { recordAlertChanges, writeAlerts } from '../store/repos/alerts-repo';
+import { recordAlertChanges, writeAlerts, type AlertListQuery } from '../store/repos/alerts-repo';
 import { inTransaction } from '../store/transaction';
 import { alertGroupsSnapshot, regionsApartNow, type GroupFacts } from './alert-group-snapshot';
 import { ACTION_WORDS, announceAlerts, staffChanges } from './alerts-service';
 import type { ServiceDeps } from './service-deps';
 
 /** The groups' query: the alerts list's filters. */
-export interface AlertGroupsQuery {
-  page: number;
-  state?: AlertState;
-  severity?: string;
-  ruleId?: number;
-  family?: string;
-  serialNumber?: string;
-  countryCode?: string;
-  region?: string;
-}
+export type AlertGroupsQuery = AlertListQuery;
 
 /** A rule and a place, as a group call names them, and its comment. */
 export interface AlertGroupBody {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { alertGroupSchema, alertSchema, type Alert, type AlertGroup } from '@equipment-dashboard/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { connect, disconnect } from '../../fleet/simulation';
@@ -11,6 +9,7 @@ import { alertDeliveries, auditLog, silences, units as unitsTable } from '../../
 import { alertsOfRule, createRule, evaluate, notifierOf } from '../../test/alert-helpers';
 import { engineOf, settle, setSpeed, stepClock } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
+import { WebhookReceiver } from '../../test/webhook-receiver';
 
 const GROUPS = '/read/alert_groups/v1/';
 const LIST = '/read/alerts/v1/';
@@ -27,14 +26,9 @@ describe('alert groups: open alerts by rule and place, their sentence, and actin
   let atlantis: UnitRuntime[] = [];
   let usUnits = 0;
 
-  let hooks: Server;
-  let hookUrl = '';
-  beforeAll(async () => {
-    hooks = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
-    await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
-    hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`;
-  });
-  afterAll(() => new Promise<void>((r) => hooks.close(() => r())));
+  const hooks = new WebhookReceiver();
+  beforeAll(() => hooks.listen());
+  afterAll(() => hooks.close());
 
   beforeAll(async () => {
     await setSpeed(t, 0);
@@ -233,7 +227,7 @@ describe('alert groups: open alerts by rule and place, their sentence, and actin
       [...engineOf(t).state.units.values()].filter((u) => u.countryCode === 'DE').slice(0, 2);
 
     beforeAll(async () => {
-      const hook = await t.as('admin').post('/create/webhook/v1').send({ name: 'noc', url: hookUrl });
+      const hook = await t.as('admin').post('/create/webhook/v1').send({ name: 'noc', url: hooks.url });
       webhookId = hook.body.id;
       const rule = await createRule(t, {
         name: 'Fleet offline',

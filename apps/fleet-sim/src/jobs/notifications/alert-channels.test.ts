@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../store/repos/feed-repo';
 import { alertNotifications, alerts } from '../../store/schema';
 import { notifierOf } from '../../test/alert-helpers';
 import { SmtpReceiver } from '../../test/smtp-receiver';
 import { useTestServer } from '../../test/test-server';
+import { WebhookReceiver } from '../../test/webhook-receiver';
 import { AlertNotifier } from './alert-notifier';
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
@@ -45,14 +44,9 @@ describe('alert notifications: mail, recipients, reminders and escalation, group
   const t = useTestServer({ users: ['admin', 'engineer', 'support', 'support_lvl2'], env });
 
   // A webhook receiver that accepts everything.
-  let hooks: Server;
-  let hookUrl = '';
-  beforeAll(async () => {
-    hooks = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
-    await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
-    hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`;
-  });
-  afterAll(() => new Promise<void>((r) => hooks.close(() => r())));
+  const hooks = new WebhookReceiver();
+  beforeAll(() => hooks.listen());
+  afterAll(() => hooks.close());
 
   const db = () => t.server.deps.db;
   const deliveries = async (where: ReturnType<typeof sql>) =>
@@ -64,7 +58,7 @@ describe('alert notifications: mail, recipients, reminders and escalation, group
     const res = await t
       .as('admin')
       .post('/create/webhook/v1')
-      .send({ name, url: `${hookUrl}?${name}` });
+      .send({ name, url: `${hooks.url}?${name}` });
     expect(res.status).toBe(201);
     return (res.body as { id: number }).id;
   }
