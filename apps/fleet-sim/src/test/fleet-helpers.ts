@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AuditEntry } from '@equipment-dashboard/contract';
 import type { Family, ServiceName } from '@equipment-dashboard/domain';
 import type { FleetEngine } from '../fleet/engine';
 import { isPending } from '../fleet/desired-state';
@@ -10,7 +11,7 @@ import { changeClock } from '../services/clock-service';
 import { rowsOf } from '../store/repos/feed-repo';
 import { writeService } from '../store/repos/services-repo';
 import { replaceSetting } from '../store/repos/settings-repo';
-import type { TestServer } from './test-server';
+import type { SuiteServer, TestServer } from './test-server';
 
 /** The test server's simulator (every test server runs one). */
 export function simOf(t: TestServer): Simulator {
@@ -54,6 +55,20 @@ export async function changeUnit(
 ): Promise<void> {
   engineOf(t).change(unit, mutate);
   await settle(t);
+}
+
+/** Connects a unit as the field would (it comes back online now), and settles. */
+export async function reconnect(t: TestServer, unit: UnitRuntime): Promise<void> {
+  const engine = engineOf(t);
+  await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
+}
+
+/** The audit trail's first page as an admin reads it (newest first), filtered by `query`. */
+export async function auditTrail(
+  t: SuiteServer,
+  query: Record<string, string | number> = {},
+): Promise<AuditEntry[]> {
+  return (await t.as('admin').get('/read/audits/v1/').query(query)).body.docs as AuditEntry[];
 }
 
 /**

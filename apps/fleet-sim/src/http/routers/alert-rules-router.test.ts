@@ -9,7 +9,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { alerts } from '../../store/schema';
 import { alertEventsOf } from '../../test/alert-helpers';
-import { unitWhere } from '../../test/fleet-helpers';
+import { auditTrail, unitWhere } from '../../test/fleet-helpers';
 import { saveView } from '../../test/saved-view-helpers';
 import { useTestServer } from '../../test/test-server';
 
@@ -368,17 +368,12 @@ describe('alert rules', () => {
     expect(queued).toBeGreaterThan(1);
     expect(trail.body.totalDocs).toBeGreaterThanOrEqual(docs.length);
 
-    const byEngineer = await t.as('admin').get('/read/audits/v1/').query({ filterUsername: 'engineer' });
-    expect((byEngineer.body.docs as AuditEntry[]).every((d) => d.username === 'engineer')).toBe(true);
-    expect(
-      (byEngineer.body.docs as AuditEntry[]).some(
-        (d) => d.command === 'alertRule.create' && d.args['ruleId'] === rule.id,
-      ),
-    ).toBe(true);
-    const bySerial = await t
-      .as('admin')
-      .get('/read/audits/v1/')
-      .query({ filterSerialNumber: unit.serialNumber });
-    expect((bySerial.body.docs as AuditEntry[]).map((d) => d.kind)).not.toContain('action');
+    const byEngineer = await auditTrail(t, { filterUsername: 'engineer' });
+    expect(byEngineer.every((d) => d.username === 'engineer')).toBe(true);
+    expect(byEngineer.some((d) => d.command === 'alertRule.create' && d.args['ruleId'] === rule.id)).toBe(
+      true,
+    );
+    const bySerial = await auditTrail(t, { filterSerialNumber: unit.serialNumber });
+    expect(bySerial.map((d) => d.kind)).not.toContain('action');
   });
 });

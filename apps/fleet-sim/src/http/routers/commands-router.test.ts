@@ -1,9 +1,8 @@
 import { isAtLeast } from '@equipment-dashboard/domain';
 import { commandsOf } from '../../store/repos/commands-repo';
-import { connect } from '../../fleet/simulation';
 import {
-  changeUnit,
-  engineOf,
+  auditTrail,
+  reconnect,
   setFleetSettings,
   setService,
   simOf,
@@ -32,24 +31,18 @@ describe('remote commands (console-core §7)', () => {
       commandId: expect.any(Number),
       expiresAt: expect.any(String),
     });
-    const queued = await t
-      .as('admin')
-      .get('/read/audits/v1/')
-      .query({ filterSerialNumber: unit.serialNumber });
-    expect(queued.body.docs[0]).toMatchObject({
+    const queued = await auditTrail(t, { filterSerialNumber: unit.serialNumber });
+    expect(queued[0]).toMatchObject({
       id: res.body.commandId,
       status: 'queued',
       expiresAt: res.body.expiresAt,
       completedAt: null,
     });
 
-    const engine = engineOf(t);
-    await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
+    await reconnect(t, unit);
     await stepClock(t, 5_000);
     await until(
-      async () =>
-        (await t.as('admin').get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber })).body
-          .docs[0].status,
+      async () => (await auditTrail(t, { filterSerialNumber: unit.serialNumber }))[0]?.status,
       (status) => status === 'completed',
     );
     const report = await t
@@ -74,17 +67,13 @@ describe('remote commands (console-core §7)', () => {
     await stepClock(t, (t.server.deps.config.COMMAND_TTL_MINUTES + 1) * 60_000);
     await simOf(t).commands.expire();
     await t.server.deps.follower.wake();
-    const trail = await t
-      .as('admin')
-      .get('/read/audits/v1/')
-      .query({ filterSerialNumber: unit.serialNumber });
-    expect(trail.body.docs[0]).toMatchObject({
+    const trail = await auditTrail(t, { filterSerialNumber: unit.serialNumber });
+    expect(trail[0]).toMatchObject({
       id: res.body.commandId,
       status: 'expired',
       completedAt: expect.any(String),
     });
-    const engine = engineOf(t);
-    await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
+    await reconnect(t, unit);
     await stepClock(t, 5_000);
     expect(unit.logLevel).toBe(before);
   });

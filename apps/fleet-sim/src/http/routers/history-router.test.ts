@@ -1,13 +1,14 @@
 import type { UnitHistoryEntry } from '@equipment-dashboard/contract';
 import { isAtLeast } from '@equipment-dashboard/domain';
 import { ConfigError, loadConfig } from '../../config/config';
-import { connect, disconnect } from '../../fleet/simulation';
+import { disconnect } from '../../fleet/simulation';
 import { trimUnitHistory } from '../../services/history-service';
 import { recordHistory } from '../../store/repos/history-repo';
 import {
   changeUnit,
   engineOf,
   latestOf,
+  reconnect,
   stageableTo,
   stepClock,
   ticketBody,
@@ -31,10 +32,9 @@ describe("a unit's history", () => {
 
   it("when a unit connects and disconnects, then the simulator's write-behind records both, newest first, by the unit itself", async () => {
     const unit = await unitWhere(t, (u) => u.family === 'aligner', { connected: false });
-    const engine = engineOf(t);
     const before = (await page(unit.serialNumber)).totalDocs;
-    await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
-    await changeUnit(t, unit, (u) => disconnect(u, engine.clock.now()));
+    await reconnect(t, unit);
+    await changeUnit(t, unit, (u) => disconnect(u, engineOf(t).clock.now()));
     const history = await page(unit.serialNumber);
     expect(history.totalDocs).toBe(before + 2);
     expect(history.docs.slice(0, 2)).toEqual([

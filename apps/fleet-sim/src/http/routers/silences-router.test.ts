@@ -1,6 +1,6 @@
-import { silenceSchema, type AuditEntry, type Silence } from '@equipment-dashboard/contract';
+import { silenceSchema, type Silence } from '@equipment-dashboard/contract';
 import { alerts } from '../../store/schema';
-import { stepClock } from '../../test/fleet-helpers';
+import { auditTrail, stepClock } from '../../test/fleet-helpers';
 import { saveView } from '../../test/saved-view-helpers';
 import { useTestServer } from '../../test/test-server';
 
@@ -271,8 +271,7 @@ describe('silences and maintenance windows', () => {
   it('when silences are made and expired, then both are in the audit trail with their author', async () => {
     const silence = await create({ matcher: { serials: ['AUDITED1'] }, reason: 'Audited silence' });
     await t.as('engineer').post(EXPIRE).send({ id: silence.id });
-    const trail = await t.as('admin').get('/read/audits/v1/').query({ page: 1 });
-    const docs = trail.body.docs as AuditEntry[];
+    const docs = await auditTrail(t);
     expect(docs[0]).toMatchObject({
       kind: 'action',
       command: 'silence.expire',

@@ -3,13 +3,13 @@ import {
   createdWebhookSchema,
   webhookDeliverySchema,
   webhookSchema,
-  type AuditEntry,
   type Webhook,
   type WebhookDelivery,
 } from '@equipment-dashboard/contract';
 import { eq } from 'drizzle-orm';
 import { linkLocalAddressOf } from '../../services/webhooks-service';
 import { alertDeliveries } from '../../store/schema';
+import { auditTrail } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const LIST = '/read/webhooks/v1/';
@@ -192,7 +192,7 @@ describe('webhooks', () => {
   it('when webhooks are made and deleted, then both are in the audit trail', async () => {
     const webhook = await create('Audited hook', RECEIVER, 'engineer');
     await t.as('admin').post(DELETE).send({ id: webhook.id });
-    const docs = (await t.as('admin').get('/read/audits/v1/')).body.docs as AuditEntry[];
+    const docs = await auditTrail(t);
     expect(docs[0]).toMatchObject({
       kind: 'action',
       command: 'webhook.delete',

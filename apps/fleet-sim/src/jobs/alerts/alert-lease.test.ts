@@ -1,6 +1,6 @@
-import { connect, disconnect } from '../../fleet/simulation';
+import { disconnect } from '../../fleet/simulation';
 import { alertsOfRule, createRule, evaluate, evaluatorOf, outboxOf } from '../../test/alert-helpers';
-import { changeUnit, engineOf, setSpeed, stepClock } from '../../test/fleet-helpers';
+import { changeUnit, engineOf, reconnect, setSpeed, stepClock } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 import { AlertEvaluator } from './alert-evaluator';
 
@@ -40,7 +40,7 @@ describe('alert evaluators of several processes: one lease holder', () => {
       await other.evaluateNow();
       expect((await alertsOfRule(t, rule.id)).map((a) => a.state)).toEqual(['firing']);
 
-      await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
+      await reconnect(t, unit);
       await other.evaluateNow();
       expect((await alertsOfRule(t, rule.id)).map((a) => [a.id, a.state, a.resolvedBy])).toEqual([
         [alert?.id, 'resolved', 'condition cleared'],

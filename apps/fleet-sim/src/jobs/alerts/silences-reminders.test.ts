@@ -1,9 +1,9 @@
 import { zonedDayHour } from '@equipment-dashboard/domain';
-import { connect, disconnect } from '../../fleet/simulation';
+import { disconnect } from '../../fleet/simulation';
 import type { UnitRuntime } from '../../fleet/unit-runtime';
 import { silences } from '../../store/schema';
 import { alertsOfRule, createRule, evaluate, historyOf, outboxOf } from '../../test/alert-helpers';
-import { changeUnit, engineOf, setSpeed, stepClock } from '../../test/fleet-helpers';
+import { changeUnit, engineOf, reconnect, setSpeed, stepClock } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const MINUTE = 60_000;
@@ -26,7 +26,7 @@ describe('alert evaluator: silences, maintenance windows, reminders and escalati
     );
     if (!unit) throw new Error('no unit left');
     taken.add(unit.serialNumber);
-    if (!unit.connected) await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
+    if (!unit.connected) await reconnect(t, unit);
     return unit;
   };
   const drop = (unit: UnitRuntime) => changeUnit(t, unit, (u) => disconnect(u, engineOf(t).clock.now()));
