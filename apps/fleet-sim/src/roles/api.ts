@@ -1,37 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
-import { join } from 'node:path';
 import { createApp } from '../app';
 import type { AlertEvaluator } from '../jobs/alerts/alert-evaluator';
 import type { AlertNotifier } from '../jobs/notifications/alert-notifier';
-import { createIdentityProviders } from '../auth/oidc/identity-providers';
 import { SessionCache } from '../auth/session-cache';
-import { TokenSigner } from '../auth/tokens';
 import type { Config } from '../config/config';
 import { buildRouters } from '../http/routers';
 import { bridgeStoreToLive } from '../live/store-events';
-import { createLiveHub, liveChannelKey, type LiveHub } from '../live/live-hub';
-import { createMailer } from '../mail/mailer';
+import type { LiveHub } from '../live/live-hub';
 import { authenticateSession, tokenFromHeader } from '../services/auth-service';
 import { JobWakeups } from '../services/job-wakeups';
 import type { ServiceDeps } from '../services/service-deps';
-import { ensureDemoWorld } from '../services/demo-world';
 import { schedulerActivityListener } from '../jobs/delivery-counter';
 import { prepareUpdateLibrary } from '../services/update-library';
 import { type Database } from '../store/database';
-import { commandsFeed, countsFeed, tombstonesFeed, unitsFeed } from '../read-models/feeds';
 import { createReadModels } from '../read-models/read-models';
 import { indexedUnitOfRuntime } from '../read-models/unit-feed';
-import {
-  type StartOptions,
-  openProcess,
-  followWorld,
-  loadSimulator,
-  readinessOf,
-  listen,
-  closeInSteps,
-  tokenSecret,
-} from './process';
+import { type StartOptions, followWorld, loadSimulator, readinessOf, listen, closeInSteps } from './process';
+import { followReadModels, liveHubOf, openServiceProcess } from './service-parts';
 import { startBackgroundJobs } from './background-jobs';
 
 export interface RunningServer {
@@ -78,21 +64,9 @@ function trackRequests(httpServer: HttpServer): { idle(): Promise<void> } {
  * channel on one HTTP server, and listens.
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const { logger, prefixes, database, db } = await openProcess(config, options);
+  const { logger, database, db, signer, identity, mailer, base } = await openServiceProcess(config, options);
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
-    const secret = await tokenSecret(config, database);
-    const signer = new TokenSigner(secret, config.TOKEN_TTL_MINUTES * 60);
-    const identity = createIdentityProviders(config, secret);
-    const mailer = createMailer({
-      smtpUrl: config.SMTP_URL,
-      outboxDir: join(config.DATA_DIR, 'outbox'),
-      from: config.MAIL_FROM,
-      logger,
-    });
-    const base = { config, db, logger, prefixes };
-    if (options.seed !== false) await ensureDemoWorld(base);
-
     const { follower, from, clock, world, onWorldChanged } = await followWorld(config, db, logger);
     const readModels = createReadModels();
     // This process's id in the units' change log: its read models take its own simulator's writes directly.
@@ -111,13 +85,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
     const sessions = new SessionCache();
     const authenticateToken = (token: string | null) => authenticateSession({ db, signer, sessions }, token);
-    const live: LiveHub = await createLiveHub({
-      transports: config.LIVE_TRANSPORTS,
-      redisUrl: config.REDIS_URL,
-      redisKey: liveChannelKey(options.databaseSchema ?? config.DATABASE_SCHEMA),
-      logger,
-      authenticate: authenticateToken,
-    });
+    const live: LiveHub = await liveHubOf(config, options, logger, authenticateToken);
     cleanup.push(() => live.close());
     const deps: ServiceDeps = {
       ...base,
@@ -137,10 +105,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     onWorldChanged({ servicesChanged: () => bridge.servicesChanged() });
     readModels.onFiguresChanged((change) => bridge.figuresChanged(change));
 
-    follower.add(countsFeed((counts) => readModels.takeCommitted({ counts })));
     // Units the index took, from the store's feed or from this process's own simulator, reach their followers one way.
     readModels.onUnitsChanged((serials) => bridge.unitsChanged([...serials]));
-    follower.add(unitsFeed(readModels.index, (serials) => readModels.unitsChanged(serials), writer));
     simulator?.onEvent({
       unitsWritten: (units) => {
         const now = clock.now();
@@ -148,18 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         readModels.unitsChanged(units.map((unit) => unit.serialNumber));
       },
     });
-    follower.add(
-      tombstonesFeed((removed) => {
-        readModels.takeCommitted({ removed });
-        readModels.unitsChanged(removed);
-      }),
-    );
-    follower.add(
-      commandsFeed((rows) => {
-        readModels.waiters.seen(rows);
-        simulator?.commands.offer(rows);
-      }),
-    );
+    followReadModels(follower, readModels, writer, (rows) => simulator?.commands.offer(rows));
     for (const feed of simulator?.feeds((desired) => readModels.takeCommitted({ desired })) ?? [])
       follower.add(feed);
     follower.add({ name: 'views', poll: () => bridge.polled() });

@@ -1,37 +1,24 @@
-import { join } from 'node:path';
-import type { Logger } from 'pino';
-import { createIdentityProviders } from '../auth/oidc/identity-providers';
 import { SessionCache } from '../auth/session-cache';
-import { TokenSigner } from '../auth/tokens';
 import type { Config } from '../config/config';
-import { createLiveHub, liveChannelKey } from '../live/live-hub';
-import { createMailer } from '../mail/mailer';
-import { commandsFeed, countsFeed, tombstonesFeed, unitsFeed } from '../read-models/feeds';
 import { createReadModels } from '../read-models/read-models';
-import { ensureDemoWorld } from '../services/demo-world';
 import { JobWakeups } from '../services/job-wakeups';
 import type { ServiceDeps } from '../services/service-deps';
+import { followReadModels, liveHubOf, openServiceProcess } from './service-parts';
 import { startBackgroundJobs, type BackgroundJobs } from './background-jobs';
 import {
-  type StartOptions,
+  type ProcessOptions,
+  type RunningProcess,
   closeInSteps,
   followWorld,
   listen,
-  openProcess,
   operatorServer,
   readinessOf,
-  tokenSecret,
 } from './process';
 
 /** A jobs process (FLEET_ROLE=jobs): the background jobs under their leases, and GET /healthz, /readyz, /metrics. */
-export interface RunningJobs {
-  url: string;
-  port: number;
-  logger: Logger;
+export interface RunningJobs extends RunningProcess {
   deps: ServiceDeps;
   jobs: BackgroundJobs;
-  close(): Promise<void>;
-  closingStep(): string;
 }
 
 /**
@@ -41,39 +28,24 @@ export interface RunningJobs {
  * publishes what they announce through Redis to the API processes' consoles. It serves no API and no console, so
  * the evaluator's work in an alert storm never queues a console's call behind it.
  */
-export async function startJobsProcess(
-  config: Config,
-  options: Pick<StartOptions, 'logger' | 'databaseSchema' | 'seed'> = {},
-): Promise<RunningJobs> {
-  const { logger, prefixes, database, db } = await openProcess(config, options);
+export async function startJobsProcess(config: Config, options: ProcessOptions = {}): Promise<RunningJobs> {
+  const { logger, database, db, signer, identity, mailer, base } = await openServiceProcess(config, options);
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
-    const secret = await tokenSecret(config, database);
-    const base = { config, db, logger, prefixes };
-    if (options.seed !== false) await ensureDemoWorld(base);
     const { follower, from, clock, world } = await followWorld(config, db, logger);
     const readModels = createReadModels();
     // No console connects here (nothing attaches the channel): events go through Redis to the API processes' consoles.
-    const live = await createLiveHub({
-      transports: config.LIVE_TRANSPORTS,
-      redisUrl: config.REDIS_URL,
-      redisKey: liveChannelKey(options.databaseSchema ?? config.DATABASE_SCHEMA),
-      logger,
-      authenticate: () => Promise.reject(new Error('a jobs process takes no console')),
-    });
+    const live = await liveHubOf(config, options, logger, () =>
+      Promise.reject(new Error('a jobs process takes no console')),
+    );
     cleanup.push(() => live.close());
     const deps: ServiceDeps = {
       ...base,
-      mailer: createMailer({
-        smtpUrl: config.SMTP_URL,
-        outboxDir: join(config.DATA_DIR, 'outbox'),
-        from: config.MAIL_FROM,
-        logger,
-      }),
-      signer: new TokenSigner(secret, config.TOKEN_TTL_MINUTES * 60),
+      mailer,
+      signer,
       live,
       sessions: new SessionCache(),
-      identity: createIdentityProviders(config, secret),
+      identity,
       wakeups: new JobWakeups(),
       clock,
       world,
@@ -81,15 +53,7 @@ export async function startJobsProcess(
       follower,
       sim: null,
     };
-    follower.add(countsFeed((counts) => readModels.takeCommitted({ counts })));
-    follower.add(unitsFeed(readModels.index, (serials) => readModels.unitsChanged(serials), null));
-    follower.add(
-      tombstonesFeed((removed) => {
-        readModels.takeCommitted({ removed });
-        readModels.unitsChanged(removed);
-      }),
-    );
-    follower.add(commandsFeed((rows) => readModels.waiters.seen(rows)));
+    followReadModels(follower, readModels, null);
     await follower.start(from);
     cleanup.push(() => follower.stop());
 

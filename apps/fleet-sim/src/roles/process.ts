@@ -28,6 +28,20 @@ export interface StartOptions {
   seed?: boolean;
 }
 
+/** What every started process answers: where it listens, its logger, and its stop in steps. */
+export interface RunningProcess {
+  url: string;
+  port: number;
+  logger: Logger;
+  /** Stops in order, the store last. */
+  close(): Promise<void>;
+  /** What a shutdown under way is waiting on (logged if it overruns its deadline). */
+  closingStep(): string;
+}
+
+/** The options of a role that is not the API (a simulator, a jobs process). */
+export type ProcessOptions = Pick<StartOptions, 'logger' | 'databaseSchema' | 'seed'>;
+
 /**
  * The simulated clock, one row of the store for every process. The process that runs the whole fleet
  * (FLEET_ROLE=all) starts simulated time at real now and SIM_SPEED, as a single server always did; in a

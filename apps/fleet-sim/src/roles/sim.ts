@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import { Simulator } from '../fleet/simulator';
 import { ensureDemoWorld } from '../services/demo-world';
@@ -8,7 +7,8 @@ import { commandsFeed, countsFeed, tombstonesFeed } from '../read-models/feeds';
 import { DirectivePlayer } from '../scenarios/directive-player';
 import { createReadModels } from '../read-models/read-models';
 import {
-  type StartOptions,
+  type ProcessOptions,
+  type RunningProcess,
   openProcess,
   followWorld,
   loadSimulator,
@@ -19,13 +19,8 @@ import {
 } from './process';
 
 /** A simulator process (FLEET_ROLE=sim): its shards' units, and GET /healthz. */
-export interface RunningWorker {
-  url: string;
-  port: number;
-  logger: Logger;
+export interface RunningWorker extends RunningProcess {
   simulator: Simulator;
-  close(): Promise<void>;
-  closingStep(): string;
 }
 
 /**
@@ -33,10 +28,7 @@ export interface RunningWorker {
  * world, takes its fair share of the shards through leases, and serves only GET /healthz (its role, the
  * shards and units it holds). Everything it tells consoles goes through the store.
  */
-export async function startSimWorker(
-  config: Config,
-  options: Pick<StartOptions, 'logger' | 'databaseSchema' | 'seed'> = {},
-): Promise<RunningWorker> {
+export async function startSimWorker(config: Config, options: ProcessOptions = {}): Promise<RunningWorker> {
   const { logger, prefixes, database, db } = await openProcess(config, options);
   try {
     if (options.seed !== false) await ensureDemoWorld({ config, db, logger, prefixes });
