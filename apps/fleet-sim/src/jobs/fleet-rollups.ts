@@ -4,13 +4,13 @@ import { startRepeatingJob } from '../core/repeating-job';
 import type { ServiceDeps } from '../services/service-deps';
 import { RollupBatch, utcDay } from '../store/rollup-batch';
 import {
-  addCoverage,
   alertEventCounts,
   applyRollupRetention,
   eventHorizon,
   hasRollups,
   readRollupState,
   unitEventCounts,
+  writeCoverage,
   writeRollups,
   writeRollupState,
   type EventCounts,
@@ -148,7 +148,7 @@ export async function rollupPass(
   let retained: RollupPassResult['retention'] = null;
   await inTransaction(deps.db, async (tx) => {
     await writeRollups(tx, batch.rows());
-    await addCoverage(tx, batch.coverage());
+    await writeCoverage(tx, batch.coverage());
     if (retain) {
       retained = await applyRollupRetention(
         tx,

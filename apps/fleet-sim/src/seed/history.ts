@@ -14,7 +14,7 @@ import type { Db } from '../store/database';
 import { RollupBatch, dayStart, utcDay } from '../store/rollup-batch';
 import { rowsOf } from '../store/repos/feed-repo';
 import { readSoftwareUpdates } from '../store/repos/releases-repo';
-import { replaceCoverage, writeRollups, type RollupRow } from '../store/repos/rollups-repo';
+import { writeCoverage, writeRollups, type RollupRow } from '../store/repos/rollups-repo';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -269,7 +269,7 @@ export class DemoHistory {
     const batch = this.build();
     await this.addTickets(db, batch);
     await writeRollups(db, batch.rows(), 'replace');
-    await replaceCoverage(db, batch.coverage());
+    await writeCoverage(db, batch.coverage(), 'replace');
     return batch.size;
   }
 }

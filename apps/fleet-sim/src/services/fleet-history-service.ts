@@ -33,8 +33,7 @@ import { ValidationError } from '../core/errors';
 import { readFamilyUpdates } from '../store/repos/releases-repo';
 import { dayStart, utcDay } from '../store/rollup-batch';
 import {
-  dailySums,
-  hourlySums,
+  bucketSums,
   readCoverage,
   type BucketSums,
   type RollupFilter,
@@ -192,8 +191,7 @@ async function sumsOf(
   to: number,
   step: HistoryStep,
 ): Promise<Map<string, Map<number, HistorySums>>> {
-  const read = step === 'hour' ? hourlySums : dailySums;
-  const rows = await read(deps.db, filter, keyColumn, utcDay(from), utcDay(to - 1));
+  const rows = await bucketSums(deps.db, filter, keyColumn, utcDay(from), utcDay(to - 1), step);
   const out = new Map<string, Map<number, HistorySums>>();
   for (const row of rows) {
     const at = bucketAt(row);

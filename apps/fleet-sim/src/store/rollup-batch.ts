@@ -27,7 +27,7 @@ export interface SampledCell {
 /**
  * Rollup rows being built (by the rollups job's pass, the demo world's history, a scenario's): samples and counted
  * events go into the row of their UTC day, family, country and version, hour by hour, and sampled minutes into the
- * coverage of their hours. Written with rollups-repo's `writeRollups` and `addCoverage`.
+ * coverage of their hours. Written with rollups-repo's `writeRollups` and `writeCoverage`.
  */
 export class RollupBatch {
   private readonly byKey = new Map<string, RollupRow>();

@@ -1,3 +1,4 @@
+import type { HistorySums } from '@equipment-dashboard/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../database';
 import { fleetRollupState } from '../schema';
@@ -122,30 +123,25 @@ export async function writeRollups(
   }
 }
 
-/** Adds sampled minutes to the coverage of some days (24 values each, one per hour). */
-export async function addCoverage(
+/**
+ * Writes the coverage of some days (sampled minutes, 24 values each, one per hour): `add` adds them to what is stored,
+ * `replace` stores them as given (the demo world's history, a scenario's rewritten days keep theirs).
+ */
+export async function writeCoverage(
   db: Db,
   days: readonly { day: string; minutes: number[] }[],
+  mode: 'add' | 'replace' = 'add',
 ): Promise<void> {
   if (days.length === 0) return;
   const records = days.map((d) => ({ day: d.day, minutes: d.minutes, day_minutes: sumOf(d.minutes) }));
+  const set =
+    mode === 'add'
+      ? sql`minutes = ${addedArray('minutes')}, day_minutes = r.day_minutes + excluded.day_minutes`
+      : sql`minutes = excluded.minutes, day_minutes = excluded.day_minutes`;
   await db.execute(sql`
     INSERT INTO fleet_rollup_coverage AS r (day, minutes, day_minutes)
     SELECT day, minutes, day_minutes FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS d(day date, minutes real[], day_minutes float8)
-    ON CONFLICT (day) DO UPDATE SET minutes = ${addedArray('minutes')}, day_minutes = r.day_minutes + excluded.day_minutes`);
-}
-
-/** Sets the coverage of some days as given (the demo world's history, a scenario's rewritten days keep theirs). */
-export async function replaceCoverage(
-  db: Db,
-  days: readonly { day: string; minutes: number[] }[],
-): Promise<void> {
-  if (days.length === 0) return;
-  const records = days.map((d) => ({ day: d.day, minutes: d.minutes, day_minutes: sumOf(d.minutes) }));
-  await db.execute(sql`
-    INSERT INTO fleet_rollup_coverage (day, minutes, day_minutes)
-    SELECT day, minutes, day_minutes FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS d(day date, minutes real[], day_minutes float8)
-    ON CONFLICT (day) DO UPDATE SET minutes = excluded.minutes, day_minutes = excluded.day_minutes`);
+    ON CONFLICT (day) DO UPDATE SET ${set}`);
 }
 
 /**
@@ -278,18 +274,11 @@ function keyOf(column: RollupKeyColumn): SQL {
   }
 }
 
-/** A bucket's sums of one series (see libs/domain HistorySums), keyed by its day and hour (hour -1: the whole day). */
-export interface BucketSums {
+/** A bucket's sums of one series, keyed by its day and hour (hour -1: the whole day). */
+export interface BucketSums extends HistorySums {
   day: string;
   hour: number;
   key: string;
-  unitMinutes: number;
-  connectedMinutes: number;
-  updatesStarted: number;
-  updatesSucceeded: number;
-  updatesFailed: number;
-  alertsFired: number;
-  ticketsOpened: number;
 }
 
 const SUM_COLUMNS = [
@@ -319,45 +308,36 @@ function bucketOf(r: Record<string, unknown>, hour: number): BucketSums {
 }
 
 /**
- * Hourly sums of the rows a filter selects over some days, per series key: one range scan of the rollups (each
- * row's hours unnested and summed in the store), never a read of unit history.
+ * Sums of the rows a filter selects over some days, per series key and bucket, never a read of unit history: by hour,
+ * one range scan of the rollups (each row's hours unnested and summed in the store); by day, the day totals (no hours
+ * read).
  */
-export async function hourlySums(
+export async function bucketSums(
   db: Db,
   filter: RollupFilter,
   keyColumn: RollupKeyColumn,
   fromDay: string,
   toDay: string,
+  step: 'hour' | 'day',
 ): Promise<BucketSums[]> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
+  const where = whereOf(filter, fromDay, toDay);
+  const query =
+    step === 'hour'
+      ? sql`
       SELECT r.day::text AS day, t.i::int AS hour, ${keyOf(keyColumn)} AS key,
         ${sql.raw(SUM_COLUMNS.map((c, i) => `sum(t.v${i})::float8 AS ${c}`).join(', '))}
       FROM fleet_rollups r,
         unnest(${sql.raw(SUM_COLUMNS.map((c) => `r.${c}`).join(', '))}) WITH ORDINALITY AS t(${sql.raw(SUM_COLUMNS.map((_c, i) => `v${i}`).join(', '))}, i)
-      WHERE ${whereOf(filter, fromDay, toDay)}
-      GROUP BY 1, 2, 3`),
-  );
-  return rows.map((r) => bucketOf(r, Number(r['hour']) - 1));
-}
-
-/** Daily sums of the rows a filter selects over some days, per series key (the day totals: no hours read). */
-export async function dailySums(
-  db: Db,
-  filter: RollupFilter,
-  keyColumn: RollupKeyColumn,
-  fromDay: string,
-  toDay: string,
-): Promise<BucketSums[]> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
+      WHERE ${where}
+      GROUP BY 1, 2, 3`
+      : sql`
       SELECT r.day::text AS day, ${keyOf(keyColumn)} AS key,
         ${sql.raw(HOURLY.map(([c, d]) => `sum(r.${d})::float8 AS ${c}`).join(', '))}
       FROM fleet_rollups r
-      WHERE ${whereOf(filter, fromDay, toDay)}
-      GROUP BY 1, 2`),
-  );
-  return rows.map((r) => bucketOf(r, -1));
+      WHERE ${where}
+      GROUP BY 1, 2`;
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(query));
+  return rows.map((r) => bucketOf(r, step === 'hour' ? Number(r['hour']) - 1 : -1));
 }
 
 /** Where the rollups job stands (see fleet_rollup_state), or undefined before its first pass. */
