@@ -1,48 +1,18 @@
-import type { Alert, AlertRule, Silence, Webhook, WebhookDelivery } from '@equipment-dashboard/contract';
+import type { Silence, WebhookDelivery } from '@equipment-dashboard/contract';
+import {
+  exampleAlert,
+  exampleAlertCounts,
+  exampleAlertGroup,
+  exampleAlertRule,
+  exampleWebhook,
+} from '@equipment-dashboard/contract/testing';
 import { alertsApi } from './alerts.api';
 import { describeSlice, json } from './testing/slice-harness';
 
 const at = '2025-01-06T12:00:00.000Z';
 
-const alert: Alert = {
-  id: 5,
-  ruleId: 2,
-  ruleName: 'US aligners offline',
-  kind: 'unitOffline',
-  severity: 'major',
-  state: 'firing',
-  subject: { serialNumber: 'AX1AS0001', family: 'aligner' },
-  summary: 'Unit AX1AS0001 offline since 10:02',
-  cause: null,
-  startedAt: at,
-  firedAt: at,
-  acknowledgedBy: null,
-  acknowledgedAt: null,
-  comment: null,
-  resolvedAt: null,
-  resolvedBy: null,
-  updatedAt: at,
-};
-
-const rule: AlertRule = {
-  id: 2,
-  name: 'US aligners offline',
-  kind: 'unitOffline',
-  severity: 'major',
-  scope: { kind: 'view', viewId: 3, viewName: 'US aligners' },
-  forMinutes: 5,
-  threshold: null,
-  includeAlreadyOffline: false,
-  channels: { email: ['oncall@example.com'], webhookIds: [1] },
-  remindEveryMinutes: null,
-  escalateAfterMinutes: null,
-  escalateTo: null,
-  flapping: { drops: 3, windowMinutes: 30 },
-  enabled: true,
-  createdBy: 'engineer',
-  createdAt: at,
-  updatedAt: at,
-};
+const alert = exampleAlert(5);
+const rule = exampleAlertRule(2, { name: 'US aligners offline' });
 
 const silence: Silence = {
   id: 4,
@@ -56,14 +26,7 @@ const silence: Silence = {
   status: 'active',
 };
 
-const webhook: Webhook = {
-  id: 1,
-  name: 'Pager',
-  url: 'https://hooks.example.com/a',
-  createdBy: 'engineer',
-  createdAt: at,
-  lastDelivery: null,
-};
+const webhook = exampleWebhook;
 
 const delivery: WebhookDelivery = {
   id: 'd-1',
@@ -86,7 +49,7 @@ const ruleBody = {
   scope: { kind: 'view', viewId: 3 },
   forMinutes: 5,
 } as const;
-const counts = { firing: 3, unacknowledged: 2, bySeverity: { critical: 0, major: 3, minor: 0, warning: 0 } };
+const counts = exampleAlertCounts(2, 3);
 const preferences = { emailSeverities: ['critical'], mutedUntil: null };
 
 describeSlice('alerts', alertsApi.endpoints, {
@@ -109,22 +72,7 @@ describeSlice('alerts', alertsApi.endpoints, {
     query: { page: '1', state: 'firing', countryCode: 'US' },
     respond: () =>
       json({
-        docs: [
-          {
-            ruleId: 2,
-            ruleName: 'US aligners offline',
-            severity: 'major',
-            countryCode: 'US',
-            region: null,
-            placeName: 'the United States',
-            count: 4_700,
-            firstStartedAt: at,
-            lastStartedAt: at,
-            share: 0.9792,
-            summary:
-              '4,700 of 4,800 units in the United States went offline within 2 minutes: a regional cause is likely',
-          },
-        ],
+        docs: [exampleAlertGroup],
         totalDocs: 1,
       }),
   },

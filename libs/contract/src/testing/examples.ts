@@ -42,6 +42,8 @@ import type {
   VoltagesReport,
 } from '../index';
 
+export * from './alerts';
+
 const at = '2024-05-14T09:30:00.000Z';
 const later = '2024-05-15T10:00:00.000Z';
 

@@ -1,27 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { AlertGroup } from '@equipment-dashboard/contract';
-import { alertCounts, alertRow } from '../../test/alerts';
+import { exampleAlert, exampleAlertCounts, exampleAlertGroup } from '@equipment-dashboard/contract/testing';
 import { openApp } from '../../test/render-app';
 
-const at = '2025-01-06T12:00:00.000Z';
-const group = (overrides: Partial<AlertGroup>): AlertGroup => ({
-  ruleId: 2,
-  ruleName: 'US aligners offline',
-  severity: 'major',
-  countryCode: 'US',
-  region: null,
-  placeName: 'the United States',
-  count: 4_700,
-  firstStartedAt: at,
-  lastStartedAt: at,
-  share: 0.9792,
-  summary:
-    '4,700 of 4,800 units in the United States went offline within 2 minutes: a regional cause is likely',
-  ...overrides,
-});
 const firing = [
-  group({}),
-  group({
+  exampleAlertGroup,
+  {
+    ...exampleAlertGroup,
     ruleId: 3,
     ruleName: 'Gateways down',
     severity: 'critical',
@@ -30,21 +14,21 @@ const firing = [
     count: 1,
     share: null,
     summary: null,
-  }),
+  },
 ];
 
 describe('the alerts bell', () => {
   it('when alerts fire unacknowledged, then the bell shows their number, and an ALERT_COUNTS event changes it without a read', async () => {
     const { live, stub } = openApp('/Audits', 'support', {
       '/read/audits/v1/': { docs: [], totalDocs: 0 },
-      '/read/alert_counts/v1': alertCounts(3),
+      '/read/alert_counts/v1': exampleAlertCounts(3),
     });
     const bell = await screen.findByRole('button', { name: 'Alerts: 3 firing unacknowledged' });
     expect(bell.closest('.ant-badge')).toHaveTextContent('3');
 
     await act(async () => {
       live.last().serverConnects();
-      live.last().serverEmits('ALERT_COUNTS', alertCounts(37, 40));
+      live.last().serverEmits('ALERT_COUNTS', exampleAlertCounts(37, 40));
     });
     expect(
       await screen.findByRole('button', { name: 'Alerts: 37 firing unacknowledged' }),
@@ -55,7 +39,7 @@ describe('the alerts bell', () => {
   it('when the bell is clicked, then a drawer lists the firing alerts by rule and place (not by unit), counts the other groups, and Open Alerts leads to the screen', async () => {
     const { user, stub, location } = openApp('/Audits', 'engineer', {
       '/read/audits/v1/': { docs: [], totalDocs: 0 },
-      '/read/alert_counts/v1': alertCounts(4_701),
+      '/read/alert_counts/v1': exampleAlertCounts(4_701),
       '/read/alert_groups/v1/': { docs: firing, totalDocs: 14 },
       '/read/alert_rules/v1/': { docs: [], totalDocs: 0 },
     });
@@ -92,7 +76,7 @@ describe('the alerts bell', () => {
   it('when thousands of alerts fire unacknowledged, then the badge shows their compact count (not 999+) and the drawer the exact one', async () => {
     const { user } = openApp('/Audits', 'engineer', {
       '/read/audits/v1/': { docs: [], totalDocs: 0 },
-      '/read/alert_counts/v1': alertCounts(4_701),
+      '/read/alert_counts/v1': exampleAlertCounts(4_701),
       '/read/alert_groups/v1/': { docs: firing, totalDocs: 2 },
     });
     const bell = await screen.findByRole('button', { name: 'Alerts: 4,701 firing unacknowledged' });
@@ -109,7 +93,7 @@ describe('the alerts bell', () => {
   it('when ALERT_UPDATED arrives while the drawer is open, then its groups are read again', async () => {
     const { user, live, stub } = openApp('/Audits', 'support', {
       '/read/audits/v1/': { docs: [], totalDocs: 0 },
-      '/read/alert_counts/v1': alertCounts(2),
+      '/read/alert_counts/v1': exampleAlertCounts(2),
       '/read/alert_groups/v1/': { docs: firing, totalDocs: 2 },
     });
     await user.click(await screen.findByRole('button', { name: /^Alerts: 2/ }));
@@ -117,7 +101,7 @@ describe('the alerts bell', () => {
     await screen.findByText('Gateways down');
     const before = stub.callsTo('/read/alert_groups/v1/').length;
     await act(async () =>
-      live.last().serverEmits('ALERT_UPDATED', { alerts: [alertRow(2, { state: 'acknowledged' })] }),
+      live.last().serverEmits('ALERT_UPDATED', { alerts: [exampleAlert(2, { state: 'acknowledged' })] }),
     );
     await waitFor(() => expect(stub.callsTo('/read/alert_groups/v1/').length).toBeGreaterThan(before));
   });

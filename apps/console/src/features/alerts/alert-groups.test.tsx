@@ -1,46 +1,38 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AlertGroup } from '@equipment-dashboard/contract';
 import type { Role } from '@equipment-dashboard/domain';
+import {
+  exampleAlert,
+  exampleAlertCounts,
+  exampleAlertGroup,
+  exampleAlertRule,
+  exampleStormSentence,
+} from '@equipment-dashboard/contract/testing';
 import { findDialog } from '../../shared/testing/dialogs';
 import { openScreen } from '../../shared/testing/render-screen';
-import { alertCounts, alertRow, alertRule } from '../../test/alerts';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { pagedRoute, queryOf } from '../../test/lists';
 import { AlertsPage } from './alerts-page';
 
 const at = '2025-01-06T12:00:00.000Z';
-const SENTENCE =
-  '4,700 of 4,800 units in the United States went offline within 2 minutes: a regional cause is likely';
-
-function group(overrides: Partial<AlertGroup> = {}): AlertGroup {
-  return {
-    ruleId: 2,
-    ruleName: 'US aligners offline',
-    severity: 'major',
-    countryCode: 'US',
-    region: null,
-    placeName: 'the United States',
-    count: 4_700,
-    firstStartedAt: at,
-    lastStartedAt: '2025-01-06T12:02:00.000Z',
-    share: 0.9792,
-    summary: SENTENCE,
-    ...overrides,
-  };
-}
+const SENTENCE = exampleStormSentence;
 
 const storm = [
-  group(),
-  group({
+  exampleAlertGroup,
+  {
+    ...exampleAlertGroup,
     region: 'Ontario',
     countryCode: 'CA',
     placeName: 'Ontario, Canada',
     count: 3,
     share: 0.01,
     summary: null,
-  }),
+  },
 ];
-const members = [alertRow(1, { countryCode: 'US', cause: SENTENCE }), alertRow(2, { countryCode: 'US' })];
+const members = [
+  exampleAlert(1, { countryCode: 'US', cause: SENTENCE }),
+  exampleAlert(2, { countryCode: 'US' }),
+];
 
 function open(
   role: Role,
@@ -49,13 +41,13 @@ function open(
   routes: Record<string, StubHandler> = {},
 ) {
   return openScreen(entry, <AlertsPage />, role, {
-    '/read/alert_counts/v1': alertCounts(4_703),
+    '/read/alert_counts/v1': exampleAlertCounts(4_703),
     '/read/alert_groups/v1/': pagedRoute(
       () => groups,
       (g, query) => !query.get('countryCode') || g.countryCode === query.get('countryCode'),
     ),
     '/read/alerts/v1/': pagedRoute(() => members),
-    '/read/alert_rules/v1/': { docs: [alertRule(2, { name: 'US aligners offline' })], totalDocs: 1 },
+    '/read/alert_rules/v1/': { docs: [exampleAlertRule(2, { name: 'US aligners offline' })], totalDocs: 1 },
     '/read/saved_views/v1': [],
     '/read/webhooks/v1/': [],
     '/read/aligner_countries/v1': [{ countryName: 'United States', countryCode: 'US' }],
@@ -129,7 +121,7 @@ describe('Alerts grouped by place', () => {
     const { user, stub } = open(
       'engineer',
       '/Alerts',
-      [group({ region: 'Texas', placeName: 'Texas, United States', count: 40 })],
+      [{ ...exampleAlertGroup, region: 'Texas', placeName: 'Texas, United States', count: 40 }],
       {
         '/sim/clock': { now: '2030-05-01T08:00:00.000Z', speed: 60 },
         'POST /create/silence/v1': () =>
@@ -162,7 +154,9 @@ describe('Alerts grouped by place', () => {
   });
 
   it('when a rule has only a handful of alerts, then the tab opens as the list, and the switch groups it', async () => {
-    const { user, stub } = open('support', '/Alerts', [group({ count: 4, summary: null, share: 0.001 })]);
+    const { user, stub } = open('support', '/Alerts', [
+      { ...exampleAlertGroup, count: 4, summary: null, share: 0.001 },
+    ]);
     expect(await screen.findByRole('link', { name: 'AX1AS0001' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'List' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Grouped by place' }));

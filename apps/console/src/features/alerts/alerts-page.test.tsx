@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Role } from '@equipment-dashboard/domain';
+import { exampleAlert, exampleAlertCounts, exampleAlertRule } from '@equipment-dashboard/contract/testing';
 import { findDialog } from '../../shared/testing/dialogs';
 import { openScreen } from '../../shared/testing/render-screen';
-import { alertCounts, alertRow, alertRule } from '../../test/alerts';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { pagedRoute, queryOf } from '../../test/lists';
 import { formatDateTime } from '../../shared/equipment/format';
 import { AlertsPage } from './alerts-page';
 
 const rows = [
-  alertRow(1),
-  alertRow(2),
-  alertRow(3, {
+  exampleAlert(1),
+  exampleAlert(2),
+  exampleAlert(3, {
     severity: 'critical',
     ruleName: 'Gateways down',
     subject: { service: 'charon' },
@@ -21,14 +21,14 @@ const rows = [
 
 function open(role: Role, entry = '/Alerts', routes: Record<string, StubHandler> = {}) {
   return openScreen(entry, <AlertsPage />, role, {
-    '/read/alert_counts/v1': alertCounts(3),
+    '/read/alert_counts/v1': exampleAlertCounts(3),
     '/read/alerts/v1/': pagedRoute(
       () => rows,
       (row, query) =>
         row.state === query.get('state') &&
         (!query.get('severity') || row.severity === query.get('severity')),
     ),
-    '/read/alert_rules/v1/': { docs: [alertRule(2, { name: 'US aligners offline' })], totalDocs: 1 },
+    '/read/alert_rules/v1/': { docs: [exampleAlertRule(2, { name: 'US aligners offline' })], totalDocs: 1 },
     '/read/saved_views/v1': [],
     '/read/webhooks/v1/': [],
     ...routes,
@@ -59,7 +59,7 @@ describe('Alerts', () => {
     const { user, stub } = open('support', '/Alerts', {
       'POST /update/alert_acknowledged/v1': () =>
         json(200, {
-          alerts: [alertRow(1, { state: 'acknowledged' }), alertRow(2, { state: 'acknowledged' })],
+          alerts: [exampleAlert(1, { state: 'acknowledged' }), exampleAlert(2, { state: 'acknowledged' })],
         }),
     });
     await screen.findByRole('link', { name: 'AX1AS0001' });
@@ -106,7 +106,7 @@ describe('Alerts', () => {
 
   it('when acknowledged alerts are resolved by hand after confirming, then the call names them', async () => {
     const acknowledged = [
-      alertRow(7, { state: 'acknowledged', acknowledgedBy: 'support', comment: 'on it' }),
+      exampleAlert(7, { state: 'acknowledged', acknowledgedBy: 'support', comment: 'on it' }),
     ];
     const { user, stub } = open('support_lvl2', '/Alerts?tab=acknowledged', {
       '/read/alerts/v1/': pagedRoute(
@@ -144,7 +144,7 @@ describe('Alerts', () => {
   it("when an alert's summary is clicked, then its detail shows its state history", async () => {
     const { user } = open('support', '/Alerts', {
       '/read/alert/v1': {
-        ...alertRow(1, { state: 'acknowledged', acknowledgedBy: 'support', comment: 'on it' }),
+        ...exampleAlert(1, { state: 'acknowledged', acknowledgedBy: 'support', comment: 'on it' }),
         history: [
           { from: null, to: 'pending', by: 'condition holds', comment: null, at: '2025-01-06T12:00:00.000Z' },
           {
@@ -200,7 +200,7 @@ describe('Alerts', () => {
   it('when an engineer turns a rule off, then the rule is changed with enabled false', async () => {
     const { user, stub } = open('engineer', '/Alerts?tab=rules', {
       'POST /update/alert_rule/v1': () =>
-        json(200, alertRule(2, { name: 'US aligners offline', enabled: false })),
+        json(200, exampleAlertRule(2, { name: 'US aligners offline', enabled: false })),
     });
     await user.click(await screen.findByRole('switch', { name: 'Enabled: US aligners offline' }));
     await waitFor(() => expect(stub.callsTo('/update/alert_rule/v1')).toHaveLength(1));
@@ -209,8 +209,8 @@ describe('Alerts', () => {
 
   it('when an alert resolved inside its pending period, then the Resolved list says it never fired rather than show a time', async () => {
     const resolved = [
-      alertRow(8, { state: 'resolved', firedAt: null, resolvedAt: '2025-01-06T12:03:00.000Z' }),
-      alertRow(9, { state: 'resolved', resolvedAt: '2025-01-06T12:30:00.000Z' }),
+      exampleAlert(8, { state: 'resolved', firedAt: null, resolvedAt: '2025-01-06T12:03:00.000Z' }),
+      exampleAlert(9, { state: 'resolved', resolvedAt: '2025-01-06T12:30:00.000Z' }),
     ];
     open('support', '/Alerts?tab=resolved', {
       '/read/alerts/v1/': pagedRoute(
@@ -229,7 +229,9 @@ describe('Alerts', () => {
 
   it('when the Acknowledged tab opens, then each alert shows when it was acknowledged, beside by whom', async () => {
     const acknowledgedAt = '2025-01-06T13:17:00.000Z';
-    const acknowledged = [alertRow(7, { state: 'acknowledged', acknowledgedBy: 'support', acknowledgedAt })];
+    const acknowledged = [
+      exampleAlert(7, { state: 'acknowledged', acknowledgedBy: 'support', acknowledgedAt }),
+    ];
     open('support', '/Alerts?tab=acknowledged', {
       '/read/alerts/v1/': pagedRoute(
         () => acknowledged,
@@ -261,9 +263,12 @@ describe('Alerts', () => {
 
   it('when a unit offline alert has no cause from the server, then its Why says when the unit last reported; a cause given stays', async () => {
     const offline = [
-      alertRow(4),
-      alertRow(5, { cause: 'Planned: scenario planned-maintenance' }),
-      alertRow(6, { startedAt: '1970-01-01T00:00:00.000Z', summary: 'Unit AX1AS0006 has never been online' }),
+      exampleAlert(4),
+      exampleAlert(5, { cause: 'Planned: scenario planned-maintenance' }),
+      exampleAlert(6, {
+        startedAt: '1970-01-01T00:00:00.000Z',
+        summary: 'Unit AX1AS0006 has never been online',
+      }),
     ];
     open('support', '/Alerts', {
       '/read/alerts/v1/': pagedRoute(
@@ -294,7 +299,7 @@ describe('Alerts', () => {
     };
     const { user, stub, location } = open('support', '/Alerts', {
       '/read/alert/v1': {
-        ...alertRow(1, { state: 'resolved', firedAt: null, resolvedAt: '2025-01-06T12:09:00.000Z' }),
+        ...exampleAlert(1, { state: 'resolved', firedAt: null, resolvedAt: '2025-01-06T12:09:00.000Z' }),
         history: [
           { from: null, to: 'silenced', by: 'silence 4', comment: null, at: '2025-01-06T12:00:00.000Z' },
           {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { exampleAlertRule } from '@equipment-dashboard/contract/testing';
 import { openScreen } from '../../shared/testing/render-screen';
 import { findDialog } from '../../shared/testing/dialogs';
-import { alertRule } from '../../test/alerts';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { AlertsPage } from './alerts-page';
 import { fieldProblems, ruleBody, EMPTY_RULE_FORM, withKind } from './rule-form';
@@ -111,7 +111,7 @@ describe('the rule editor', () => {
 
   it('when the new rule form opens, then the escalation offers its channels (the webhooks and addresses) beside its minutes, and the rule escalates to the one picked', async () => {
     const { user, stub } = openRules('engineer', {
-      'POST /create/alert_rule/v1': () => json(201, alertRule(9, { name: 'Offline' })),
+      'POST /create/alert_rule/v1': () => json(201, exampleAlertRule(9, { name: 'Offline' })),
     });
     const dialog = await openNewRule(user);
     expect(within(dialog).getByText(/the escalation channels below are told too/)).toBeInTheDocument();
@@ -146,7 +146,7 @@ describe('the rule editor', () => {
   });
 
   it('when an engineer edits a rule, then the dialog holds its fields and Save sends them with its id', async () => {
-    const rule = alertRule(7, {
+    const rule = exampleAlertRule(7, {
       name: 'Gateways',
       kind: 'serviceDown',
       severity: 'critical',

@@ -1,23 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Silence, Webhook, WebhookDelivery } from '@equipment-dashboard/contract';
 import type { Role } from '@equipment-dashboard/domain';
+import { exampleAlertRule, exampleWebhook } from '@equipment-dashboard/contract/testing';
 import { findDialog } from '../../shared/testing/dialogs';
 import { openScreen } from '../../shared/testing/render-screen';
-import { alertRule } from '../../test/alerts';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { openApp } from '../../test/render-app';
 import { AlertsPage } from './alerts-page';
 import { deliveryPollMs } from './webhook-dialogs';
 
 const at = '2025-01-06T12:00:00.000Z';
-const webhook: Webhook = {
-  id: 1,
-  name: 'Pager',
-  url: 'https://hooks.example.com/a',
-  createdBy: 'engineer',
-  createdAt: at,
-  lastDelivery: { state: 'failed', at, status: 500 },
-};
+const webhook: Webhook = { ...exampleWebhook, lastDelivery: { state: 'failed', at, status: 500 } };
 const delivery: WebhookDelivery = {
   id: 'd-1',
   webhookId: 1,
@@ -47,7 +40,7 @@ function open(role: Role, tab: 'webhooks' | 'silences', routes: Record<string, S
   return openScreen(`/Alerts?tab=${tab}`, <AlertsPage />, role, {
     '/read/webhooks/v1/': [webhook],
     '/read/silences/v1/': { docs: [silence], totalDocs: 1 },
-    '/read/alert_rules/v1/': { docs: [alertRule(2, { name: 'US aligners offline' })], totalDocs: 1 },
+    '/read/alert_rules/v1/': { docs: [exampleAlertRule(2, { name: 'US aligners offline' })], totalDocs: 1 },
     '/read/saved_views/v1': [],
     '/read/aligner_countries/v1': [{ countryName: 'United States', countryCode: 'US' }],
     ...routes,
