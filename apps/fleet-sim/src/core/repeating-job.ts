@@ -64,3 +64,21 @@ export function startRepeatingJob(pass: () => Promise<unknown>, options: Repeati
     },
   };
 }
+
+/**
+ * A job one process does at a time: a pass every `everyMs` (real time) and after every clock change, doing `work` only
+ * while `leads` says this process holds the job's lease or lock (every process asks, so another takes over when it
+ * stops).
+ */
+export function startLeadingJob(
+  deps: { logger: Logger; clock: { onChange(listener: () => void): () => void } },
+  leads: () => Promise<boolean>,
+  work: () => Promise<unknown>,
+  options: Omit<RepeatingJobOptions, 'logger' | 'wakeOn'>,
+): RepeatingJob {
+  return startRepeatingJob(async () => ((await leads()) ? work() : undefined), {
+    ...options,
+    logger: deps.logger,
+    wakeOn: (wake) => deps.clock.onChange(wake),
+  });
+}

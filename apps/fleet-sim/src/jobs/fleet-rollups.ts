@@ -1,6 +1,6 @@
 import { oldestKept, type HistoryRetention } from '@equipment-dashboard/domain';
 import { metrics } from '../core/metrics';
-import { startRepeatingJob } from '../core/repeating-job';
+import { startLeadingJob } from '../core/repeating-job';
 import type { ServiceDeps } from '../services/service-deps';
 import { RollupBatch, utcDay } from '../store/rollup-batch';
 import {
@@ -183,7 +183,6 @@ export function startFleetRollups(
   everyMs = 30_000,
 ): () => Promise<void> {
   const pass = async () => {
-    if (!(await leads())) return;
     const cpu = process.cpuUsage();
     try {
       const result = await rollupPass(deps);
@@ -203,12 +202,10 @@ export function startFleetRollups(
       metrics.rollupCpu.inc((used.user + used.system) / 1e6);
     }
   };
-  const job = startRepeatingJob(pass, {
+  const job = startLeadingJob(deps, leads, pass, {
     everyMs,
-    logger: deps.logger,
     failure: 'writing the fleet history failed',
     immediately: true,
-    wakeOn: (wake) => deps.clock.onChange(wake),
   });
   return job.stop;
 }

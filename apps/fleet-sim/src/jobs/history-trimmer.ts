@@ -1,4 +1,4 @@
-import { startRepeatingJob } from '../core/repeating-job';
+import { startLeadingJob } from '../core/repeating-job';
 import { trimUnitHistory } from '../services/history-service';
 import type { ServiceDeps } from '../services/service-deps';
 
@@ -13,15 +13,13 @@ export function startHistoryTrimmer(
   everyMs = 10 * 60_000,
 ): () => Promise<void> {
   const trim = async () => {
-    const n = (await leads()) ? await trimUnitHistory(deps) : 0;
+    const n = await trimUnitHistory(deps);
     if (n > 0) deps.logger.info({ deleted: n }, 'unit history trimmed');
   };
-  const job = startRepeatingJob(trim, {
+  const job = startLeadingJob(deps, leads, trim, {
     everyMs,
-    logger: deps.logger,
     failure: 'trimming the unit history failed',
     immediately: true,
-    wakeOn: (wake) => deps.clock.onChange(wake),
   });
   return job.stop;
 }

@@ -8,7 +8,7 @@ import {
 } from '@equipment-dashboard/domain';
 import { HttpError } from '../core/errors';
 import { metrics } from '../core/metrics';
-import { startRepeatingJob } from '../core/repeating-job';
+import { startLeadingJob } from '../core/repeating-job';
 import { isPending, desiredOf, updateStateFor } from '../fleet/desired-state';
 import * as repo from '../store/repos/rollouts-repo';
 import { findUnitsWithDesired, type UnitWithDesired } from '../store/repos/units-repo';
@@ -235,11 +235,9 @@ export function startRolloutDriver(
   leads: () => Promise<boolean> = async () => true,
   everyMs = 2_000,
 ): () => Promise<void> {
-  const job = startRepeatingJob(() => leads().then((leading) => (leading ? driveRollouts(deps) : 0)), {
+  const job = startLeadingJob(deps, leads, () => driveRollouts(deps), {
     everyMs,
-    logger: deps.logger,
     failure: 'driving rollouts failed',
-    wakeOn: (wake) => deps.clock.onChange(wake),
   });
   const unregister = deps.wakeups.register('rollout-driver', job.wake);
   return () => {

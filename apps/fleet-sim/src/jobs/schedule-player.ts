@@ -1,4 +1,4 @@
-import { startRepeatingJob } from '../core/repeating-job';
+import { startLeadingJob } from '../core/repeating-job';
 import { playDueSchedules } from '../services/scheduling-service';
 import type { ServiceDeps } from '../services/service-deps';
 
@@ -11,11 +11,9 @@ export function startSchedulePlayer(
   leads: () => Promise<boolean> = async () => true,
   everyMs = 2_000,
 ): () => Promise<void> {
-  const job = startRepeatingJob(() => leads().then((leading) => (leading ? playDueSchedules(deps) : 0)), {
+  const job = startLeadingJob(deps, leads, () => playDueSchedules(deps), {
     everyMs,
-    logger: deps.logger,
     failure: 'playing schedules failed',
-    wakeOn: (wake) => deps.clock.onChange(wake),
   });
   return job.stop;
 }
