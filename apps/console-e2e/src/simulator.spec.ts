@@ -55,6 +55,8 @@ test.describe('the Simulator', () => {
     ).toBeVisible();
     await expect(dialog).toBeHidden();
 
+    const passes = region(page, 'Clock').getByRole('list', { name: 'Pending scenario steps a step passes' });
+    await expect(passes).toContainText('gateway-outage, step after 15m');
     const timeline = region(page, 'Timeline');
     const run = timeline.getByRole('row').filter({ hasText: 'gateway-outage' }).first();
     await expect(run).toContainText('engineer');
@@ -62,6 +64,7 @@ test.describe('the Simulator', () => {
     await run.getByRole('button', { name: 'Cancel the pending steps of gateway-outage' }).click();
     await expect(run).toContainText('cancelled');
     await expect(run.getByRole('button', { name: /Cancel the pending steps/ })).toHaveCount(0);
+    await expect(passes.getByText('gateway-outage, step after 15m')).toHaveCount(0);
 
     const clock = region(page, 'Clock');
     if ((await clock.getByRole('button', { name: 'Pause' }).count()) > 0)

@@ -1,16 +1,22 @@
 import { PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Flex, Input, Select, Space } from 'antd';
+import { Button, Card, Descriptions, Flex, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useChangeSimulatorClockMutation, useReadSimulatorClockQuery } from '@equipment-dashboard/api-client';
+import {
+  useChangeSimulatorClockMutation,
+  useReadScenarioRunsQuery,
+  useReadSimulatorClockQuery,
+} from '@equipment-dashboard/api-client';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
 import { useServerCall } from '../../shared/back-office/use-server-call';
 import { formatSimulated } from './format-simulated';
+import { pendingSteps } from './pending-steps';
 import { SIMULATOR_TEXTS as T } from './texts';
 import { useSimulatedNow } from './use-simulated-now';
 
 /**
  * The simulated clock: its time ticking live and its speed; play and pause, a speed, steps of 1 min, 15 min, 1 h and
- * 1 day, and a step of any length. Another console's move arrives by SIMULATOR_CHANGED, which reads the clock again.
+ * 1 day, and a step of any length; the pending scenario steps (soonest first) that a step past their time plays. Another
+ * console's move arrives by SIMULATOR_CHANGED, which reads the clock again.
  */
 export function ClockPanel() {
   const { data: clock, fulfilledTimeStamp } = useReadSimulatorClockQuery();
@@ -20,6 +26,8 @@ export function ClockPanel() {
   const [speed, setSpeed] = useState<number>(T.speeds[2]);
   const [customStep, setCustomStep] = useState('');
   const playing = (clock?.speed ?? 0) > 0;
+  // The newest runs' pending steps: what a step of the clock past their time plays.
+  const pending = pendingSteps(useReadScenarioRunsQuery({ page: 1 }).data?.docs ?? []);
   const change = (body: { speed?: number; step?: string }) => call.run(() => changeClock(body).unwrap());
 
   return (
@@ -81,6 +89,20 @@ export function ClockPanel() {
           </Button>
         </Space.Compact>
       </Flex>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        {T.clock.pendingSteps}:
+      </Typography.Paragraph>
+      {pending.length === 0 ? (
+        <Typography.Paragraph style={{ marginBottom: 0 }}>{T.clock.noPendingSteps}</Typography.Paragraph>
+      ) : (
+        <ul aria-label={T.clock.pendingSteps} style={{ marginBottom: 0 }}>
+          {pending.map((step) => (
+            <li key={`${step.name}/${step.dueAt}/${step.at}`}>
+              {T.clock.pendingStep(step.name, step.at, formatSimulated(Date.parse(step.dueAt)))}
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }

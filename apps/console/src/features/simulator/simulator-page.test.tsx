@@ -164,6 +164,12 @@ describe('Simulator', () => {
     const { user, posted } = openSimulator();
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     expect(await within(timeline).findByText('regional-outage')).toBeInTheDocument();
+    const passes = screen.getByRole('list', { name: 'Pending scenario steps a step passes' });
+    expect(
+      within(passes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['regional-outage, step after 2h: 2025-03-01 11:00:00 UTC']);
     expect(within(timeline).getByText('2025-03-01 09:00:00 UTC')).toBeInTheDocument();
     expect(within(timeline).getByText('played')).toBeInTheDocument();
     expect(within(timeline).getByText('pending')).toBeInTheDocument();
@@ -175,6 +181,7 @@ describe('Simulator', () => {
     ).toBeInTheDocument();
     expect(posted).toEqual([{ path: '/sim/scenario_run_cancelled/v1', body: { id: 4 } }]);
     expect(await within(timeline).findByText('cancelled')).toBeInTheDocument();
+    expect(screen.getByText('No scenario step is pending.')).toBeInTheDocument();
     expect(
       within(timeline).queryByRole('button', { name: /Cancel the pending steps/ }),
     ).not.toBeInTheDocument();

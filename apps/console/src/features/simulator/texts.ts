@@ -14,6 +14,9 @@ export const SIMULATOR_TEXTS = {
     customStep: 'Custom step',
     customStepHint: "A duration like '90s', '20m' or '2h30m'",
     step: 'Step',
+    pendingSteps: 'Pending scenario steps a step passes',
+    noPendingSteps: 'No scenario step is pending.',
+    pendingStep: (name: string, at: string, dueAt: string) => `${name}, step after ${at}: ${dueAt}`,
   },
   /** The clock's step buttons: their label and the duration the server is sent. */
   stepButtons: [
