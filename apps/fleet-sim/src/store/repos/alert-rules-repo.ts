@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { alertRules } from '../schema';
 import { escapeLike } from './users-repo';
-import { insertOne, pageOf, type Page } from './rows';
+import { deleteWhere, insertOne, pageOf, type Page } from './rows';
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type NewAlertRuleRow = typeof alertRules.$inferInsert;
@@ -45,8 +45,7 @@ export async function updateRule(
 
 /** Deletes a rule; answers whether it was there. */
 export async function deleteRule(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(alertRules).where(eq(alertRules.id, id)).returning({ id: alertRules.id });
-  return rows.length > 0;
+  return deleteWhere(db, alertRules, eq(alertRules.id, id));
 }
 
 /** Rules whose channels or escalation name a webhook. */

@@ -2,7 +2,7 @@ import { asc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../database';
 import { ezFixtures, ezTargets } from '../schema';
 import { escapeLike } from './users-repo';
-import { insertUnlessExists, pageOf, updateStamped, type Page } from './rows';
+import { deleteWhere, insertUnlessExists, pageOf, updateStamped, type Page } from './rows';
 
 export type FixtureRow = typeof ezFixtures.$inferSelect;
 export type TargetRow = typeof ezTargets.$inferSelect;
@@ -38,11 +38,7 @@ export async function updateFixture(
 }
 
 export async function deleteFixture(db: Db, serialNumber: string): Promise<boolean> {
-  const rows = await db
-    .delete(ezFixtures)
-    .where(eq(ezFixtures.serialNumber, serialNumber))
-    .returning({ serialNumber: ezFixtures.serialNumber });
-  return rows.length > 0;
+  return deleteWhere(db, ezFixtures, eq(ezFixtures.serialNumber, serialNumber));
 }
 
 /** A page of targets by target name. */
@@ -67,9 +63,5 @@ export async function updateTarget(
 }
 
 export async function deleteTarget(db: Db, targetName: string): Promise<boolean> {
-  const rows = await db
-    .delete(ezTargets)
-    .where(eq(ezTargets.targetName, targetName))
-    .returning({ targetName: ezTargets.targetName });
-  return rows.length > 0;
+  return deleteWhere(db, ezTargets, eq(ezTargets.targetName, targetName));
 }

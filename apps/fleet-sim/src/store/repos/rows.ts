@@ -1,4 +1,4 @@
-import { count, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
@@ -75,4 +75,13 @@ export async function updateStamped<T extends PgTable>(
     .where(where)
     .returning()) as T['$inferSelect'][];
   return row;
+}
+
+/** Deletes the rows `where` finds; answers whether there was one. */
+export async function deleteWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<boolean> {
+  const rows = await db
+    .delete(table)
+    .where(where)
+    .returning({ found: sql`1` });
+  return rows.length > 0;
 }

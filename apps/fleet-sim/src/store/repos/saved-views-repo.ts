@@ -1,7 +1,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '../database';
 import { savedViews } from '../schema';
-import { insertOne } from './rows';
+import { deleteWhere, insertOne } from './rows';
 
 export type SavedViewRow = typeof savedViews.$inferSelect;
 
@@ -27,6 +27,5 @@ export async function findView(db: Db, id: number): Promise<SavedViewRow | undef
 
 /** Deletes a view; answers whether it was there. */
 export async function deleteView(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(savedViews).where(eq(savedViews.id, id)).returning({ id: savedViews.id });
-  return rows.length > 0;
+  return deleteWhere(db, savedViews, eq(savedViews.id, id));
 }

@@ -3,6 +3,7 @@ import type { Db } from '../database';
 import { favorites, screenshots, tickets, unitDesired, unitReports, units } from '../schema';
 import { desiredColumns, type DesiredRow } from './desired-repo';
 import { addTombstone, logUnitChanges } from './feed-repo';
+import { deleteWhere } from './rows';
 import { inTransaction } from '../transaction';
 
 export type UnitRow = typeof units.$inferSelect;
@@ -118,11 +119,11 @@ export async function addFavorite(db: Db, username: string, serialNumber: string
 }
 
 export async function removeFavorite(db: Db, username: string, serialNumber: string): Promise<boolean> {
-  const rows = await db
-    .delete(favorites)
-    .where(and(eq(favorites.username, username), eq(favorites.serialNumber, serialNumber)))
-    .returning({ s: favorites.serialNumber });
-  return rows.length > 0;
+  return deleteWhere(
+    db,
+    favorites,
+    and(eq(favorites.username, username), eq(favorites.serialNumber, serialNumber)),
+  );
 }
 
 export async function screenshotsOf(db: Db, serialNumber: string) {
@@ -155,8 +156,7 @@ export async function insertScreenshot(
 }
 
 export async function deleteScreenshot(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(screenshots).where(eq(screenshots.id, id)).returning({ id: screenshots.id });
-  return rows.length > 0;
+  return deleteWhere(db, screenshots, eq(screenshots.id, id));
 }
 
 export type ReportKind = 'voltages' | 'usb' | 'printer' | 'calibration_logs';

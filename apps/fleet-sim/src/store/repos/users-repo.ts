@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { passwordResetTokens, users } from '../schema';
-import { insertOne, pageOf } from './rows';
+import { deleteWhere, insertOne, pageOf } from './rows';
 import { inTransaction } from '../transaction';
 
 export type UserRow = typeof users.$inferSelect;
@@ -73,11 +73,7 @@ export async function updateUser(
 }
 
 export async function deleteUser(db: Db, username: string): Promise<boolean> {
-  const rows = await db
-    .delete(users)
-    .where(eq(users.username, username))
-    .returning({ username: users.username });
-  return rows.length > 0;
+  return deleteWhere(db, users, eq(users.username, username));
 }
 
 export async function countActiveUsersWithRoles(db: Db, roles: readonly string[]): Promise<number> {

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../database';
 import { alertDeliveries, webhooks } from '../schema';
-import { insertOne, pageOf, type Page } from './rows';
+import { deleteWhere, insertOne, pageOf, type Page } from './rows';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
@@ -61,8 +61,7 @@ export async function lastDeliveries(db: Db, ids: readonly number[]): Promise<Ma
 
 /** Deletes a webhook and, with it, its deliveries (pending ones are dropped); answers whether it was there. */
 export async function deleteWebhook(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
-  return rows.length > 0;
+  return deleteWhere(db, webhooks, eq(webhooks.id, id));
 }
 
 /** A page of a webhook's deliveries, newest first. */
