@@ -1,6 +1,6 @@
-import { Flex, Select } from 'antd';
-import { FAMILIES, type Family } from '@equipment-dashboard/domain';
+import { Flex } from 'antd';
 import { FilterInput } from '../../shared/back-office/filter-input';
+import { ConnectedFilterSelect, FamilyFilterSelect } from '../../shared/equipment/filter-selects';
 import { FiltersSheet } from '../../shared/ui/filters-sheet';
 import { ClearFiltersButton } from '../../shared/ui/clear-filters-button';
 import type { ListParams, ListParamsPatch, TextFilter } from './list-params';
@@ -63,26 +63,10 @@ export function FilterBar({
           style={{ width: 200 }}
         />
       ))}
-      <Select<Family | ''>
-        aria-label={T.family}
-        value={params.filterFamily ?? ''}
-        onChange={(value) => update({ filterFamily: value === '' ? undefined : value })}
-        options={[
-          { label: T.allFamilies, value: '' },
-          ...FAMILIES.map((family) => ({ label: family, value: family })),
-        ]}
-        style={{ width: 170 }}
-      />
-      <Select<'true' | 'false' | ''>
-        aria-label={T.connected}
-        value={params.filterConnected ?? ''}
-        onChange={(value) => update({ filterConnected: value === '' ? undefined : value })}
-        options={[
-          { label: T.connectedAny, value: '' },
-          { label: T.connectedYes, value: 'true' },
-          { label: T.connectedNo, value: 'false' },
-        ]}
-        style={{ width: 170 }}
+      <FamilyFilterSelect value={params.filterFamily} onChange={(filterFamily) => update({ filterFamily })} />
+      <ConnectedFilterSelect
+        value={params.filterConnected}
+        onChange={(filterConnected) => update({ filterConnected })}
       />
       <ClearFiltersButton label={T.clearFilters} anyFilter={anyFilter} onClear={() => update(NO_FILTERS)} />
     </FiltersSheet>

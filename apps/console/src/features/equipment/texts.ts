@@ -23,10 +23,8 @@ export const EQUIPMENT_TEXTS = {
   // Filters (console-core §2).
   filters: 'Filters',
   countryCode: 'Country Code',
-  allFamilies: 'All families',
   clearFilters: 'Clear Filters',
-  /** The Connected filter (issue 39): its choices. */
-  connectedAny: 'Connected or not',
+  /** The Connected column (issue 39). */
   connectedYes: 'Yes',
   connectedNo: 'No',
   /** The unit dialog's line for a disconnected unit (issue 39: "since when a unit is offline"). */

@@ -1,18 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Card, Col, Flex, Result, Row, Select, Skeleton, Space, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Col, Flex, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useExportFleetMapCsvMutation, useReadFleetMapQuery } from '@equipment-dashboard/api-client';
 import { fleetMapCsvFileName, type FleetMapCell } from '@equipment-dashboard/contract';
-import {
-  FAMILIES,
-  MAP_MIN_UNITS,
-  SHARE_STEPS,
-  shareStepLabel,
-  type Family,
-} from '@equipment-dashboard/domain';
+import { MAP_MIN_UNITS, SHARE_STEPS, shareStepLabel } from '@equipment-dashboard/domain';
 import { useAppDispatch } from '../../app/store';
 import { saveFile } from '../../shared/back-office/export-csv-button';
 import { FilterInput } from '../../shared/back-office/filter-input';
+import { ConnectedFilterSelect, FamilyFilterSelect } from '../../shared/equipment/filter-selects';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { lazyComponent } from '../../shared/lazy-component';
 import { SavedViews } from '../../shared/saved-views/saved-views';
@@ -92,16 +87,7 @@ function MapFilters({ params, update }: { params: MapParams; update: (patch: Map
   const anyFilter = Object.values(mapFilters(params)).some((value) => value !== '');
   return (
     <Flex wrap gap={8} role="search" aria-label={T.filters} style={{ marginBottom: 12 }}>
-      <Select<Family | ''>
-        aria-label={T.family}
-        value={params.filterFamily ?? ''}
-        onChange={(value) => update({ filterFamily: value === '' ? undefined : value })}
-        options={[
-          { label: T.allFamilies, value: '' },
-          ...FAMILIES.map((family) => ({ label: family, value: family })),
-        ]}
-        style={{ width: 170 }}
-      />
+      <FamilyFilterSelect value={params.filterFamily} onChange={(filterFamily) => update({ filterFamily })} />
       <FilterInput
         label={T.softwareVersion}
         value={params.filterSoftwareVersion}
@@ -109,16 +95,9 @@ function MapFilters({ params, update }: { params: MapParams; update: (patch: Map
         icon={false}
         style={{ width: 200 }}
       />
-      <Select<'true' | 'false' | ''>
-        aria-label={T.connected}
-        value={params.filterConnected ?? ''}
-        onChange={(value) => update({ filterConnected: value === '' ? undefined : value })}
-        options={[
-          { label: T.connectedAny, value: '' },
-          { label: T.connectedYes, value: 'true' },
-          { label: T.connectedNo, value: 'false' },
-        ]}
-        style={{ width: 170 }}
+      <ConnectedFilterSelect
+        value={params.filterConnected}
+        onChange={(filterConnected) => update({ filterConnected })}
       />
       <ClearFiltersButton
         label={T.clearFilters}

@@ -13,13 +13,7 @@ export const MAP_TEXTS = {
 
   // Filters (the equipment list's, with its parameter names).
   filters: 'Map filters',
-  family: 'Family',
-  allFamilies: 'All families',
   softwareVersion: 'Software Version',
-  connected: 'Connected',
-  connectedAny: 'Connected or not',
-  connectedYes: 'Yes',
-  connectedNo: 'No',
   clearFilters: 'Clear Filters',
 
   // The table's columns.

@@ -52,4 +52,12 @@ export const UNIT_TEXTS = {
   checkCloudDone: 'The updater is checking the cloud.',
   downloadDone: 'The updater is downloading the updates.',
   installDone: 'The updater is installing the updates.',
+
+  // The Family and Connected filters of the equipment list and the fleet map (console-core §2, issue 39).
+  family: 'Family',
+  allFamilies: 'All families',
+  connected: 'Connected',
+  connectedAny: 'Connected or not',
+  connectedYes: 'Yes',
+  connectedNo: 'No',
 } as const;
