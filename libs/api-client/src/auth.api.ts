@@ -24,6 +24,22 @@ export interface SignInArgs {
   password: string;
 }
 
+/**
+ * An `onQueryStarted` that stores the token a call's answer carries (`tokenOf` finds it). Only a real token is
+ * kept: anything else would leave the console half signed in. A refused call stores nothing (the current token
+ * stays); the form or dialog reads the mutation's error.
+ */
+function storeAnsweredToken<Answer>(tokenOf: (answer: Answer) => unknown) {
+  return async (_args: unknown, { queryFulfilled }: { queryFulfilled: Promise<{ data: Answer }> }) => {
+    try {
+      const checked = tokenResponseSchema.safeParse(tokenOf((await queryFulfilled).data));
+      if (checked.success) storeToken(checked.data);
+    } catch {
+      // Refused: nothing to store.
+    }
+  };
+}
+
 /** Auth and password calls (console-core §7). */
 export const authApi = injectAreaEndpoints((call, build) => {
   return {
@@ -38,16 +54,7 @@ export const authApi = injectAreaEndpoints((call, build) => {
             client_id: TOKEN_CLIENT_ID,
           } satisfies BodyOf<typeof token>,
         }),
-      async onQueryStarted(_args, { queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          // Only a real token is kept: anything else would leave the console half signed in.
-          const checked = tokenResponseSchema.safeParse(data);
-          if (checked.success) storeToken(checked.data);
-        } catch {
-          // A failed sign-in stores nothing; the form reads the mutation's error.
-        }
-      },
+      onQueryStarted: storeAnsweredToken((data) => data),
     }),
     /** Changes the password; the server ends earlier tokens, so the fresh token of the answer is stored. */
     updateUserPassword: build.mutation<
@@ -56,15 +63,7 @@ export const authApi = injectAreaEndpoints((call, build) => {
     >({
       query: (body) => toRequest(updateUserPassword, { body }),
       invalidatesTags: ['Expired'],
-      async onQueryStarted(_args, { queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          const checked = tokenResponseSchema.safeParse(data.token);
-          if (checked.success) storeToken(checked.data);
-        } catch {
-          // A refused change keeps the current token; the dialog reads the mutation's error.
-        }
-      },
+      onQueryStarted: storeAnsweredToken((data) => data.token),
     }),
     readExpired: call.query(readExpired, ['Expired']),
     /** The identity providers of the sign-in page (a button each). */
@@ -77,15 +76,7 @@ export const authApi = injectAreaEndpoints((call, build) => {
      */
     oidcToken: build.mutation<ResponseOf<typeof oidcToken>, BodyOf<typeof oidcToken>>({
       query: (body) => toRequest(oidcToken, { body }),
-      async onQueryStarted(_args, { queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          const checked = tokenResponseSchema.safeParse(data);
-          if (checked.success) storeToken(checked.data);
-        } catch {
-          // A refused code stores nothing; the page reads the mutation's error.
-        }
-      },
+      onQueryStarted: storeAnsweredToken((data) => data),
     }),
     /** Signs out at the server; the answer says where to sign out at the provider too (or null). */
     logout: call.mutation(logout),
