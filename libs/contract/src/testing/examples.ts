@@ -20,6 +20,7 @@ import type {
   Notification,
   Pairing,
   Region,
+  SavedView,
   ScheduleByDay,
   ScreenShot,
   ServiceStatus,
@@ -455,4 +456,15 @@ export const exampleAiStatistics: AiStatistics = {
   averageConversationLength: 4.25,
   queueAverage: 0.5,
   inFlightAverage: null,
+};
+
+/** An engineer's own saved view of the equipment list: the US units. */
+export const exampleSavedView: SavedView = {
+  id: 3,
+  screen: 'equipment',
+  name: 'US aligners',
+  owner: 'engineer',
+  shared: false,
+  query: { filterCountryCode: 'US' },
+  createdAt: '2025-01-06T12:00:00.000Z',
 };

@@ -1,35 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { exampleAlertRule } from '@equipment-dashboard/contract/testing';
+import { exampleAlertRule, exampleSavedView, exampleWebhook } from '@equipment-dashboard/contract/testing';
 import { openScreen } from '../../shared/testing/render-screen';
 import { findDialog } from '../../shared/testing/dialogs';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { AlertsPage } from './alerts-page';
 import { fieldProblems, ruleBody, EMPTY_RULE_FORM, withKind } from './rule-form';
 
-const usAligners = {
-  id: 3,
-  screen: 'equipment',
-  name: 'US aligners',
-  owner: 'engineer',
-  shared: false,
-  query: { filterCountryCode: 'US' },
-  createdAt: '2025-01-06T12:00:00.000Z',
-};
-
 function openRules(role: 'engineer' | 'support', routes: Record<string, StubHandler> = {}) {
   return openScreen('/Alerts?tab=rules', <AlertsPage />, role, {
     '/read/alert_rules/v1/': { docs: [], totalDocs: 0 },
-    '/read/saved_views/v1': [usAligners],
-    '/read/webhooks/v1/': [
-      {
-        id: 1,
-        name: 'Pager',
-        url: 'https://hooks.example.com/a',
-        createdBy: 'engineer',
-        createdAt: '2025-01-06T12:00:00.000Z',
-        lastDelivery: null,
-      },
-    ],
+    '/read/saved_views/v1': [exampleSavedView],
+    '/read/webhooks/v1/': [exampleWebhook],
     'POST /read/alert_rule_preview/v1': {
       wouldFire: 37,
       alreadyOffline: 12,
@@ -73,6 +54,18 @@ describe('the rule editor', () => {
     );
     // The form rests before it asks: not once per change (name, scope, view each changed it).
     expect(stub.callsTo('/read/alert_rule_preview/v1').length).toBeLessThan(4);
+  });
+
+  it('when the new rule has no name yet, then Create is disabled and says why; with a name it is enabled', async () => {
+    const { user } = openRules('engineer');
+    const dialog = await openNewRule(user);
+    const create = within(dialog).getByRole('button', { name: 'Create' });
+    expect(create).toBeDisabled();
+    expect(within(dialog).getByLabelText('Give the rule a name first.')).toContainElement(create);
+    await user.click(within(dialog).getByLabelText('Name'));
+    await user.paste('US aligners offline');
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled();
+    expect(within(dialog).queryByLabelText('Give the rule a name first.')).toBeNull();
   });
 
   it('when the server refuses the rule with 400, then each detail shows on its field', async () => {

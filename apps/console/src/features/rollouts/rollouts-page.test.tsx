@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Rollout, RolloutDetail } from '@equipment-dashboard/contract';
+import { exampleSavedView } from '@equipment-dashboard/contract/testing';
 import { emptyRolloutCounts, type Role } from '@equipment-dashboard/domain';
 import { openScreen } from '../../shared/testing/render-screen';
 import { json } from '../../test/fetch-stub';
@@ -201,17 +202,7 @@ describe('Rollouts', () => {
   it('when an engineer creates a rollout from a saved view, then the call carries it and the new rollout opens', async () => {
     const { user, stub } = openScreen('/Rollouts', <RolloutsPage />, 'engineer', {
       '/read/rollouts/v1/': { docs: [], totalDocs: 0 },
-      '/read/saved_views/v1': [
-        {
-          id: 3,
-          screen: 'equipment',
-          name: 'US aligners',
-          owner: 'engineer',
-          shared: false,
-          query: { filterCountryCode: 'US' },
-          createdAt: '2025-01-06T12:00:00.000Z',
-        },
-      ],
+      '/read/saved_views/v1': [exampleSavedView],
       '/read/rollout_versions/v1': [{ semantic: '5.3.0', meta: '', path: '/updates/aligner/5.3.0' }],
       'POST /create/rollout/v1': () => json(201, rollout(9)),
       '/read/rollout/v1': detail({ id: 9, name: 'Rollout 9' }),
