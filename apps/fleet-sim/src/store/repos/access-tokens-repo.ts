@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { accessTokens, users } from '../schema';
-import { insertOne, pageOf, type Page } from './rows';
+import { findOne, insertOne, pageOf, type Page } from './rows';
 
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -40,8 +40,7 @@ export function listAccessTokens(
 }
 
 export async function findAccessToken(db: Db, id: string): Promise<AccessTokenRow | undefined> {
-  const [row] = await db.select().from(accessTokens).where(eq(accessTokens.id, id)).limit(1);
-  return row;
+  return findOne(db, accessTokens, eq(accessTokens.id, id));
 }
 
 /** Revokes a token not revoked yet; answers it, or undefined when there was none to revoke. */

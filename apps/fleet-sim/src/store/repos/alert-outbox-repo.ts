@@ -4,6 +4,7 @@ import { alertDeliveries, alertNotifications, alertRules, alerts, webhooks } fro
 import type { AlertRuleRow } from './alert-rules-repo';
 import type { AlertRow } from './alerts-repo';
 import { rowsOf } from './feed-repo';
+import { findOne } from './rows';
 
 /** The notifications of one rule and event not yet grouped into a message. */
 export interface OutboxGroup {
@@ -69,8 +70,7 @@ export async function takeGroup(
 
 /** A rule as the notifier reads it (it may have been deleted since its notifications were written). */
 export async function findRule(db: Db, id: number): Promise<AlertRuleRow | undefined> {
-  const [row] = await db.select().from(alertRules).where(eq(alertRules.id, id)).limit(1);
-  return row;
+  return findOne(db, alertRules, eq(alertRules.id, id));
 }
 
 /** The addresses of active users who chose e-mail for `severity` and have not muted it (users without a choice: `defaults`). */

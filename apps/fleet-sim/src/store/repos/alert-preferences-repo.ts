@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../database';
 import { alertPreferences } from '../schema';
+import { findOne } from './rows';
 
 export type AlertPreferencesRow = typeof alertPreferences.$inferSelect;
 
 /** A user's stored preferences, or undefined when they never chose. */
 export async function findPreferences(db: Db, username: string): Promise<AlertPreferencesRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(alertPreferences)
-    .where(eq(alertPreferences.username, username))
-    .limit(1);
-  return row;
+  return findOne(db, alertPreferences, eq(alertPreferences.username, username));
 }
 
 /**

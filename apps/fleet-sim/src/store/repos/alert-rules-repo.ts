@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { alertRules } from '../schema';
 import { escapeLike } from './users-repo';
-import { deleteWhere, insertOne, pageOf, type Page } from './rows';
+import { deleteWhere, findOne, insertOne, pageOf, type Page } from './rows';
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type NewAlertRuleRow = typeof alertRules.$inferInsert;
@@ -25,8 +25,7 @@ export function allRules(db: Db): Promise<AlertRuleRow[]> {
 }
 
 export async function findRule(db: Db, id: number): Promise<AlertRuleRow | undefined> {
-  const [row] = await db.select().from(alertRules).where(eq(alertRules.id, id)).limit(1);
-  return row;
+  return findOne(db, alertRules, eq(alertRules.id, id));
 }
 
 export function insertRule(db: Db, row: NewAlertRuleRow): Promise<AlertRuleRow> {

@@ -3,7 +3,7 @@ import type { Db } from '../database';
 import { bulkActions } from '../schema';
 import { rowsOf } from './feed-repo';
 import { fencedOut } from './job-leases-repo';
-import { insertOne } from './rows';
+import { findOne, insertOne } from './rows';
 
 export type BulkActionRow = typeof bulkActions.$inferSelect;
 
@@ -43,8 +43,7 @@ export function insertBulkAction(
 }
 
 export async function findBulkAction(db: Db, id: number): Promise<BulkActionRow | undefined> {
-  const [row] = await db.select().from(bulkActions).where(eq(bulkActions.id, id)).limit(1);
-  return row;
+  return findOne(db, bulkActions, eq(bulkActions.id, id));
 }
 
 /** A row as the driver answers a raw query (snake_case, timestamps as text) made a BulkActionRow. */

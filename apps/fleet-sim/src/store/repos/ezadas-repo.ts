@@ -2,7 +2,7 @@ import { asc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../database';
 import { ezFixtures, ezTargets } from '../schema';
 import { escapeLike } from './users-repo';
-import { deleteWhere, insertUnlessExists, pageOf, updateStamped, type Page } from './rows';
+import { deleteWhere, findOne, insertUnlessExists, pageOf, updateStamped, type Page } from './rows';
 
 export type FixtureRow = typeof ezFixtures.$inferSelect;
 export type TargetRow = typeof ezTargets.$inferSelect;
@@ -20,8 +20,7 @@ export async function listFixtures(
 }
 
 export async function findFixture(db: Db, serialNumber: string): Promise<FixtureRow | undefined> {
-  const [row] = await db.select().from(ezFixtures).where(eq(ezFixtures.serialNumber, serialNumber)).limit(1);
-  return row;
+  return findOne(db, ezFixtures, eq(ezFixtures.serialNumber, serialNumber));
 }
 
 /** Inserts a fixture unless one has the serial number; answers the new row, or undefined when it existed. */

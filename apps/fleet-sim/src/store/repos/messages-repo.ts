@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, type SQL } from 
 import { type MessageDisposition } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { messages } from '../schema';
-import { insertOne, pageOf, updateStamped, type Page } from './rows';
+import { findOne, insertOne, pageOf, updateStamped, type Page } from './rows';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -69,8 +69,7 @@ export async function listMessages(
 }
 
 export async function findMessage(db: Db, id: number): Promise<MessageRow | undefined> {
-  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
-  return row;
+  return findOne(db, messages, eq(messages.id, id));
 }
 
 export async function insertMessage(db: Db, row: typeof messages.$inferInsert): Promise<MessageRow> {

@@ -2,6 +2,7 @@ import { and, eq, max } from 'drizzle-orm';
 import { ConflictError } from '../../core/errors';
 import type { Db } from '../database';
 import { softwareUpdates } from '../schema';
+import { findOne } from './rows';
 
 export type SoftwareUpdateRow = typeof softwareUpdates.$inferSelect;
 
@@ -19,12 +20,11 @@ export async function findSoftwareUpdate(
   family: string,
   semantic: string,
 ): Promise<SoftwareUpdateRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(softwareUpdates)
-    .where(and(eq(softwareUpdates.family, family), eq(softwareUpdates.semantic, semantic)))
-    .limit(1);
-  return row;
+  return findOne(
+    db,
+    softwareUpdates,
+    and(eq(softwareUpdates.family, family), eq(softwareUpdates.semantic, semantic)),
+  );
 }
 
 /** Stores a published update; publishing the same family and version twice is a conflict (409). */

@@ -3,7 +3,7 @@ import type { RolloutState, RolloutUnitState } from '@equipment-dashboard/domain
 import type { Db } from '../database';
 import { rollouts, rolloutUnits, units } from '../schema';
 import { escapeLike } from './users-repo';
-import { pageOf, type Page } from './rows';
+import { findOne, pageOf, type Page } from './rows';
 import { inTransaction } from '../transaction';
 
 export type RolloutRow = typeof rollouts.$inferSelect;
@@ -49,8 +49,7 @@ export function listRollouts(
 }
 
 export async function findRollout(db: Db, id: number): Promise<RolloutRow | undefined> {
-  const [row] = await db.select().from(rollouts).where(eq(rollouts.id, id)).limit(1);
-  return row;
+  return findOne(db, rollouts, eq(rollouts.id, id));
 }
 
 /** Rollouts in some states (the driver's: running ones). */

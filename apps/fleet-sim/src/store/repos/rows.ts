@@ -36,6 +36,20 @@ export async function pageOf<T extends PgTable>(
   return { docs: docs as T['$inferSelect'][], totalDocs: total?.n ?? 0 };
 }
 
+/** The first row `where` finds, or undefined. */
+export async function findOne<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = (await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .limit(1)) as T['$inferSelect'][];
+  return row;
+}
+
 /** Inserts one row and answers it as stored (ids and defaults filled in). */
 export async function insertOne<T extends PgTable>(
   db: Db,

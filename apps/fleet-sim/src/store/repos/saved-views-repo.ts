@@ -1,7 +1,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '../database';
 import { savedViews } from '../schema';
-import { deleteWhere, insertOne } from './rows';
+import { deleteWhere, findOne, insertOne } from './rows';
 
 export type SavedViewRow = typeof savedViews.$inferSelect;
 
@@ -21,8 +21,7 @@ export async function insertView(db: Db, row: typeof savedViews.$inferInsert): P
 }
 
 export async function findView(db: Db, id: number): Promise<SavedViewRow | undefined> {
-  const [row] = await db.select().from(savedViews).where(eq(savedViews.id, id)).limit(1);
-  return row;
+  return findOne(db, savedViews, eq(savedViews.id, id));
 }
 
 /** Deletes a view; answers whether it was there. */

@@ -1,17 +1,13 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { schedulerActivity, schedulerCounters } from '../schema';
+import { findOne } from './rows';
 
 export type SchedulerCountersRow = typeof schedulerCounters.$inferSelect;
 export type SchedulerActivityRow = typeof schedulerActivity.$inferSelect;
 
 export async function readCounters(db: Db, family: string): Promise<SchedulerCountersRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(schedulerCounters)
-    .where(eq(schedulerCounters.family, family))
-    .limit(1);
-  return row;
+  return findOne(db, schedulerCounters, eq(schedulerCounters.family, family));
 }
 
 /** A family's buckets of one kind ('day' or 'hour') from `fromKey` on, oldest first (keys sort in time). */

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { silences } from '../schema';
-import { insertOne, pageOf, type Page } from './rows';
+import { findOne, insertOne, pageOf, type Page } from './rows';
 
 export type SilenceRow = typeof silences.$inferSelect;
 export type NewSilenceRow = typeof silences.$inferInsert;
@@ -11,8 +11,7 @@ export function insertSilence(db: Db, row: NewSilenceRow): Promise<SilenceRow> {
 }
 
 export async function findSilence(db: Db, id: number): Promise<SilenceRow | undefined> {
-  const [row] = await db.select().from(silences).where(eq(silences.id, id)).limit(1);
-  return row;
+  return findOne(db, silences, eq(silences.id, id));
 }
 
 /** A page of silences, newest first: all of them, or those that ended by `now` (`expired`). */

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { ConflictError } from '../../core/errors';
 import type { Db } from '../database';
 import { specUpdates } from '../schema';
-import { insertUnlessExists, pageOf, updateStamped, type Page } from './rows';
+import { findOne, insertUnlessExists, pageOf, updateStamped, type Page } from './rows';
 
 export type SpecUpdateRow = typeof specUpdates.$inferSelect;
 
@@ -30,8 +30,7 @@ export async function listSpecUpdates(db: Db, page: number): Promise<Page<SpecUp
 }
 
 export async function findSpecUpdateByPath(db: Db, path: string): Promise<SpecUpdateRow | undefined> {
-  const [row] = await db.select().from(specUpdates).where(eq(specUpdates.path, path)).limit(1);
-  return row;
+  return findOne(db, specUpdates, eq(specUpdates.path, path));
 }
 
 /** Stores a spec update; a second one at the same path is a conflict (409). */

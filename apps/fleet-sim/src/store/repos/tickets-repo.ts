@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle
 import type { Db } from '../database';
 import { ticketAttachments, ticketComments, tickets } from '../schema';
 import { escapeLike } from './users-repo';
-import { insertOne, pageOf, updateStamped } from './rows';
+import { findOne, insertOne, pageOf, updateStamped } from './rows';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type CommentRow = typeof ticketComments.$inferSelect;
@@ -42,8 +42,7 @@ export async function ticketCountsByIssuer(
 export type AttachmentRow = typeof ticketAttachments.$inferSelect;
 
 export async function findTicket(db: Db, id: number): Promise<TicketRow | undefined> {
-  const [row] = await db.select().from(tickets).where(eq(tickets.id, id)).limit(1);
-  return row;
+  return findOne(db, tickets, eq(tickets.id, id));
 }
 
 export async function updateTicket(

@@ -3,7 +3,7 @@ import type { Db } from '../database';
 import { favorites, screenshots, tickets, unitDesired, unitReports, units } from '../schema';
 import { desiredColumns, type DesiredRow } from './desired-repo';
 import { addTombstone, logUnitChanges } from './feed-repo';
-import { deleteWhere } from './rows';
+import { deleteWhere, findOne } from './rows';
 import { inTransaction } from '../transaction';
 
 export type UnitRow = typeof units.$inferSelect;
@@ -15,8 +15,7 @@ export interface UnitWithDesired {
 }
 
 export async function findUnit(db: Db, serialNumber: string): Promise<UnitRow | undefined> {
-  const [row] = await db.select().from(units).where(eq(units.serialNumber, serialNumber)).limit(1);
-  return row;
+  return findOne(db, units, eq(units.serialNumber, serialNumber));
 }
 
 export async function findUnitsWithDesired(

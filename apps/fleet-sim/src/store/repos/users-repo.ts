@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { passwordResetTokens, users } from '../schema';
-import { deleteWhere, insertOne, pageOf } from './rows';
+import { deleteWhere, findOne, insertOne, pageOf } from './rows';
 import { inTransaction } from '../transaction';
 
 export type UserRow = typeof users.$inferSelect;
@@ -11,8 +11,7 @@ export function escapeLike(text: string): string {
 }
 
 export async function findUser(db: Db, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
-  return row;
+  return findOne(db, users, eq(users.username, username));
 }
 
 /** The user of an identity provider's subject (the key of such a user: never the e-mail). */
@@ -21,12 +20,7 @@ export async function findUserByIdentity(
   issuer: string,
   subject: string,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.issuer, issuer), eq(users.subject, subject)))
-    .limit(1);
-  return row;
+  return findOne(db, users, and(eq(users.issuer, issuer), eq(users.subject, subject)));
 }
 
 export async function listUsers(db: Db, options: { page: number; filterUsername?: string }) {

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../database';
 import { alertDeliveries, webhooks } from '../schema';
-import { deleteWhere, insertOne, pageOf, type Page } from './rows';
+import { deleteWhere, findOne, insertOne, pageOf, type Page } from './rows';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;
@@ -28,8 +28,7 @@ export async function existingWebhookIds(db: Db, ids: readonly number[]): Promis
 }
 
 export async function findWebhook(db: Db, id: number): Promise<WebhookRow | undefined> {
-  const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id)).limit(1);
-  return row;
+  return findOne(db, webhooks, eq(webhooks.id, id));
 }
 
 /** Every webhook, by name. */
