@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TOKEN_STORAGE_KEY } from '@equipment-dashboard/api-client';
+import { NAV_ENTRIES } from '@equipment-dashboard/domain';
 import { browser } from '../shared/browser';
 import { json, stubFetch } from '../test/fetch-stub';
 import { aligner, dashboardRoutes, tokenFor } from '../test/fixtures';
@@ -81,27 +82,8 @@ describe('top bar', () => {
   });
 });
 
-/** Every drawer entry of the spec, in order. */
-const ALL_ENTRIES = [
-  'Dashboard',
-  'Equipment',
-  'Fleet Map',
-  'Fleet Health',
-  'My Radar',
-  'Support Tickets',
-  'Camera Cal',
-  'Software Updates',
-  'Spec Updates',
-  'Update Scheduler',
-  'Rollouts',
-  'Alerts',
-  'Trend Chart',
-  'EZ ADAS',
-  'Notifications / Ads',
-  'TruPoint',
-  'Simulator',
-  'Users',
-];
+/** Every drawer entry, in the spec's order (the domain's test holds the table to the spec). */
+const ALL_ENTRIES = NAV_ENTRIES.map((entry) => entry.label);
 
 describe('navigation drawer', () => {
   it.each([
