@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { navEntriesFor } from '@equipment-dashboard/domain';
 import { drawerEntries } from './support/console';
-import { freePort, startIdp, type RunningIdp } from './support/idp';
-import { startServer, type RunningServer } from './support/server';
+import { startIdp, type RunningIdp } from './support/idp';
+import { freePort, startServer, type RunningServer } from './support/server';
 
 // A dashboard of its own, signing in through `npm run idp`'s provider (a real oidc-provider on loopback).
 let idp: RunningIdp;

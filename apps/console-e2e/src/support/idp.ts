@@ -1,20 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { workspaceRoot } from './server';
-
-/** A free port on loopback: the dashboard's PUBLIC_URL must be known before the provider registers its redirect URI. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => ok(port));
-    });
-  });
-}
 
 export interface RunningIdp {
   issuer: string;

@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 export const workspaceRoot = resolve(__dirname, '../../../..');
 export const E2E_PASSWORD = 'e2e-demo-password-123';
 
-function freePort(): Promise<number> {
+/** A free port on loopback: the dashboard's PUBLIC_URL must be known before the provider registers its redirect URI. */
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const probe = createServer();
     probe.once('error', fail);
