@@ -11,6 +11,7 @@ import type {
   VersionRecord,
   VersionTotals,
 } from '@equipment-dashboard/contract';
+import { exampleAlertCounts, exampleGeolocation } from '@equipment-dashboard/contract/testing';
 import { SERVICE_NAMES, type Role } from '@equipment-dashboard/domain';
 import { json, type StubHandler } from './fetch-stub';
 
@@ -82,14 +83,7 @@ export function aligner(serialNumber: string, overrides: Partial<Aligner> = {}):
     address: '::ffff:10.0.0.1,10.0.0.2',
     currentProcedure: 'IDLE',
     alignmentCount: 10,
-    geolocation: {
-      continent_name: 'North America',
-      country_name: 'United States',
-      region: 'Arkansas',
-      city: 'Conway',
-      country_code: 'US',
-      time_zone: { name: 'America/Chicago', offset: -18000 },
-    },
+    geolocation: exampleGeolocation,
     lastSeenOnlineAt: at,
     pendingSoftwareDownload: '',
     updateState: null,
@@ -105,11 +99,7 @@ export function aligner(serialNumber: string, overrides: Partial<Aligner> = {}):
 }
 
 /** The bell's figures when nothing fires. */
-export const noAlerts: AlertCounts = {
-  firing: 0,
-  unacknowledged: 0,
-  bySeverity: { critical: 0, major: 0, minor: 0, warning: 0 },
-};
+export const noAlerts: AlertCounts = exampleAlertCounts(0);
 
 /** Every dashboard read of the live channel and the home screen, answered with the data above. */
 export function dashboardRoutes(overrides: Record<string, StubHandler> = {}): Record<string, StubHandler> {
