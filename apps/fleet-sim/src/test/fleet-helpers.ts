@@ -63,6 +63,15 @@ export async function reconnect(t: TestServer, unit: UnitRuntime): Promise<void>
   await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
 }
 
+/** The body of the call that creates an active user (its e-mail made of its name). */
+export function newUserBody(
+  username: string,
+  role: string,
+  password = 'long-enough-password',
+): Record<string, unknown> {
+  return { username, password, email: `${username}@example.com`, role, active: true };
+}
+
 /** The audit trail's first page as an admin reads it (newest first), filtered by `query`. */
 export async function auditTrail(
   t: SuiteServer,

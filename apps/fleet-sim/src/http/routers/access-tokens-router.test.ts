@@ -5,7 +5,7 @@ import { runClock } from '../../cli/scenario-command';
 import { loadConfig } from '../../config/config';
 import { rowsOf } from '../../store/repos/feed-repo';
 import { accessTokens } from '../../store/schema';
-import { bearer, until } from '../../test/fleet-helpers';
+import { bearer, newUserBody, until } from '../../test/fleet-helpers';
 import { connectLive } from '../../test/live-socket';
 import { useTestServer } from '../../test/test-server';
 
@@ -157,13 +157,10 @@ describe('personal access tokens', () => {
   });
 
   it("when the user is deactivated or moved to a smaller role, then the user's tokens stop working", async () => {
-    const created = await t.as('admin').post('/create/user/v1/').send({
-      username: 'scripter',
-      password: 'scripter-password-1',
-      email: 'scripter@example.com',
-      role: 'engineer',
-      active: true,
-    });
+    const created = await t
+      .as('admin')
+      .post('/create/user/v1/')
+      .send(newUserBody('scripter', 'engineer', 'scripter-password-1'));
     expect(created.status).toBe(200);
     const session = await t.tokenFor('scripter', 'scripter-password-1');
     const res = await t.http.post('/create/access_token/v1').set(bearer(session)).send({ name: 'nightly' });

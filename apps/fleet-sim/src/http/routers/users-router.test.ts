@@ -1,5 +1,5 @@
 import { deleteUser, listUsers, updateUser } from '../../services/users-service';
-import { bearer } from '../../test/fleet-helpers';
+import { bearer, newUserBody } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 describe('users (back-office §2.5, §7.4)', () => {
@@ -18,13 +18,10 @@ describe('users (back-office §2.5, §7.4)', () => {
   it('when a non-admin role calls any user call, then 403', async () => {
     const support = await t.tokenFor('support');
     expect((await t.http.get('/read/users/v1/').set(bearer(support))).status).toBe(403);
-    const create = await t.http.post('/create/user/v1/').set(bearer(support)).send({
-      username: 'x1',
-      password: 'long-enough-password',
-      email: 'x1@example.com',
-      role: 'guest',
-      active: true,
-    });
+    const create = await t.http
+      .post('/create/user/v1/')
+      .set(bearer(support))
+      .send(newUserBody('x1', 'guest'));
     expect(create.status).toBe(403);
     expect(
       (await t.http.post('/delete/user/v1').set(bearer(support)).send({ username: 'guest' })).status,
@@ -32,22 +29,13 @@ describe('users (back-office §2.5, §7.4)', () => {
   });
 
   it('when admin creates, edits and deletes a user, then each step is stored', async () => {
-    const created = await t.as('admin').post('/create/user/v1/').send({
-      username: 'newbie',
-      password: 'long-enough-password',
-      email: 'newbie@example.com',
-      role: 'support',
-      active: true,
-    });
+    const created = await t.as('admin').post('/create/user/v1/').send(newUserBody('newbie', 'support'));
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ username: 'newbie', role: 'support', active: true });
-    const duplicate = await t.as('admin').post('/create/user/v1/').send({
-      username: 'newbie',
-      password: 'long-enough-password',
-      email: 'n@example.com',
-      role: 'support',
-      active: true,
-    });
+    const duplicate = await t
+      .as('admin')
+      .post('/create/user/v1/')
+      .send({ ...newUserBody('newbie', 'support'), email: 'n@example.com' });
     expect(duplicate.status).toBe(409);
 
     const newbieToken = await t.tokenFor('newbie', 'long-enough-password');
@@ -68,14 +56,7 @@ describe('users (back-office §2.5, §7.4)', () => {
   });
 
   it("when a deleted user's name is given to a new account, then the deleted user's token is refused (401), not taken for the new account", async () => {
-    const create = (role: string) =>
-      t.as('admin').post('/create/user/v1/').send({
-        username: 'reborn',
-        password: 'long-enough-password',
-        email: 'reborn@example.com',
-        role,
-        active: true,
-      });
+    const create = (role: string) => t.as('admin').post('/create/user/v1/').send(newUserBody('reborn', role));
     expect((await create('guest')).status).toBe(200);
     const oldToken = await t.tokenFor('reborn', 'long-enough-password');
     expect((await t.as('admin').post('/delete/user/v1').send({ username: 'reborn' })).status).toBe(200);
