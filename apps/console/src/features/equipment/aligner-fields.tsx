@@ -4,10 +4,9 @@ import {
   addressDisplay,
   formatUtcOffset,
   localTimeFromOffset,
-  versionLabel,
   type UnitCapabilities,
 } from '@equipment-dashboard/domain';
-import { VersionChip } from '../../shared/equipment';
+import { UnitVersionChip } from '../../shared/equipment';
 import { formatDateTime } from '../../shared/equipment/format';
 import { EQUIPMENT_TEXTS as T } from './texts';
 import { useNow } from './use-now';
@@ -44,13 +43,7 @@ export function AlignerFields({ aligner, capabilities, latest }: AlignerFieldsPr
     {
       key: 'version',
       label: T.softwareVersion,
-      children: (
-        <VersionChip
-          label={versionLabel(aligner.version)}
-          version={aligner.version.semantic}
-          latest={latest}
-        />
-      ),
+      children: <UnitVersionChip version={aligner.version} latest={latest} />,
     },
     {
       key: 'pending',

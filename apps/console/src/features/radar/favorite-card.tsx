@@ -1,19 +1,13 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { Aligner } from '@equipment-dashboard/contract';
-import {
-  addressDisplay,
-  decodeSerial,
-  formatUtcOffset,
-  unitCapabilities,
-  versionLabel,
-} from '@equipment-dashboard/domain';
+import { addressDisplay, decodeSerial, formatUtcOffset, unitCapabilities } from '@equipment-dashboard/domain';
 import {
   FavoriteToggle,
   OpenTicketsBadge,
   UNIT_TEXTS,
   UpdateStatusPanel,
-  VersionChip,
+  UnitVersionChip,
   type LatestVersions,
 } from '../../shared/equipment';
 import { RADAR_TEXTS as T } from './texts';
@@ -61,11 +55,7 @@ export function FavoriteCard({ aligner, latest }: { aligner: Aligner; latest: La
               key: 'version',
               label: T.softwareVersion,
               children: (
-                <VersionChip
-                  label={versionLabel(aligner.version)}
-                  version={aligner.version.semantic}
-                  latest={latest.semantic(aligner.family)}
-                />
+                <UnitVersionChip version={aligner.version} latest={latest.semantic(aligner.family)} />
               ),
             },
             { key: 'pending', label: T.pendingDownload, children: aligner.pendingSoftwareDownload || T.none },

@@ -14,4 +14,4 @@ export {
   type CommandRunner,
 } from './use-command-runner';
 export { useLatestVersions, type LatestVersions } from './use-latest-by-family';
-export { VersionChip } from './version-chip';
+export { UnitVersionChip, VersionChip } from './version-chip';

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { versionColour } from '@equipment-dashboard/domain';
+import { versionColour, versionLabel, type VersionLike } from '@equipment-dashboard/domain';
 
 /**
  * A software version as a chip: green when up to date, red when older than the family's latest
@@ -20,4 +20,9 @@ export function VersionChip({
       {label}
     </Tag>
   );
+}
+
+/** A unit's reported version (semantic plus its meta) as a chip against its family's latest. */
+export function UnitVersionChip({ version, latest }: { version: VersionLike; latest: string | undefined }) {
+  return <VersionChip label={versionLabel(version)} version={version.semantic} latest={latest} />;
 }
