@@ -1,3 +1,5 @@
+import { TICKET_FIELD_TEXTS } from '../../shared/tickets/texts';
+
 /**
  * Texts of the equipment screens (console-core §2, §3, §4, §8). Quoted spec texts are letter for
  * letter; where the spec shows none (field labels, confirmations, results), the words are ours.
@@ -166,28 +168,16 @@ export const EQUIPMENT_TEXTS = {
   noButton: 'No',
 
   // Support ticket stepper (console-core §2, §3).
+  ...TICKET_FIELD_TEXTS,
   ticketTitle: (serial: string) => `Support Ticket for ${serial}`,
   equipmentInformation: 'Equipment Information',
   problemDescription: 'Problem Description',
-  attemptedResolution: 'Attempted Resolution',
   next: 'Next',
   previous: 'Previous',
   save: 'Save',
-  model: 'Model',
   callerContact: "Caller's contact info",
   originatorName: "Caller's Name",
   originatorEmail: "Caller's Email",
-  techOnSite: 'Tech On Site',
-  disposition: 'Disposition',
-  inService: 'In Service',
-  componentsReplaced: 'Components Replaced',
-  description: 'Description',
-  circumstance: 'Circumstance',
-  issueStartedOn: 'Issue Started On',
-  environment: 'Environment',
-  exhibitingNow: 'Exhibiting Now',
-  reproducible: 'Reproducible',
-  other: 'Other',
   escalated: 'Escalate to engineering (generate emails)',
   yesOption: 'Yes',
   noOption: 'No',

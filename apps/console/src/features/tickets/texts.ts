@@ -1,3 +1,5 @@
+import { TICKET_FIELD_TEXTS } from '../../shared/tickets/texts';
+
 /**
  * Texts of the Support Tickets screen (back-office §2.1, §8). Quoted spec texts are letter for letter
  * (the confirmation texts and the dialog title come from libs/domain); the others are ours.
@@ -48,25 +50,13 @@ export const TICKETS_TEXTS = {
   ticketFailed: 'The ticket could not be loaded.',
 
   // Ticket fields (back-office §3; labels as the ticket stepper of console-core §3 names them).
-  model: 'Model',
+  ...TICKET_FIELD_TEXTS,
   family: 'Family',
   escalated: 'Escalated',
   callerEmail: "Caller's Email",
   connected: 'Connected',
   version: 'Version',
   specs: 'Specs',
-  techOnSite: 'Tech On Site',
-  disposition: 'Disposition',
-  inService: 'In Service',
-  description: 'Description',
-  circumstance: 'Circumstance',
-  issueStartedOn: 'Issue Started On',
-  environment: 'Environment',
-  exhibitingNow: 'Exhibiting Now',
-  reproducible: 'Reproducible',
-  attemptedResolution: 'Attempted Resolution',
-  componentsReplaced: 'Components Replaced',
-  other: 'Other',
   notAnswered: '—',
 
   // Comment dialog (back-office §2.1).
