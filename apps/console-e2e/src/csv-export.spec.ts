@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { ListRow, Paged } from '@equipment-dashboard/contract';
 import { parse } from 'csv-parse/sync';
-import { api, e2eServer, signIn } from './support/console';
+import { api, GTPS_BY_SERIAL, openEquipmentList, signIn } from './support/console';
 import { admin } from './support/fleet';
 
 /** Every row of a list, page after page, as the API answers it. */
@@ -21,9 +21,7 @@ test.describe('CSV export', () => {
     page,
   }) => {
     await signIn(page, 'support');
-    const query = 'filterFamily=gtps&sortBy=serialNumber&sortDesc=true';
-    await page.goto(`${e2eServer().url}/Aligners?${query}&page=2`);
-    await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+    await openEquipmentList(page, GTPS_BY_SERIAL, 2);
     await expect(page.getByRole('row').nth(1)).toBeVisible();
 
     const downloading = page.waitForEvent('download');
@@ -43,7 +41,7 @@ test.describe('CSV export', () => {
       'Created At',
       'Updated At',
     ]);
-    const expected = await everyPage(`/read/aligners/v1/?${query}`);
+    const expected = await everyPage(`/read/aligners/v1/?${GTPS_BY_SERIAL}`);
     expect(expected.length).toBeGreaterThan(10);
     expect(rows.map((row) => row[0])).toEqual(expected.map((unit) => unit.serialNumber));
     expect(rows.every((row) => row[2] === 'gtps')).toBe(true);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { ListRow, Paged, SavedView } from '@equipment-dashboard/contract';
 import { unitCapabilities, type Family, type LatestByFamily } from '@equipment-dashboard/domain';
-import { api, apiToken, e2eServer, signIn } from './support/console';
+import { api, apiToken, e2eServer, GTPS_BY_SERIAL, openEquipmentList, signIn } from './support/console';
 import { admin, findUnit, latestOf } from './support/fleet';
 
 // Saved views and the unit history. The staged unit is unstaged again, so the fleet is left as it was.
@@ -13,9 +13,7 @@ test.describe('saved views and unit history', () => {
     page,
   }) => {
     await signIn(page, 'support');
-    const query = 'filterFamily=gtps&sortBy=serialNumber&sortDesc=true';
-    await page.goto(`${e2eServer().url}/Aligners?${query}&page=2`);
-    await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+    await openEquipmentList(page, GTPS_BY_SERIAL, 2);
 
     const name = `gtps by serial ${Date.now()}`;
     await page.getByRole('button', { name: /Save view/ }).click();
@@ -39,7 +37,7 @@ test.describe('saved views and unit history', () => {
     await expect(page).toHaveURL(/filterFamily=gtps/);
     await expect(page).toHaveURL(/sortBy=serialNumber/);
     await expect(page).not.toHaveURL(/view=/);
-    const expected = await api<Paged<ListRow>>(await admin(), `/read/aligners/v1/?${query}&page=1`);
+    const expected = await api<Paged<ListRow>>(await admin(), `/read/aligners/v1/?${GTPS_BY_SERIAL}&page=1`);
     await expect(page.getByRole('row').nth(1)).toContainText(expected.docs[0]?.serialNumber ?? '');
     await expect(page.locator('.ant-pagination-item-active')).toHaveText('1');
     // The picker shows the view it applied.

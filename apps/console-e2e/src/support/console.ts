@@ -102,6 +102,15 @@ export async function drawerEntries(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Navigation' }).getByRole('link').allTextContents();
 }
 
+/** The gtps units sorted by serial number, last first: an equipment list view of several pages. */
+export const GTPS_BY_SERIAL = 'filterFamily=gtps&sortBy=serialNumber&sortDesc=true';
+
+/** Opens the equipment list at `query` on page `listPage`, and waits until its pagination shows that page. */
+export async function openEquipmentList(page: Page, query: string, listPage: number): Promise<void> {
+  await page.goto(`${e2eServer().url}/Aligners?${query}&page=${listPage}`);
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText(String(listPage));
+}
+
 /** Picks `option` in the Ant Design select labelled `label` inside `scope`, and checks it took. */
 export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   // `has` takes a locator relative to the select, hence one from the page, not from the scope.
