@@ -55,6 +55,13 @@ const history = async (t: SuiteServer, query: Record<string, string | number>, u
   return fleetHistorySchema.parse(res.body);
 };
 
+/** The problems of a history call refused with 400. */
+const refusal = async (t: SuiteServer, query: Record<string, string | number>) => {
+  const res = await t.as('engineer').get(HISTORY).query(query);
+  expect(res.status).toBe(400);
+  return res.body.details as { path: string; message: string }[];
+};
+
 const seriesOf = (answer: FleetHistory, key: string) =>
   answer.series.find((s) => s.key === key)?.points ?? [];
 const valueAt = (answer: FleetHistory, key: string, at: number) =>
@@ -98,29 +105,18 @@ describe('fleet history: series, release adoption and comparison', () => {
 
   it('when the range goes past the retention, the step is too fine and the metric unknown, then one 400 tells every problem', async () => {
     const now = nowOf(t);
-    const res = await t
-      .as('engineer')
-      .get(HISTORY)
-      .query({ metric: 'uptime', from: iso(now - 200 * DAY), to: iso(now), step: 'hour' });
-    expect(res.status).toBe(400);
-    const paths = (res.body.details as { path: string }[]).map((d) => d.path).sort();
-    expect(paths).toEqual(['from', 'metric', 'step']);
-    const backwards = await t
-      .as('engineer')
-      .get(HISTORY)
-      .query({ metric: 'units', from: iso(now), to: iso(now - DAY) });
-    expect(backwards.status).toBe(400);
-    expect(backwards.body.details).toEqual([
+    const tooMuch = await refusal(t, {
+      metric: 'uptime',
+      from: iso(now - 200 * DAY),
+      to: iso(now),
+      step: 'hour',
+    });
+    expect(tooMuch.map((d) => d.path).sort()).toEqual(['from', 'metric', 'step']);
+    expect(await refusal(t, { metric: 'units', from: iso(now), to: iso(now - DAY) })).toEqual([
       expect.objectContaining({ path: 'from', message: expect.stringContaining('before to') }),
     ]);
-    const bad = await t
-      .as('engineer')
-      .get(HISTORY)
-      .query({ metric: 'units', from: 'yesterday', filterSerialNumber: 'AX1' });
-    expect((bad.body.details as { path: string }[]).map((d) => d.path).sort()).toEqual([
-      'filterSerialNumber',
-      'from',
-    ]);
+    const bad = await refusal(t, { metric: 'units', from: 'yesterday', filterSerialNumber: 'AX1' });
+    expect(bad.map((d) => d.path).sort()).toEqual(['filterSerialNumber', 'from']);
   });
 
   it('when a guest asks, then every history call answers 403; any other role reads', async () => {
@@ -286,12 +282,7 @@ describe('fleet history: series, release adoption and comparison', () => {
     expect(byView.series[0]?.points[0]?.[1]).toBeLessThan(everyone.series[0]?.points[0]?.[1] ?? 0);
 
     const serial = await save('One model', { filterSerialNumber: 'AX1' });
-    const res = await t
-      .as('engineer')
-      .get(HISTORY)
-      .query({ ...range, viewId: serial.body.id as number });
-    expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([
+    expect(await refusal(t, { ...range, viewId: serial.body.id as number })).toEqual([
       expect.objectContaining({ path: 'viewId', message: expect.stringContaining('serial number') }),
     ]);
     expect(
@@ -384,18 +375,11 @@ describe('fleet history: the job under a lease, and the retention', () => {
 
   it('when the job has run, then hours older than the hourly retention are emptied and days older than the daily one deleted', async () => {
     const now = nowOf(t);
-    const ok = await t
-      .as('engineer')
-      .get(HISTORY)
-      .query({ metric: 'units', from: iso(now - 50 * DAY), to: iso(now), step: 'day' });
-    expect(ok.status).toBe(200);
-    const days = fleetHistorySchema.parse(ok.body).series[0]?.points ?? [];
+    const days =
+      (await history(t, { metric: 'units', from: iso(now - 50 * DAY), to: iso(now), step: 'day' })).series[0]
+        ?.points ?? [];
     expect(days[0]?.[1]).toBeGreaterThan(0);
-    const tooOld = await t
-      .as('engineer')
-      .get(HISTORY)
-      .query({ metric: 'units', from: iso(now - 40 * DAY), to: iso(now), step: 'hour' });
-    expect(tooOld.status).toBe(400);
+    await refusal(t, { metric: 'units', from: iso(now - 40 * DAY), to: iso(now), step: 'hour' });
     const [counts] = rowsOf<{ old: number; hourly: number; kept: number }>(
       await t.server.deps.db.execute(sql`
         SELECT count(*) FILTER (WHERE day < ${utcDay(now - 60 * DAY)}::date)::int AS old,
