@@ -133,6 +133,7 @@ export function AcknowledgeDialog({ ids = [], group, onClose, onDone, onConflict
       title={group ? T.acknowledgeGroupTitle(group.count, groupLabel(group)) : T.acknowledgeTitle(ids.length)}
       okText={T.acknowledge}
       ready={!group || comment.trim() !== ''}
+      notReadyReason={T.needsGroupComment}
       call={call}
       onOk={submit}
       onCancel={onClose}
@@ -174,6 +175,7 @@ export function ResolveDialog({ ids = [], group, onClose, onDone, onConflict }: 
       title={group ? T.resolveGroupTitle(group.count, groupLabel(group)) : T.resolveTitle(ids.length)}
       okText={T.resolve}
       ready={!group || comment.trim() !== ''}
+      notReadyReason={T.needsGroupComment}
       call={call}
       onOk={submit}
       onCancel={onClose}

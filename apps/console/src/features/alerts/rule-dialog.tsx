@@ -168,6 +168,7 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
       title={rule ? T.editRuleTitle(rule.name) : T.newRuleTitle}
       okText={rule ? T.save : T.create}
       ready={form.name.trim() !== ''}
+      notReadyReason={T.needsRuleName}
       call={call}
       onOk={save}
       onCancel={onClose}

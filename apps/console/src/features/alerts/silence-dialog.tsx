@@ -125,6 +125,7 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
       title={group ? T.silenceGroupTitle(groupLabel(group)) : T.newSilenceTitle}
       okText={T.create}
       ready={ready}
+      notReadyReason={T.needsSilenceFields}
       call={call}
       onOk={submit}
       onCancel={onClose}

@@ -53,6 +53,12 @@ export const ALERTS_TEXTS = {
   acknowledge: 'Acknowledge',
   resolve: 'Resolve',
   selectFirst: 'Select one or more alerts first (the boxes at the start of the rows).',
+  /** What a dialog's disabled OK says it still lacks. */
+  needsRuleName: 'Give the rule a name first.',
+  needsWebhookFields: 'Give the webhook a name and a URL first.',
+  needsGroupComment: 'Write a comment first: it goes with every alert of the group.',
+  needsSilenceFields:
+    'A silence needs what it matches (a rule, a scope or a service), a reason, its end and, when weekly, its days.',
   acknowledgeTitle: (n: number) => (n === 1 ? 'Acknowledge 1 alert' : `Acknowledge ${n} alerts`),
   acknowledgeHelp: 'One comment for all of them: what you are doing about it.',
   acknowledged: (n: number) => (n === 1 ? '1 alert acknowledged.' : `${n} alerts acknowledged.`),

@@ -56,6 +56,7 @@ export function NewWebhookDialog({
       title={T.newWebhookTitle}
       okText={T.create}
       ready={name.trim() !== '' && url.trim() !== ''}
+      notReadyReason={T.needsWebhookFields}
       call={call}
       onOk={submit}
       onCancel={onClose}

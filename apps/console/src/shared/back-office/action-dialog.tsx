@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Tooltip } from 'antd';
+import { useId, type ReactNode } from 'react';
 import { OpenDialog } from '../ui/open-dialog';
 import { ServerErrorAlert } from './server-error-alert';
 import { BACK_OFFICE_TEXTS as T } from './texts';
@@ -11,6 +12,8 @@ export interface ActionDialogProps {
   cancelText?: string;
   /** Whether the fields allow OK (it is disabled until they do). */
   ready?: boolean;
+  /** What the fields still lack, said by a tooltip on OK while it is disabled (a disabled action says why). */
+  notReadyReason?: string;
   danger?: boolean;
   /** The OK call: its spinner, and the server's sentence above `children` when it was refused. */
   call: CallState;
@@ -34,6 +37,7 @@ export function ActionDialog({
   okText,
   cancelText = T.cancel,
   ready = true,
+  notReadyReason,
   danger,
   call,
   onOk,
@@ -43,12 +47,32 @@ export function ActionDialog({
   destroyOnHidden,
   children,
 }: ActionDialogProps) {
+  const reasonId = useId();
+  const why = !ready && notReadyReason ? notReadyReason : undefined;
   return (
     <OpenDialog
       title={title}
       okText={okText}
       cancelText={cancelText}
-      okButtonProps={{ disabled: !ready, danger }}
+      okButtonProps={{ disabled: !ready, danger, 'aria-describedby': why ? reasonId : undefined }}
+      footer={
+        notReadyReason
+          ? (_, { OkBtn, CancelBtn }) => (
+              <>
+                <CancelBtn />
+                {/* A disabled button takes no pointer events: the tooltip listens on its wrapper. */}
+                <Tooltip title={why}>
+                  <span style={{ display: 'inline-block', marginInlineStart: 8 }}>
+                    <OkBtn />
+                  </span>
+                </Tooltip>
+                <span id={reasonId} hidden>
+                  {why}
+                </span>
+              </>
+            )
+          : undefined
+      }
       confirmLoading={call.running}
       onOk={() => void onOk()}
       onCancel={onCancel}
