@@ -65,19 +65,20 @@ export function ClockPanel() {
             if (playing) void change({ speed: value });
           }}
         />
-        <Space.Compact role="group" aria-label={T.clock.steps}>
+        {/* Not a compact group: four buttons side by side are wider than a 360 px phone. */}
+        <Flex wrap gap={4} role="group" aria-label={T.clock.steps}>
           {T.stepButtons.map(({ label, step }) => (
             <Button key={step} disabled={call.running} onClick={() => void change({ step })}>
               {label}
             </Button>
           ))}
-        </Space.Compact>
+        </Flex>
         <Space.Compact>
           <Input
             aria-label={T.clock.customStep}
             placeholder={T.clock.customStepHint}
             value={customStep}
-            style={{ width: 220 }}
+            style={{ width: 220, maxWidth: 'calc(100vw - 120px)' }}
             onChange={(event) => setCustomStep(event.target.value)}
             onPressEnter={() => customStep.trim() && void change({ step: customStep.trim() })}
           />
