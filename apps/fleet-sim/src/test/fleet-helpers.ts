@@ -63,6 +63,11 @@ export async function reconnect(t: TestServer, unit: UnitRuntime): Promise<void>
   await changeUnit(t, unit, (u) => connect(u, engine.rng, engine.clock.now()));
 }
 
+/** A unit's detail as a user reads it (the request: awaited, the answer). */
+export function unitDetail(t: SuiteServer, serialNumber: string, user = 'support') {
+  return t.as(user).get('/read/aligner/v1/').query({ serialNumber, username: user });
+}
+
 /** The body of the call that creates an active user (its e-mail made of its name). */
 export function newUserBody(
   username: string,

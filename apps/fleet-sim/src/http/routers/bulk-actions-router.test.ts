@@ -19,7 +19,7 @@ import {
 import { rowsOf } from '../../store/repos/feed-repo';
 import { FencedOutError } from '../../store/repos/job-leases-repo';
 import { updateUser } from '../../store/repos/users-repo';
-import { engineOf, latestOf, settle, stageableTo, until } from '../../test/fleet-helpers';
+import { engineOf, latestOf, settle, stageableTo, unitDetail, until } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const CREATE = '/create/bulk_action/v1';
@@ -57,8 +57,7 @@ describe('bulk actions on the equipment list', () => {
       15_000,
     );
   };
-  const aligner = async (serialNumber: string) =>
-    (await t.as('support').get('/read/aligner/v1/').query({ serialNumber, username: 'support' })).body;
+  const aligner = async (serialNumber: string) => (await unitDetail(t, serialNumber)).body;
   const pendingOf = (u: UnitRuntime) => isPending(u.desired, u.stagedRevDone);
 
   it('when support stages the latest on picked units, then the job answers running at once and ends with done, skipped with reasons', async () => {

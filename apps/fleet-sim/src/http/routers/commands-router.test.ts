@@ -7,6 +7,7 @@ import {
   setService,
   simOf,
   stepClock,
+  unitDetail,
   unitWhere,
   until,
 } from '../../test/fleet-helpers';
@@ -184,10 +185,7 @@ describe('remote commands (console-core §7)', () => {
       .post('/cmd/aligner_set_logging_level/v1')
       .send({ serialNumber: unit.serialNumber, loggingLevel: 'INFO' });
     expect(res.body.result).toEqual({ loggingLevel: 'INFO' });
-    const read = await t
-      .as('support')
-      .get('/read/aligner/v1/')
-      .query({ serialNumber: unit.serialNumber, username: 'support' });
+    const read = await unitDetail(t, unit.serialNumber);
     expect(read.body.logLevel).toBe('INFO');
   });
 
@@ -239,12 +237,8 @@ describe('remote commands (console-core §7)', () => {
       .send({ currentSerialNumber: old, newSerialNumber: next });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ serialNumber: next, result: { serialNumber: next } });
-    expect(
-      (await t.as('admin').get('/read/aligner/v1/').query({ serialNumber: old, username: 'admin' })).status,
-    ).toBe(404);
-    expect(
-      (await t.as('admin').get('/read/aligner/v1/').query({ serialNumber: next, username: 'admin' })).status,
-    ).toBe(200);
+    expect((await unitDetail(t, old, 'admin')).status).toBe(404);
+    expect((await unitDetail(t, next, 'admin')).status).toBe(200);
     const taken = await t
       .as('admin')
       .post('/cmd/reset_serial_number/v1')

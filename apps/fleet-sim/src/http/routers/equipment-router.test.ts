@@ -1,5 +1,5 @@
 import { compareVersions, isAtLeast } from '@equipment-dashboard/domain';
-import { bearer, engineOf, storeCount, ticketBody, unitWhere } from '../../test/fleet-helpers';
+import { bearer, engineOf, storeCount, ticketBody, unitDetail, unitWhere } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 describe('equipment reads and writes (console-core §7)', () => {
@@ -64,10 +64,7 @@ describe('equipment reads and writes (console-core §7)', () => {
   describe('one unit', () => {
     it('when a serial is read in lower case, then the full unit comes with live fields', async () => {
       const unit = await unitWhere(t, (u) => u.family === 'aligner', { connected: true });
-      const res = await t
-        .as('support')
-        .get('/read/aligner/v1/')
-        .query({ serialNumber: unit.serialNumber.toLowerCase(), username: 'support' });
+      const res = await unitDetail(t, unit.serialNumber.toLowerCase());
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         serialNumber: unit.serialNumber,
@@ -79,20 +76,14 @@ describe('equipment reads and writes (console-core §7)', () => {
     });
 
     it('when a serial is unknown, then 404 with the console text', async () => {
-      const res = await t
-        .as('support')
-        .get('/read/aligner/v1/')
-        .query({ serialNumber: 'NOPE12345', username: 'support' });
+      const res = await unitDetail(t, 'NOPE12345');
       expect(res.status).toBe(404);
       expect(res.body.error).toBe('Serial number NOPE12345 not found.');
     });
 
     it('when a unit is disconnected, then port, address and procedure are null', async () => {
       const unit = await unitWhere(t, (u) => u.family === 'gtps', { connected: false });
-      const res = await t
-        .as('support')
-        .get('/read/aligner/v1/')
-        .query({ serialNumber: unit.serialNumber, username: 'support' });
+      const res = await unitDetail(t, unit.serialNumber);
       expect(res.body).toMatchObject({ connected: false, port: null, address: null, currentProcedure: null });
     });
 
@@ -101,10 +92,7 @@ describe('equipment reads and writes (console-core §7)', () => {
         (u) => u.family === 'aligner' && !isAtLeast(u.versionSemantic, '4.3.0'),
       );
       if (!old) return expect(old).toBeDefined();
-      const res = await t
-        .as('support')
-        .get('/read/aligner/v1/')
-        .query({ serialNumber: old.serialNumber, username: 'support' });
+      const res = await unitDetail(t, old.serialNumber);
       expect(res.body.updateState).toBeNull();
     });
   });
@@ -120,10 +108,7 @@ describe('equipment reads and writes (console-core §7)', () => {
       expect(add.body.favorite).toBe(true);
       const radar = await t.as('ezadas').get('/read/favorites/v1/').query({ username: 'ezadas' });
       expect(radar.body.map((a: { serialNumber: string }) => a.serialNumber)).toEqual([unit.serialNumber]);
-      const read = await t
-        .as('ezadas')
-        .get('/read/aligner/v1/')
-        .query({ serialNumber: unit.serialNumber, username: 'ezadas' });
+      const read = await unitDetail(t, unit.serialNumber, 'ezadas');
       expect(read.body.favorite).toBe(true);
       const remove = await t
         .as('ezadas')
@@ -167,10 +152,7 @@ describe('equipment reads and writes (console-core §7)', () => {
   describe('tickets from a unit', () => {
     it('when a ticket is created, then the history holds it and the open count rises by 1', async () => {
       const unit = await unitWhere(t, (u) => u.family === 'aligner');
-      const before = await t
-        .as('support')
-        .get('/read/aligner/v1/')
-        .query({ serialNumber: unit.serialNumber, username: 'support' });
+      const before = await unitDetail(t, unit.serialNumber);
       const created = await t
         .as('support')
         .post('/create/ticket/v1')
@@ -188,10 +170,7 @@ describe('equipment reads and writes (console-core §7)', () => {
         issuerUsername: 'support',
         disposition: 'Owned Aligner',
       });
-      const after = await t
-        .as('support')
-        .get('/read/aligner/v1/')
-        .query({ serialNumber: unit.serialNumber, username: 'support' });
+      const after = await unitDetail(t, unit.serialNumber);
       expect(after.body.openSupportTickets).toBe(before.body.openSupportTickets + 1);
       const history = await t
         .as('support')

@@ -12,6 +12,7 @@ import {
   stageableTo,
   stepClock,
   ticketBody,
+  unitDetail,
   unitWhere,
   until,
 } from '../../test/fleet-helpers';
@@ -138,12 +139,7 @@ describe("a unit's history", () => {
     for (let i = 0; i < 40 && unit.versionSemantic !== latest; i++) {
       await stepClock(t, 5 * 60_000);
       if (unit.flow?.phase === 'readyToInstall' || (await kinds(unit.serialNumber)).includes('updatePhase')) {
-        const state = (
-          await t
-            .as('support')
-            .get('/read/aligner/v1/')
-            .query({ serialNumber: unit.serialNumber, username: 'support' })
-        ).body.updateState.state;
+        const state = (await unitDetail(t, unit.serialNumber)).body.updateState.state;
         if (state === 'READY_TO_INSTALL')
           await t.as('support').post('/cmd/aligner_install_now/v1').send({ serialNumber: unit.serialNumber });
       }

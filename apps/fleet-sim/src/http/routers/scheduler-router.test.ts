@@ -1,6 +1,14 @@
 import { playDueSchedules } from '../../services/scheduling-service';
 import { isPending } from '../../fleet/desired-state';
-import { alignerScheduleBody, bearer, engineOf, latestOf, settle, stepClock } from '../../test/fleet-helpers';
+import {
+  alignerScheduleBody,
+  bearer,
+  engineOf,
+  latestOf,
+  settle,
+  stepClock,
+  unitDetail,
+} from '../../test/fleet-helpers';
 import { connectLive, eventsUntilMarker } from '../../test/live-socket';
 import { useTestServer } from '../../test/test-server';
 
@@ -58,8 +66,7 @@ describe('update scheduling (back-office §2.2 schedule dialog, §7.3)', () => {
       expect.arrayContaining([expect.objectContaining({ _id: { year: y, month: m, day: d } })]),
     );
     const pending = async (serial: string) =>
-      (await t.as('engineer').get('/read/aligner/v1/').query({ serialNumber: serial, username: 'engineer' }))
-        .body.pendingSoftwareDownload;
+      (await unitDetail(t, serial, 'engineer')).body.pendingSoftwareDownload;
     expect(await pending(targets[0] ?? '')).toBe('');
     await stepClock(t, 86_400_000);
     await playDueSchedules(t.server.deps);

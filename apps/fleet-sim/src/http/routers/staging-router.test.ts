@@ -2,7 +2,7 @@ import { compareVersions, isAtLeast } from '@equipment-dashboard/domain';
 import type { Socket } from 'socket.io-client';
 import { isPending } from '../../fleet/desired-state';
 import type { UnitRuntime } from '../../fleet/unit-runtime';
-import { latestOf, stepClock, unitWhere } from '../../test/fleet-helpers';
+import { latestOf, stepClock, unitDetail, unitWhere } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const MINUTE = 60_000;
@@ -41,10 +41,7 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     await expect(heard).resolves.toMatchObject({ family: 'aligner' });
     const after = (await staged()).body;
     expect(after.total).toBe(before.total + 1);
-    const read = await t
-      .as('support')
-      .get('/read/aligner/v1/')
-      .query({ serialNumber: unit.serialNumber, username: 'support' });
+    const read = await unitDetail(t, unit.serialNumber);
     expect(read.body.pendingSoftwareDownload).toBe(latest);
 
     const again = await t
@@ -103,13 +100,7 @@ describe('staging and the update flow (console-core §4, §7)', () => {
       .post('/create/immediate_stage_of_gtps_software_update/v1')
       .send(body(unit.serialNumber, latest));
 
-    const read = async () =>
-      (
-        await t
-          .as('support')
-          .get('/read/aligner/v1/')
-          .query({ serialNumber: unit.serialNumber, username: 'support' })
-      ).body;
+    const read = async () => (await unitDetail(t, unit.serialNumber)).body;
     expect((await read()).updateState.state).toBe('READY_TO_DOWNLOAD');
     expect(
       (await t.as('support').post('/cmd/aligner_download_now/v1').send({ serialNumber: unit.serialNumber }))
