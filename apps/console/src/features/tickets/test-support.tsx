@@ -1,5 +1,8 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { Attachment, Comment, Ticket, TicketSummary } from '@equipment-dashboard/contract';
 import { type Role } from '@equipment-dashboard/domain';
+import { findDialog } from '../../shared/testing/dialogs';
 import { json, type StubHandler } from '../../test/fetch-stub';
 import { openApp } from '../../test/render-app';
 import { pagedRoute } from '../../test/lists';
@@ -120,3 +123,21 @@ export function openTickets(
   });
   return { ...app, world };
 }
+
+/** The list's row of ticket `id`. */
+export const ticketRow = (id: number) => screen.getByRole('row', { name: new RegExp(`^${id} AX1AS`) });
+
+/** Once the list shows, clicks `button` in ticket `id`'s row; answers the dialog titled `title` it opens. */
+export async function openRowDialog(user: UserEvent, id: number, button: string, title: string) {
+  await screen.findByRole('cell', { name: 'Caller 12' });
+  await user.click(within(ticketRow(id)).getByRole('button', { name: button }));
+  return findDialog(title);
+}
+
+/** The server's sentence for a change to ticket `id`, closed meanwhile. */
+export const ticketClosedSentence = (id: number) =>
+  `Ticket ${id} is closed: it cannot be changed or commented on.`;
+
+/** The server's refusal of a change to ticket `id`, closed meanwhile. */
+export const ticketClosedAnswer = (id: number) =>
+  json(409, { error: ticketClosedSentence(id), code: 'ticket_closed' });

@@ -1,9 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { json } from '../../test/fetch-stub';
-import { attachment, comment, openTickets, patchTicket, png, type TicketWorld } from './test-support';
-
-const row = (id: number) => screen.getByRole('row', { name: new RegExp(`^${id} AX1AS`) });
+import {
+  attachment,
+  comment,
+  openRowDialog,
+  openTickets,
+  patchTicket,
+  png,
+  ticketClosedAnswer,
+  ticketClosedSentence,
+  ticketRow,
+  type TicketWorld,
+} from './test-support';
 
 /** Ticket 10 with two comments and one attachment, ticket 9 with nothing. */
 function withHistory(world: TicketWorld) {
@@ -17,9 +26,7 @@ function withHistory(world: TicketWorld) {
 }
 
 async function openDetail(user: ReturnType<typeof openTickets>['user'], id: number, status = 'OPEN') {
-  await screen.findByRole('cell', { name: 'Caller 12' });
-  await user.click(within(row(id)).getByRole('button', { name: 'View details' }));
-  const dialog = await findDialog(`Support Ticket - ${id} - ${status}`);
+  const dialog = await openRowDialog(user, id, 'View details', `Support Ticket - ${id} - ${status}`);
   await within(dialog).findByText('Caller 10'.replace('10', String(id)));
   return dialog;
 }
@@ -61,7 +68,7 @@ describe('ticket detail dialog', () => {
     await screen.findByRole('cell', { name: 'Caller 12' });
     await user.click(screen.getByRole('checkbox', { name: 'Include Closed Tickets' }));
     await screen.findByText('CLOSED');
-    await user.click(within(row(11)).getByRole('button', { name: 'View details' }));
+    await user.click(within(ticketRow(11)).getByRole('button', { name: 'View details' }));
     const dialog = await findDialog('Support Ticket - 11 - CLOSED');
     expect(await within(dialog).findByText('NO COMMENTS')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'New Comment' })).not.toBeInTheDocument();
@@ -152,9 +159,7 @@ describe('comment dialog', () => {
 
   it('when Add comment is used from the row and Cancel is pressed, then nothing is sent', async () => {
     const { user, stub } = openTickets();
-    await screen.findByRole('cell', { name: 'Caller 12' });
-    await user.click(within(row(9)).getByRole('button', { name: 'Add comment' }));
-    const dialog = await findDialog('New Comment - Support Ticket 9');
+    const dialog = await openRowDialog(user, 9, 'Add comment', 'New Comment - Support Ticket 9');
     expect(await within(dialog).findByText('NO COMMENTS')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('New comment text'), 'never sent');
     await user.click(within(dialog).getAllByRole('button', { name: 'Cancel' }).at(-1) as HTMLElement);
@@ -164,19 +169,12 @@ describe('comment dialog', () => {
 
   it('when the server refuses the comment, then its sentence shows and the text stays', async () => {
     const { user } = openTickets('support', () => ({
-      'POST /create/comment/v1/': json(409, {
-        error: 'Ticket 9 is closed: it cannot be changed or commented on.',
-        code: 'ticket_closed',
-      }),
+      'POST /create/comment/v1/': ticketClosedAnswer(9),
     }));
-    await screen.findByRole('cell', { name: 'Caller 12' });
-    await user.click(within(row(9)).getByRole('button', { name: 'Add comment' }));
-    const dialog = await findDialog('New Comment - Support Ticket 9');
+    const dialog = await openRowDialog(user, 9, 'Add comment', 'New Comment - Support Ticket 9');
     await user.type(within(dialog).getByLabelText('New comment text'), 'too late');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Ticket 9 is closed: it cannot be changed or commented on.',
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(ticketClosedSentence(9));
     expect(within(dialog).getByLabelText('New comment text')).toHaveValue('too late');
   });
 });

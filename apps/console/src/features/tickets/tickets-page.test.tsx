@@ -1,10 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { dialogOpen, findDialog } from '../../shared/testing/dialogs';
 import { json } from '../../test/fetch-stub';
-import { openTickets, patchTicket } from './test-support';
+import {
+  openRowDialog,
+  openTickets,
+  patchTicket,
+  ticketClosedAnswer,
+  ticketClosedSentence,
+  ticketRow,
+} from './test-support';
 import { bodyRows, queryOf } from '../../test/lists';
 
-const row = (id: number) => screen.getByRole('row', { name: new RegExp(`^${id} AX1AS`) });
 const listCalls = (stub: ReturnType<typeof openTickets>['stub']) =>
   stub.callsTo('/read/tickets/v1/').map(queryOf);
 
@@ -27,12 +33,12 @@ describe('Support Tickets list', () => {
       'Actions',
     ]);
     expect(bodyRows()).toHaveLength(10);
-    expect(within(row(12)).getByText('OPEN')).toBeInTheDocument();
-    expect(within(row(12)).getByText('ESCALATED')).toBeInTheDocument();
+    expect(within(ticketRow(12)).getByText('OPEN')).toBeInTheDocument();
+    expect(within(ticketRow(12)).getByText('ESCALATED')).toBeInTheDocument();
     expect(
-      within(row(12)).getByRole('cell', { name: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/ }),
+      within(ticketRow(12)).getByRole('cell', { name: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/ }),
     ).toBeInTheDocument();
-    expect(within(row(12)).getByRole('link', { name: 'AX1AS0012' })).toHaveAttribute(
+    expect(within(ticketRow(12)).getByRole('link', { name: 'AX1AS0012' })).toHaveAttribute(
       'href',
       '/Aligners?serial=AX1AS0012',
     );
@@ -48,11 +54,11 @@ describe('Support Tickets list', () => {
     await screen.findByRole('cell', { name: 'Caller 1' });
     await user.click(screen.getByRole('checkbox', { name: 'Include Closed Tickets' }));
     expect(await screen.findByText('CLOSED')).toBeInTheDocument();
-    expect(within(row(11)).getByRole('cell', { name: 'engineer' })).toBeInTheDocument();
+    expect(within(ticketRow(11)).getByRole('cell', { name: 'engineer' })).toBeInTheDocument();
     expect(listCalls(stub).at(-1)).toEqual({ page: '1', closed: 'true', mine: 'false', username: 'admin' });
     await user.click(screen.getByRole('checkbox', { name: 'Only My Tickets' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    expect(row(3)).toBeInTheDocument();
+    expect(ticketRow(3)).toBeInTheDocument();
     expect(listCalls(stub).at(-1)).toEqual({ page: '1', closed: 'true', mine: 'true', username: 'admin' });
     await user.click(screen.getByRole('checkbox', { name: 'Only My Tickets' }));
     await user.type(screen.getByPlaceholderText('filter serial number'), 'ax1as001');
@@ -72,7 +78,7 @@ describe('Support Tickets list', () => {
     const { user } = openTickets('support');
     await screen.findByRole('cell', { name: 'Caller 12' });
     const names = (id: number) =>
-      within(row(id))
+      within(ticketRow(id))
         .getAllByRole('button')
         .map((button) => button.getAttribute('aria-label'));
     expect(names(12)).toEqual(['View details', 'Add comment', 'De-escalate', 'Close']);
@@ -85,7 +91,7 @@ describe('Support Tickets list', () => {
   it('when View details is hovered, then the description shows', async () => {
     const { user } = openTickets();
     await screen.findByRole('cell', { name: 'Caller 12' });
-    await user.hover(within(row(10)).getByRole('button', { name: 'View details' }));
+    await user.hover(within(ticketRow(10)).getByRole('button', { name: 'View details' }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Problem of ticket 10');
   });
 
@@ -93,7 +99,7 @@ describe('Support Tickets list', () => {
     openTickets('guest');
     await screen.findByRole('cell', { name: 'Caller 12' });
     expect(
-      within(row(12))
+      within(ticketRow(12))
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
     ).toEqual(['View details']);
@@ -137,7 +143,7 @@ describe('Support Tickets list', () => {
       }));
       await screen.findByRole('cell', { name: 'Caller 12' });
       const before = stub.callsTo('/read/tickets/v1/').length;
-      await user.click(within(row(id)).getByRole('button', { name: label }));
+      await user.click(within(ticketRow(id)).getByRole('button', { name: label }));
       const dialog = await findDialog(new RegExp(`Ticket ${id}$`));
       expect(within(dialog).getByText(question)).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
@@ -148,17 +154,15 @@ describe('Support Tickets list', () => {
           expect(screen.queryByRole('cell', { name: `Caller ${id}` })).not.toBeInTheDocument(),
         );
       if (label === 'Escalate')
-        await waitFor(() => expect(within(row(id)).getByText('ESCALATED')).toBeInTheDocument());
+        await waitFor(() => expect(within(ticketRow(id)).getByText('ESCALATED')).toBeInTheDocument());
       if (label === 'De-escalate')
-        await waitFor(() => expect(within(row(id)).queryByText('ESCALATED')).not.toBeInTheDocument());
+        await waitFor(() => expect(within(ticketRow(id)).queryByText('ESCALATED')).not.toBeInTheDocument());
     },
   );
 
   it('when No is pressed on a confirmation, then nothing is sent', async () => {
     const { stub, user } = openTickets();
-    await screen.findByRole('cell', { name: 'Caller 12' });
-    await user.click(within(row(10)).getByRole('button', { name: 'Close' }));
-    const dialog = await findDialog('Close Ticket 10');
+    const dialog = await openRowDialog(user, 10, 'Close', 'Close Ticket 10');
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(dialogOpen('Close Ticket 10')).toBe(false));
     expect(stub.callsTo('/update/ticket_closed/v1/')).toHaveLength(0);
@@ -166,18 +170,11 @@ describe('Support Tickets list', () => {
 
   it('when the server refuses a close (closed meanwhile), then its sentence shows in the confirmation', async () => {
     const { user } = openTickets('support', () => ({
-      'POST /update/ticket_closed/v1/': json(409, {
-        error: 'Ticket 10 is closed: it cannot be changed or commented on.',
-        code: 'ticket_closed',
-      }),
+      'POST /update/ticket_closed/v1/': ticketClosedAnswer(10),
     }));
-    await screen.findByRole('cell', { name: 'Caller 12' });
-    await user.click(within(row(10)).getByRole('button', { name: 'Close' }));
-    const dialog = await findDialog('Close Ticket 10');
+    const dialog = await openRowDialog(user, 10, 'Close', 'Close Ticket 10');
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Ticket 10 is closed: it cannot be changed or commented on.',
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(ticketClosedSentence(10));
   });
 
   it('when a live ticket event arrives, then the list is asked again and shows the new ticket', async () => {
