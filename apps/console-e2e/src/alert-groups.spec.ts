@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { AlertRule, Paged, Alert } from '@equipment-dashboard/contract';
 import { deleteRule } from './support/alerts';
-import { api, apiToken, signIn } from './support/console';
+import { api, apiToken, openFromDrawer, signIn } from './support/console';
 
 // Changes the shared server's fleet (every connected US unit drops, the field holds still, the clock steps): the
 // country is brought back, the rule deleted and the rhythm restored at the end.
@@ -51,10 +51,7 @@ test.describe('alert storms grouped by place', () => {
       await expect.poll(firing, { timeout: 30_000 }).toBeGreaterThanOrEqual(outage.unitsChanged);
 
       await signIn(page, 'support');
-      await page
-        .getByRole('navigation', { name: 'Navigation' })
-        .getByRole('link', { name: 'Alerts' })
-        .click();
+      await openFromDrawer(page, 'Alerts');
       // The Firing tab opens grouped by place: the outage is one row, with the sentence.
       await expect(page.getByRole('radio', { name: 'Grouped by place' })).toBeChecked();
       const rows = page.getByRole('row').filter({ hasText: RULE_NAME });

@@ -3,7 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { showAlertList } from './support/alerts';
-import { api, apiToken, chooseOption, e2eServer, signIn } from './support/console';
+import {
+  api,
+  apiToken,
+  chooseOption,
+  e2eServer,
+  openFromDrawer,
+  saveUsAlignersView,
+  signIn,
+} from './support/console';
 
 // Changes the shared server's fleet (every US unit drops, the field holds still, the clock steps): the region is
 // brought back and the rhythm restored at the end.
@@ -48,22 +56,12 @@ test.describe('alerts', () => {
     const admin = await apiToken('admin');
     const engineer = await apiToken('engineer');
     const hook = await receiver();
-    await api(engineer, '/create/saved_view/v1', {
-      method: 'POST',
-      body: {
-        screen: 'equipment',
-        name: 'US aligners (alerts e2e)',
-        query: { filterCountryCode: 'US', filterFamily: 'aligner' },
-      },
-    });
+    await saveUsAlignersView(engineer, 'US aligners (alerts e2e)');
     // The clock stands still while the test steps it.
     await api(admin, '/sim/clock', { method: 'POST', body: { speed: 0 } });
     try {
       await signIn(page, 'engineer');
-      await page
-        .getByRole('navigation', { name: 'Navigation' })
-        .getByRole('link', { name: 'Alerts' })
-        .click();
+      await openFromDrawer(page, 'Alerts');
 
       // A webhook: its secret is shown once.
       await page.getByRole('tab', { name: 'Webhooks' }).click();

@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { api, apiToken, chooseOption, e2eServer, signIn } from './support/console';
+import {
+  api,
+  apiToken,
+  chooseOption,
+  e2eServer,
+  openFromDrawer,
+  saveUsAlignersView,
+  signIn,
+} from './support/console';
 
 // Changes the shared server's fleet (US aligners connected, installs failing, the clock sped up): it puts the
 // failure rate, the churn and the clock back at the end.
@@ -14,21 +22,11 @@ test.describe('rollouts', () => {
     const admin = await apiToken('admin');
     await api(admin, '/sim/scenario/apply', { method: 'POST', body: { name: 'rollout-with-failures' } });
     const engineer = await apiToken('engineer');
-    await api(engineer, '/create/saved_view/v1', {
-      method: 'POST',
-      body: {
-        screen: 'equipment',
-        name: 'US aligners (e2e)',
-        query: { filterCountryCode: 'US', filterFamily: 'aligner' },
-      },
-    });
+    await saveUsAlignersView(engineer, 'US aligners (e2e)');
 
     try {
       await signIn(page, 'engineer');
-      await page
-        .getByRole('navigation', { name: 'Navigation' })
-        .getByRole('link', { name: 'Rollouts' })
-        .click();
+      await openFromDrawer(page, 'Rollouts');
       const list = page.getByRole('region', { name: 'Rollouts' });
       await list.getByRole('button', { name: /New rollout/ }).click();
       const dialog = page.getByRole('dialog', { name: 'New rollout' });

@@ -111,6 +111,19 @@ export async function openEquipmentList(page: Page, query: string, listPage: num
   await expect(page.locator('.ant-pagination-item-active')).toHaveText(String(listPage));
 }
 
+/** Opens a screen through its drawer entry, as a user would. */
+export async function openFromDrawer(page: Page, entry: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: entry }).click();
+}
+
+/** Saves, through the API, a view of the equipment list holding the US aligners under `name`. */
+export async function saveUsAlignersView(token: string, name: string): Promise<void> {
+  await api(token, '/create/saved_view/v1', {
+    method: 'POST',
+    body: { screen: 'equipment', name, query: { filterCountryCode: 'US', filterFamily: 'aligner' } },
+  });
+}
+
 /** Picks `option` in the Ant Design select labelled `label` inside `scope`, and checks it took. */
 export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   // `has` takes a locator relative to the select, hence one from the page, not from the scope.
