@@ -125,7 +125,12 @@ export async function saveUsAlignersView(token: string, name: string): Promise<v
 }
 
 /** Picks `option` in the Ant Design select labelled `label` inside `scope`, and checks it took. */
-export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  scope: Locator,
+  label: string | RegExp,
+  option: string,
+): Promise<void> {
   // `has` takes a locator relative to the select, hence one from the page, not from the scope.
   const select = scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) });
   await scope.getByRole('combobox', { name: label }).click();
