@@ -2,6 +2,7 @@ import { Button, Card, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useReadScenarioLibraryQuery } from '@equipment-dashboard/api-client';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
+import { usePhoneTable } from '../../shared/ui/phone-table';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { ScenarioPreviewDialog } from './scenario-preview-dialog';
 import { SIMULATOR_TEXTS as T } from './texts';
@@ -29,6 +30,8 @@ export function ScenarioLibrary() {
       ),
     },
   ];
+  // On a phone the name and Preview stay, the description folds into the row's expansion.
+  const table = usePhoneTable<LibraryRow>({ keep: ['name', 'preview'], columns, pagination: false });
   return (
     <Card title={T.library.title} size="small" role="region" aria-label={T.library.title}>
       <ServerErrorAlert problem={error ? serverProblem(error) : null} />
@@ -37,8 +40,11 @@ export function ScenarioLibrary() {
         size="small"
         loading={isFetching}
         dataSource={data ?? []}
-        columns={columns}
-        pagination={false}
+        ref={table.ref}
+        columns={table.columns}
+        expandable={table.expandable}
+        scroll={table.scroll}
+        pagination={table.pagination}
       />
       {previewing !== null && <ScenarioPreviewDialog name={previewing} onClose={() => setPreviewing(null)} />}
     </Card>

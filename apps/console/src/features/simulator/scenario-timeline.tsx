@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ScenarioRun } from '@equipment-dashboard/contract';
 import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import { useCancelScenarioRunMutation, useReadScenarioRunsQuery } from '@equipment-dashboard/api-client';
+import { usePhoneTable } from '../../shared/ui/phone-table';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { useServerCall } from '../../shared/back-office/use-server-call';
@@ -61,6 +62,19 @@ export function ScenarioTimeline() {
         ) : null,
     },
   ];
+  // On a phone the scenario and its steps stay (with Cancel), who and when fold into the row's expansion.
+  const table = usePhoneTable<ScenarioRun>({
+    keep: ['name', 'steps', 'cancel'],
+    columns,
+    pagination: {
+      current: page,
+      pageSize: PAGE_SIZE,
+      total: data?.totalDocs ?? 0,
+      hideOnSinglePage: true,
+      showSizeChanger: false,
+      onChange: setPage,
+    },
+  });
   return (
     <Card title={L.title} size="small" role="region" aria-label={L.title}>
       <ServerErrorAlert problem={error ? serverProblem(error) : call.problem} />
@@ -69,16 +83,12 @@ export function ScenarioTimeline() {
         size="small"
         loading={isFetching}
         dataSource={data?.docs ?? []}
-        columns={columns}
         locale={{ emptyText: L.empty }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: data?.totalDocs ?? 0,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+        ref={table.ref}
+        columns={table.columns}
+        expandable={table.expandable}
+        scroll={table.scroll}
+        pagination={table.pagination}
       />
     </Card>
   );
