@@ -65,6 +65,8 @@ const RUNTIME_TABLES = new Set([
   // Filled by sign-ins with an identity provider and by the personal access tokens users make.
   'oidc_sessions',
   'access_tokens',
+  // Filled by testers applying scenarios (the Simulator's timeline).
+  'scenario_runs',
 ]);
 const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
