@@ -7,7 +7,7 @@ import { closeTicketIfOpen, readTicket, RED_PNG } from './support/desk';
 import { admin, findUnit, latestOf, readUnit } from './support/fleet';
 import { E2E_PASSWORD } from './support/server';
 
-// The console on a phone (390x844) and a tablet in portrait (768x1024), touch screens both (issue 40): every route
+// The console on a phone (390x844) and a tablet in portrait (768x1024), touch screens both (a field technician's phone): every route
 // of the drawer fits the width, the top bar keeps its controls on screen, the menu stays closed after a load, the
 // unit dialog keeps its close button and actions on screen, and a technician's path works with taps only.
 

@@ -4,7 +4,7 @@ import { expectAccessible, settled } from './support/a11y';
 import { api, signIn } from './support/console';
 import { admin, setClock } from './support/fleet';
 
-// The Simulator screen (issue 42) as an engineer uses it. It applies gateway-outage and cancels its later step (the
+// The Simulator screen as an engineer uses it. It applies gateway-outage and cancels its later step (the
 // gateway's return), so it brings the gateway back itself afterwards and gives the clock its speed again.
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });

@@ -14,7 +14,7 @@ const CLOCK = { type: 'Simulator', id: 'CLOCK' } as const;
 const RUNS = { type: 'Simulator', id: 'RUNS' } as const;
 
 /**
- * The Simulator screen (issue 42): the clock (read again when it moves here, after an apply, or when another console
+ * The Simulator screen: the clock (read again when it moves here, after an apply, or when another console
  * moved it: SIMULATOR_CHANGED invalidates it), the scenario library, a scenario's preview, its apply, the
  * validation of a scenario's text, and the timeline of applied scenarios with the cancel of a run's later steps. A preview and a validation are mutations: each asks anew, nothing is kept.
  */

@@ -201,7 +201,7 @@ const FLEET_MAP_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/read/fleet_map/v1/export.csv'],
 ];
 
-/** The Simulator screen (issue 42): a scenario's preview, the validation of its text, the timeline and its cancel. */
+/** The Simulator screen: a scenario's preview, the validation of its text, the timeline and its cancel. */
 const SIMULATOR_SCREEN_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['POST', '/sim/scenario_preview/v1'],
   ['POST', '/sim/scenario_validated/v1'],

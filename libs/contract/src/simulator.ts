@@ -6,7 +6,7 @@ import { applyScenarioBodySchema } from './sim';
 import { safeText, TEXT_MAX } from './text';
 
 /*
- * The Simulator screen's calls (issue 42): a scenario's preview, the validation of a scenario's text, the timeline of
+ * The Simulator screen's calls: a scenario's preview, the validation of a scenario's text, the timeline of
  * applied scenarios and the cancel of a run's later steps. Like the
  * simulator's first calls (sim.ts), for the roles that control the simulator (admin, engineer).
  */

@@ -23,7 +23,7 @@ function matchingNow(deps: ServiceDeps, selection: Selection): number | null {
 }
 
 /**
- * What applying a scenario would do now (issue 42's preview): for each unit selection, now and at its steps, how many
+ * What applying a scenario would do now (the Simulator's preview): for each unit selection, now and at its steps, how many
  * units match and how many it picks; the services it takes down and the releases it publishes. Reads only.
  */
 export function previewScenario(deps: ServiceDeps, scenario: Scenario): ScenarioPreview {

@@ -741,7 +741,7 @@ export interface ScenarioRunStep {
   cancelledBy: string | null;
 }
 
-/** A scenario applied to the world (issue 42's timeline): who applied it when, and its later steps. */
+/** A scenario applied to the world (the Simulator's timeline): who applied it when, and its later steps. */
 export const scenarioRuns = pgTable(
   'scenario_runs',
   {

@@ -1,7 +1,7 @@
 import { SHELL_TEXTS } from '../texts';
 
 /**
- * What shows right after sign-in while the signed-in shell's chunk loads (issue 40: the screen was blank grey for
+ * What shows right after sign-in while the signed-in shell's chunk loads (without it the screen was blank grey for
  * 1 to 2 s on a slow phone): the top bar's frame with the product's name over the page's background, so the
  * console is there at once and its controls and panels fill in as they come. Plain elements: it is in the first
  * chunk, which stays free of the shell's components.

@@ -23,7 +23,7 @@ const NO_FILTERS: ListParamsPatch = {
 
 /**
  * The list's filters (console-core §2): serial number, country code, software version (prefix matches,
- * any case), family, and Connected (issue 39: Yes, No or either). Each change goes back to page 1.
+ * any case), family, and Connected (Yes, No or either). Each change goes back to page 1.
  */
 export function FilterBar({
   params,

@@ -26,10 +26,10 @@ export const EQUIPMENT_TEXTS = {
   filters: 'Filters',
   countryCode: 'Country Code',
   clearFilters: 'Clear Filters',
-  /** The Connected column (issue 39). */
+  /** The Connected column (whether the unit reports now). */
   connectedYes: 'Yes',
   connectedNo: 'No',
-  /** The unit dialog's line for a disconnected unit (issue 39: "since when a unit is offline"). */
+  /** The unit dialog's line for a disconnected unit (since when it is offline). */
   offlineSince: (since: string) => `Offline since ${since}`,
   offlineSinceUnknown: 'Offline (never seen online)',
 
@@ -183,7 +183,7 @@ export const EQUIPMENT_TEXTS = {
   noOption: 'No',
   choose: 'Choose…',
   ticketSaveFailed: (reason: string) => `The ticket could not be saved: ${reason}`,
-  /** The ticket's photo (issue 40): taken with a phone's camera, or chosen from a file. */
+  /** The ticket's photo: taken with a phone's camera, or chosen from a file. */
   photo: 'Photo',
   photoHint: 'A PNG or JPEG image, attached to the ticket when it is saved.',
   takePhoto: 'Take a photo',

@@ -5,7 +5,7 @@ import { can, PERMISSIONS, type Role } from '@equipment-dashboard/domain';
 import { EQUIPMENT_TEXTS as T } from './texts';
 
 /**
- * The unit's firing alerts in its dialog (issue 40, the technician's path): how many, linked to the Alerts screen
+ * The unit's firing alerts in its dialog (what a technician at the unit checks first): how many, linked to the Alerts screen
  * filtered to the unit. Only for the roles that see alerts.
  */
 export function UnitAlertsLink({ serialNumber, role }: { serialNumber: string; role: Role | undefined }) {

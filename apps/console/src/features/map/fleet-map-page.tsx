@@ -138,7 +138,7 @@ function ExportMapCsv({ params }: { params: MapParams }) {
 }
 
 /**
- * The Fleet Map screen, /Map (issue 39): where the units are, by country, then a country's regions, then a region's
+ * The Fleet Map screen, /Map: where the units are, by country, then a country's regions, then a region's
  * cities, with the equipment list's filters and saved views. Level, drill and filters live in the URL, so a link
  * shows the same map. The map is drawn in the browser (its code and shapes load with this screen only); a table
  * of the same places sits beside it; open maps follow the fleet (FLEET_MAP_CHANGED reloads the cells).

@@ -1,6 +1,6 @@
 import { formatCount } from './format';
 
-/** Texts of the Fleet Map screen (issue 39), in one place. */
+/** Texts of the Fleet Map screen, in one place. */
 export const MAP_TEXTS = {
   title: 'Fleet Map',
   world: 'World',

@@ -10,7 +10,7 @@ import { ScenarioTimeline } from './scenario-timeline';
 import { SIMULATOR_TEXTS as T } from './texts';
 
 /**
- * The Simulator (issue 42), for the roles that control the simulator (admin, engineer): the simulated clock, and the
+ * The Simulator, for the roles that control the simulator (admin, engineer): the simulated clock, and the
  * scenario library with each scenario's preview and apply, and the timeline of applied scenarios with their later steps.
  */
 export function SimulatorPage() {

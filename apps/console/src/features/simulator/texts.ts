@@ -1,4 +1,4 @@
-/** Texts of the Simulator screen (issue 42; every word here is ours). */
+/** Texts of the Simulator screen (every word here is ours: the spec has no such screen). */
 export const SIMULATOR_TEXTS = {
   title: 'Simulator',
   noAccess: 'You do not have access to the Simulator.',

@@ -27,7 +27,7 @@ export function FamilyFilterSelect({
   );
 }
 
-/** The Connected filter of the equipment list and the fleet map (issue 39): Yes, No, or either. */
+/** The Connected filter of the equipment list and the fleet map: Yes, No, or either. */
 export function ConnectedFilterSelect({
   value,
   onChange,

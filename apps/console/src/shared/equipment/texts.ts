@@ -53,7 +53,7 @@ export const UNIT_TEXTS = {
   downloadDone: 'The updater is downloading the updates.',
   installDone: 'The updater is installing the updates.',
 
-  // The Family and Connected filters of the equipment list and the fleet map (console-core §2, issue 39).
+  // The Family and Connected filters of the equipment list and the fleet map (console-core §2 and the fleet map).
   family: 'Family',
   allFamilies: 'All families',
   connected: 'Connected',

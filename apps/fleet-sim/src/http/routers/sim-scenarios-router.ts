@@ -24,7 +24,7 @@ export function scenarioOfBody(body: { name?: string; text?: string; scenario?: 
 }
 
 /**
- * The Simulator screen's scenario calls (issue 42): the preview of a scenario, the validation of its text, the timeline
+ * The Simulator screen's scenario calls: the preview of a scenario, the validation of its text, the timeline
  * of applied scenarios and the cancel of a run's later steps.
  */
 export function mountSimScenarios(api: ApiRouter, deps: ServiceDeps): void {
