@@ -30,7 +30,7 @@ import {
 } from './list-filters';
 import { RuleSelect } from './rule-select';
 import { ALERTS_TEXTS as T } from './texts';
-import { WhyDisabled } from './why-disabled';
+import { WhyDisabled } from '../../shared/ui/why-disabled';
 
 /** The filters both views of a tab show (severity, rule, family, serial), and the view's switch. */
 function AlertFiltersBar({ search, view }: { search: ListSearch<AlertFilters>; view: AlertsView | null }) {

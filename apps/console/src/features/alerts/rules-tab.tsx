@@ -20,7 +20,7 @@ import { useServerList } from '../../shared/back-office/use-server-list';
 import { snackbarShown } from '../../shared/ui/ui-slice';
 import { RuleDialog } from './rule-dialog';
 import { ALERTS_TEXTS as T } from './texts';
-import { WhyDisabled } from './why-disabled';
+import { WhyDisabled } from '../../shared/ui/why-disabled';
 
 const FILTERS = { filterName: '' };
 

@@ -1,6 +1,6 @@
-import { Tooltip } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { OpenDialog } from '../ui/open-dialog';
+import { WhyDisabled } from '../ui/why-disabled';
 import { ServerErrorAlert } from './server-error-alert';
 import { BACK_OFFICE_TEXTS as T } from './texts';
 import type { CallState } from './use-server-call';
@@ -60,12 +60,9 @@ export function ActionDialog({
           ? (_, { OkBtn, CancelBtn }) => (
               <>
                 <CancelBtn />
-                {/* A disabled button takes no pointer events: the tooltip listens on its wrapper. */}
-                <Tooltip title={why}>
-                  <span style={{ display: 'inline-block', marginInlineStart: 8 }}>
-                    <OkBtn />
-                  </span>
-                </Tooltip>
+                <WhyDisabled reason={why ?? null} style={{ marginInlineStart: 8 }}>
+                  <OkBtn />
+                </WhyDisabled>
                 <span id={reasonId} hidden>
                   {why}
                 </span>
