@@ -7,6 +7,12 @@ const booleanish = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** A switch that is on unless set to false or 0. */
+const onUnlessOff = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v !== 'false' && v !== '0');
+
 const optionalUrl = z
   .string()
   .trim()
@@ -24,6 +30,8 @@ const configSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/, 'a lower-case SQL identifier')
     .optional(),
+  /** How long a new PostgreSQL connection may take before the call that wanted it fails (503) instead of hanging. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(2_000),
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Equipment Dashboard <no-reply@equipment-dashboard.local>'),
@@ -77,6 +85,8 @@ const configSchema = z.object({
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How long the fleet's hourly history is kept (days; Fleet Health), then only its daily buckets. */
   ROLLUP_HOURLY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Whether the first rollups pass over a new demo world writes its 90 days of history (Fleet Health's past). */
+  FLEET_HISTORY_BACKFILL: onUnlessOff,
   /** How long the fleet's daily history is kept (days); at least the hourly retention. */
   ROLLUP_DAILY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(1).max(600).default(15),

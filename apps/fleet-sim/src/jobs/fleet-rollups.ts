@@ -111,7 +111,7 @@ export async function rollupPass(
   // in between), before the first sample, so that the sample adds to the day the history ends in.
   let backfilled = 0;
   const backfillStart = Date.now();
-  if (state === undefined) {
+  if (state === undefined && deps.config.FLEET_HISTORY_BACKFILL) {
     const world = await readSetting<{ seed: string; seededAt: string }>(deps.db, 'world');
     if (world && now - Date.parse(world.seededAt) < NEW_WORLD_MS && !(await hasRollups(deps.db)))
       backfilled = await writeDemoHistory(deps.db, world);

@@ -57,13 +57,13 @@ describe('a PostgreSQL outage under a running server', () => {
       DEMO_PASSWORD: PASSWORD,
       FLEET_SIZE: '100',
       FLEET_SEED: 'store-outage',
+      FLEET_HISTORY_BACKFILL: 'false',
       CONSOLE_DIR: join(dataDir, 'no-console'),
     });
     server = await startServer(config);
   }, 120_000);
 
-  // The close waits for the jobs' passes under way: a new world's first rollups pass writes its 90 days of history,
-  // which on a machine loaded by the other suites took past jest's 60 s.
+  // The close waits for the jobs' passes under way, which on a machine loaded by the other suites took past jest's 60 s.
   afterAll(async () => {
     await server?.close().catch(() => undefined);
     pg?.destroy();

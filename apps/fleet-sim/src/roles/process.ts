@@ -64,6 +64,7 @@ export async function openProcess(config: Config, options: Pick<StartOptions, 'l
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
     schemaName: options.databaseSchema ?? config.DATABASE_SCHEMA,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     logger,
   });
   return { logger, prefixes, database, db: database.db };

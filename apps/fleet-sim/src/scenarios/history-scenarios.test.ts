@@ -6,7 +6,7 @@ import { useTestServer } from '../test/test-server';
 const DAY = 24 * 3_600_000;
 
 describe('scenarios that shape the history', () => {
-  const t = useTestServer({ users: ['admin', 'engineer'] });
+  const t = useTestServer({ users: ['admin', 'engineer'], env: { FLEET_HISTORY_BACKFILL: 'true' } });
   const apply = (body: Record<string, unknown>) => t.as('admin').post('/sim/scenario/apply').send(body);
 
   beforeAll(async () => {

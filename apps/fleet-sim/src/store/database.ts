@@ -35,6 +35,8 @@ export interface OpenDatabaseOptions {
   schemaName?: string;
   /** PostgreSQL: how long one statement may run (default {@link DEFAULT_STATEMENT_TIMEOUT_MS}). */
   statementTimeoutMs?: number;
+  /** PostgreSQL: how long opening a connection may take (default {@link DEFAULT_CONNECT_TIMEOUT_MS}). */
+  connectTimeoutMs?: number;
   /** Where a lost and found again store is told. */
   logger?: Logger;
 }
@@ -61,7 +63,7 @@ function quoteIdent(name: string): string {
 
 /** How long a statement may run, and a connection be waited for, before the call fails (503) instead of hanging. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
-const CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
 /**
  * A transaction left open this long by its process (frozen: kill -STOP, a long pause) is ended by PostgreSQL, so
  * that its locks do not hold every other process back until it wakes.
@@ -127,9 +129,9 @@ async function openPostgres(
     // Idle connections stay open: by default they close after 10 s, and at a million units every burst of reads then
     // opened new backends, each costing PostgreSQL tens of ms of CPU (half a core, measured by the cluster bench).
     idleTimeoutMillis: 0,
-    // No call waits on the store for ever: a connection not had in 2 s, or a statement not answered in time, fails
-    // (and the call answers 503) instead of hanging.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // No call waits on the store for ever: a connection not had in time (2 s by default), or a statement not answered
+    // in time, fails (and the call answers 503) instead of hanging.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     query_timeout: (options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS) + 1_000,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,

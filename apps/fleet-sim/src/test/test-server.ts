@@ -59,6 +59,11 @@ export async function startTestServer(
     CONSOLE_DIR: join(dataDir, 'no-console'),
     // Fifty times real time: a unit's 1-3 s command reply takes 25-70 ms.
     SIM_SPEED: '50',
+    // A new world's 90 days of history (1-2 s of the store's time) only where a suite reads them: with every
+    // suite's servers writing them, the full run's PostgreSQL was slow enough to fail connections.
+    FLEET_HISTORY_BACKFILL: 'false',
+    // Under the full run's load a new connection to PostgreSQL has taken past the product's 2 s.
+    DATABASE_CONNECT_TIMEOUT_MS: '15000',
     ...env,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
   });

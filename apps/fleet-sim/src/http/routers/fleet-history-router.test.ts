@@ -68,7 +68,7 @@ const valueAt = (answer: FleetHistory, key: string, at: number) =>
   seriesOf(answer, key).find(([time]) => Date.parse(time) === at)?.[1];
 
 describe('fleet history: series, release adoption and comparison', () => {
-  const t = useTestServer({ users: ['admin', 'engineer', 'tech', 'guest'] });
+  const t = useTestServer({ users: ['admin', 'engineer', 'tech', 'guest'], env: { FLEET_HISTORY_BACKFILL: 'true' } });
 
   beforeAll(async () => {
     await setSpeed(t, 0);
@@ -365,7 +365,7 @@ describe('fleet history: series, release adoption and comparison', () => {
 describe('fleet history: the job under a lease, and the retention', () => {
   const t = useTestServer({
     users: ['engineer'],
-    env: { ROLLUP_HOURLY_RETENTION_DAYS: '30', ROLLUP_DAILY_RETENTION_DAYS: '60' },
+    env: { ROLLUP_HOURLY_RETENTION_DAYS: '30', ROLLUP_DAILY_RETENTION_DAYS: '60', FLEET_HISTORY_BACKFILL: 'true' },
   });
 
   beforeAll(async () => {
@@ -391,7 +391,7 @@ describe('fleet history: the job under a lease, and the retention', () => {
     expect(counts?.kept).toBeGreaterThan(0);
   });
 
-  it("when the job's first pass finds a new world without history, then it writes its 90 days; a world seeded long ago gets none", async () => {
+  it("when the job's first pass finds a new world without history, then it writes its 90 days; a world seeded long ago, or a backfill switched off, gets none", async () => {
     const db = t.server.deps.db;
     const forget = async () => {
       for (const table of ['fleet_rollups', 'fleet_rollup_coverage', 'fleet_rollup_state'])
@@ -407,6 +407,10 @@ describe('fleet history: the job under a lease, and the retention', () => {
 
       await forget();
       await replaceSetting(db, 'world', { ...world, seededAt: new Date(nowOf(t)).toISOString() });
+      const switchedOff = { ...deps, config: { ...deps.config, FLEET_HISTORY_BACKFILL: false } };
+      expect((await rollupPass(switchedOff)).backfilled).toBe(0);
+
+      await forget();
       const pass = await rollupPass(deps);
       expect(pass.backfilled).toBeGreaterThan(0);
       const [rows] = rowsOf<{ n: number; days: number }>(
