@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import pino, { type Logger } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import { currentRequestId } from './core/request-context';
 
 /** Keys whose values never reach a log line. */
@@ -90,7 +91,38 @@ export function guardStandardStreams(): LogSink {
   return stdoutSink;
 }
 
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+/** How log lines are written: JSON lines (for log collectors) or pino-pretty's readable lines (for a person). */
+export type LogFormat = 'json' | 'pretty';
+
+/** `auto` is readable lines when stdout is a terminal, JSON lines otherwise (a pipe, a file, a collector). */
+export function logFormatOf(
+  setting: LogFormat | 'auto',
+  stdoutIsTty = Boolean(process.stdout.isTTY),
+): LogFormat {
+  if (setting !== 'auto') return setting;
+  return stdoutIsTty ? 'pretty' : 'json';
+}
+
+/** A destination that turns pino's JSON lines into readable ones before writing them, synchronously, to `sink`. */
+export function prettyDestination(
+  sink: { write(line: string): unknown },
+  colorize = Boolean(process.stdout.isTTY),
+): pino.DestinationStream {
+  const prettify = prettyFactory({
+    colorize,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+  });
+  return { write: (line: string) => void sink.write(prettify(line)) };
+}
+
+export function createLogger(
+  level: string,
+  destination?: pino.DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
+  const out = destination ?? guardStandardStreams();
   return pino(
     {
       level,
@@ -102,6 +134,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         return reqId ? { reqId } : {};
       },
     },
-    destination ?? guardStandardStreams(),
+    format === 'pretty' ? prettyDestination(out) : out,
   );
 }

@@ -6,7 +6,7 @@ import { DatabaseOpenError } from './store/database-errors';
 import { runClock, runScenarioApply, runScenarioList } from './cli/scenario-command';
 import { runSeedCommand } from './cli/seed-command';
 import { metrics } from './core/metrics';
-import { createLogger, guardStandardStreams } from './logging';
+import { createLogger, logFormatOf, guardStandardStreams } from './logging';
 import {
   startJobsProcess,
   startServer,
@@ -46,7 +46,9 @@ async function serve(): Promise<void> {
   const nice =
     config.FLEET_ROLE === 'sim' ? config.SIM_NICE : config.FLEET_ROLE === 'jobs' ? config.JOBS_NICE : null;
   if (nice !== null && nice > getPriority()) setPriority(nice);
-  const logger = createLogger(config.LOG_LEVEL).child({ role: config.FLEET_ROLE });
+  const logger = createLogger(config.LOG_LEVEL, undefined, logFormatOf(config.LOG_FORMAT)).child({
+    role: config.FLEET_ROLE,
+  });
   // A background promise that fails while the store or Redis is away must not end a process that is otherwise
   // serving: the rejection is logged and counted (fleet_unhandled_rejections_total), and the process goes on.
   process.on('unhandledRejection', (err) => {
@@ -107,7 +109,7 @@ async function serve(): Promise<void> {
         ? await startJobsProcess(config, { logger })
         : await startServer(config, { logger });
   server = started;
-  logger.info({ url: started.url, role: config.FLEET_ROLE }, 'listening');
+  logger.info({ url: started.url }, 'listening');
   // The one line a person starting the product looks for.
   console.log(`Equipment Dashboard is serving at ${started.url}`);
   if (stopRequested) beginStop(started);

@@ -51,6 +51,8 @@ const configSchema = z.object({
     )
     .pipe(z.array(z.enum(['polling', 'websocket'])).min(1)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Readable lines (`pretty`), JSON lines (`json`), or `auto`: readable when stdout is a terminal. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   UPDATES_ROOT: z.string().optional(),
   SERIAL_PREFIXES_FILE: z.string().optional(),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),

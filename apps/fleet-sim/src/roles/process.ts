@@ -8,7 +8,7 @@ import { CLOCK_KEY, DEFAULT_FLEET_SETTINGS } from '../fleet/fleet-settings';
 import { BackendStatusBoard } from '../fleet/backend-status';
 import { Simulator, type SimulatorOptions } from '../fleet/simulator';
 import type { LiveHub } from '../live/live-hub';
-import { createLogger } from '../logging';
+import { createLogger, logFormatOf } from '../logging';
 import { collectProcessMetrics, metricsText } from '../core/metrics';
 import type { Readiness } from '../http/readiness';
 import { loadSerialPrefixes } from '../config/serial-prefixes';
@@ -57,7 +57,11 @@ export async function startClock(config: Config, db: Database['db']): Promise<Si
 /** What every process opens first: its logger, the serial prefixes and the store (migrated as it opens). */
 export async function openProcess(config: Config, options: Pick<StartOptions, 'logger' | 'databaseSchema'>) {
   // Every line says which kind of process wrote it (a logger given to it says so already: main's).
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL).child({ role: config.FLEET_ROLE });
+  const logger =
+    options.logger ??
+    createLogger(config.LOG_LEVEL, undefined, logFormatOf(config.LOG_FORMAT)).child({
+      role: config.FLEET_ROLE,
+    });
   collectProcessMetrics(config.FLEET_ROLE);
   const prefixes = loadSerialPrefixes(config.SERIAL_PREFIXES_FILE);
   const database = await openDatabase({
