@@ -27,8 +27,8 @@ export interface EndpointDef<
   readonly query?: Q;
   /** Body schema (JSON, form-encoded or the non-file fields of a multipart body). */
   readonly body?: B;
-  /** How the body is encoded; JSON unless said. */
-  readonly bodyEncoding?: 'json' | 'urlencoded' | 'multipart';
+  /** How the body is encoded; JSON unless said. `raw`: the body is a file's bytes (application/gzip or octet-stream). */
+  readonly bodyEncoding?: 'json' | 'urlencoded' | 'multipart' | 'raw';
   /** Success response schema; `z.instanceof(...)`-free: binary answers use {@link EndpointDef.binary}. */
   readonly response: R;
   /** The answer is a file (image, download), not JSON. */

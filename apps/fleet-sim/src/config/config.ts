@@ -69,6 +69,8 @@ const configSchema = z.object({
   RESET_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(10),
   CONSOLE_DIR: z.string().optional(),
   SIM_SPEED: z.coerce.number().min(0).default(1),
+  /** The largest snapshot file an import takes (MiB, compressed). */
+  SIM_SNAPSHOT_IMPORT_MAX_MB: z.coerce.number().min(0).default(1024),
   SIM_ENGINE: booleanish,
   FLEET_ROLE: z.enum(['all', 'api', 'sim', 'jobs']).optional(),
   /**

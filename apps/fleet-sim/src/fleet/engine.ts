@@ -79,7 +79,9 @@ function sameStaging(flowTarget: { semantic: string; meta: string }, desired: De
  */
 export class FleetEngine {
   readonly state = new FleetState();
-  readonly rng: Rng;
+  rng: Rng;
+  /** A restore replaces the world under it: no tick and no write until it reloads. */
+  private paused = false;
   /** Multiplies connection churn (1 = the field's normal rhythm). */
   churn = 1;
   /** Share of update installs that fail (scenarios' `failureRates.update`). */
@@ -200,6 +202,37 @@ export class FleetEngine {
     this.flushTimer.unref();
   }
 
+  /**
+   * Stops ticking and writing behind once the write under way has ended (before a restore replaces the world:
+   * nothing of the world before may be written after it). {@link reload} resumes.
+   */
+  async pause(): Promise<void> {
+    this.paused = true;
+    await this.flushing;
+  }
+
+  /**
+   * After a restore (or when it failed and nothing changed, `keep`): drops every unit, due task and unwritten change,
+   * then loads the held shards' units from the store with the random stream it started with, so that the same
+   * snapshot with the same steps plays the same world; then ticks and writes again.
+   */
+  async reload(keep = false): Promise<void> {
+    if (!keep) {
+      const held = [...this.held];
+      this.state.aggregates.dropShards(held);
+      for (const unit of [...this.state.units.values()]) this.state.remove(unit);
+      this.state.dirty.clear();
+      this.state.connectedNow.clear();
+      this.state.installedNow.length = 0;
+      this.dueTasks.length = 0;
+      this.rng = new Rng(`${this.options.seed}/engine`);
+      this.lastTick = this.clock.now();
+      this.paused = false;
+      await this.loadShards(held);
+    }
+    this.paused = false;
+  }
+
   /** Stops the clocks and writes everything that changed. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
@@ -222,6 +255,7 @@ export class FleetEngine {
 
   /** Advances the fleet to the clock's now. Called by the timer and after every clock change. */
   tick(): void {
+    if (this.paused) return;
     const to = this.clock.now();
     const from = this.lastTick;
     if (to <= from) return;
@@ -268,6 +302,7 @@ export class FleetEngine {
    * progress alone every fifth flush. `all` writes everything (at shutdown).
    */
   flush(all = false): Promise<void> {
+    if (this.paused) return this.flushing;
     // A timer's flush while another waits would only queue behind it: when flushes take longer than the
     // timer's period, queued flushes grew without end and a shard given away waited minutes for its write.
     if (!all && this.flushWaiting) return this.flushing;

@@ -125,6 +125,21 @@ export class Simulator {
     this.engine.updateFailureRates = settings.updateFailureRates ?? {};
   }
 
+  /** Before a restore: the units stop moving and writing (see FleetEngine.pause). */
+  pause(): Promise<void> {
+    return this.engine.pause();
+  }
+
+  /**
+   * After a restore: the units and their commands come from the store again (`keep`: the restore failed, the units go
+   * on as they were).
+   */
+  async reload(keep = false): Promise<void> {
+    if (!keep) this.commands.forget([...this.engine.state.units.keys()]);
+    await this.engine.reload(keep);
+    if (!keep && !this.options.leased) this.commands.offer(await openCommands(this.options.db));
+  }
+
   async start(): Promise<void> {
     const { engine } = this;
     const worker = this.options.writer ?? 'all';

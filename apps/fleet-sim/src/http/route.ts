@@ -69,6 +69,8 @@ export interface RouteDeps {
   authenticate(req: Request): Promise<AuthUser>;
   /** In tests: every answer is checked against the contract's response schema. */
   checkResponses: boolean;
+  /** The largest raw body (an uploaded file sent as the body) a call takes. */
+  rawBodyMaxBytes: number;
 }
 
 const upload = multer({
@@ -94,6 +96,22 @@ function parseMultipart(req: Request, res: Response): Promise<void> {
   });
 }
 
+/** A body sent as a file's bytes, refused past `max` bytes (400, nothing read further). */
+async function readRawBody(req: Request, max: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  const tooBig = () =>
+    new ValidationError(`The file is larger than ${max} bytes.`, { size: 'too large', max }, 'file_too_large');
+  if (declared > max) throw tooBig();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) throw tooBig();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
  * Mounts one contract endpoint: authenticates (401), checks the role's permission (403), refuses
  * hostile input and parses the path, query and body with the contract (400 with details), calls the
@@ -114,6 +132,7 @@ export function route<E extends EndpointDef>(
       });
     }
     if (def.bodyEncoding === 'multipart') await parseMultipart(req, res);
+    const raw = def.bodyEncoding === 'raw' ? await readRawBody(req, deps.rawBodyMaxBytes) : undefined;
     refuseHostileInput(req);
     const params = def.params ? def.params.safeParse(req.params) : undefined;
     if (params && !params.success)
@@ -125,7 +144,9 @@ export function route<E extends EndpointDef>(
     const body = def.body ? def.body.safeParse(rawBody) : undefined;
     if (body && !body.success)
       throw new ValidationError('The request body is not valid.', zodDetails(body.error));
-    const file = req.file
+    const file = raw
+      ? { originalName: '', mimeType: String(req.headers['content-type'] ?? ''), size: raw.length, buffer: raw }
+      : req.file
       ? {
           originalName: req.file.originalname,
           mimeType: req.file.mimetype,

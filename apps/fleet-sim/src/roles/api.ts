@@ -135,6 +135,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const routers = buildRouters(deps, {
       authenticate: async (req) => (await authenticateToken(tokenFromHeader(req.headers.authorization))).user,
       checkResponses: options.checkResponses ?? false,
+      rawBodyMaxBytes: config.SIM_SNAPSHOT_IMPORT_MAX_MB * 1024 * 1024,
     });
     const httpServer = createServer(
       createApp({ config, logger, routers, readiness: readinessOf(database, live) }),

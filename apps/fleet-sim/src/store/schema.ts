@@ -1160,3 +1160,42 @@ export const fleetRollupState = pgTable('fleet_rollup_state', {
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- field-state snapshots (the Simulator screen)
+
+/** A saved simulated world: its name, who saved it, the clock then, its digest (see store/repos/snapshots-repo.ts). */
+export const simSnapshots = pgTable(
+  'sim_snapshots',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The simulated clock when the world was saved, and its speed. */
+    simulatedAt: ts('simulated_at').notNull(),
+    speed: doublePrecision('speed').notNull(),
+    /** The seed the world was made from. */
+    seed: text('seed').notNull(),
+    units: integer('units').notNull(),
+    digest: text('digest').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('sim_snapshots_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The rows of a snapshot, whatever table they come from (`kind`), each as the table's row in JSON (`to_jsonb`):
+ * saved and restored set-based by one statement per table, and kept readable by a later schema.
+ */
+export const simSnapshotRows = pgTable(
+  'sim_snapshot_rows',
+  {
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => simSnapshots.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotId, t.kind, t.key] })],
+);

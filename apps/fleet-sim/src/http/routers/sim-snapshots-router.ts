@@ -1,0 +1,55 @@
+import { simSnapshotsEndpoints as s } from '@equipment-dashboard/contract';
+import { ValidationError } from '../../core/errors';
+import { exportSnapshot, importSnapshot } from '../../services/snapshot-file';
+import {
+  createSnapshot,
+  readSnapshots,
+  readWorldDigest,
+  restoreWorld,
+} from '../../services/snapshots-service';
+import type { ServiceDeps } from '../../services/service-deps';
+import { noteSimulatorChange } from '../../services/simulator-activity';
+import type { ApiRouter } from '../api-router';
+import { streamResult } from '../route';
+
+/** The Simulator screen's field-state snapshots: list, save, restore, export, import, and the world's digest. */
+export function mountSimSnapshots(api: ApiRouter, deps: ServiceDeps): void {
+  api
+    .on(s.readSimSnapshots, ({ query }) => readSnapshots(deps, query.page))
+    .on(s.readWorldDigest, () => readWorldDigest(deps))
+    .on(s.createSimSnapshot, async ({ body, user }) => {
+      const snapshot = await createSnapshot(deps, body.name.trim(), user.username);
+      await noteSimulatorChange(deps, user.username, 'snapshot', {
+        id: snapshot.id,
+        name: snapshot.name,
+        units: snapshot.units,
+        digest: snapshot.digest,
+      });
+      return snapshot;
+    })
+    .on(s.restoreSimSnapshot, async ({ body, user }) => {
+      const { snapshot, digest, unitsChanged } = await restoreWorld(deps, body.id);
+      await noteSimulatorChange(deps, user.username, 'restore', {
+        id: snapshot.id,
+        name: snapshot.name,
+        unitsChanged,
+        digest,
+      });
+      return { snapshot, digest };
+    })
+    .on(s.exportSimSnapshot, async ({ query }) => {
+      const { fileName, body } = await exportSnapshot(deps, Number(query.id));
+      return streamResult({ contentType: 'application/gzip', fileName, body });
+    })
+    .on(s.importSimSnapshot, async ({ file, user }) => {
+      if (!file) throw new ValidationError('The snapshot file is the body.', { file: 'missing' });
+      const snapshot = await importSnapshot(deps, file.buffer, user.username);
+      await noteSimulatorChange(deps, user.username, 'import', {
+        id: snapshot.id,
+        name: snapshot.name,
+        units: snapshot.units,
+        bytes: file.size,
+      });
+      return snapshot;
+    });
+}
