@@ -7,6 +7,7 @@ import { selectUser } from '../../shared/session/session-slice';
 import { ClockPanel } from './clock-panel';
 import { ScenarioLibrary } from './scenario-library';
 import { ScenarioTimeline } from './scenario-timeline';
+import { SnapshotsPanel } from './snapshots-panel';
 import { SIMULATOR_TEXTS as T } from './texts';
 
 /**
@@ -22,6 +23,7 @@ export function SimulatorPage() {
         <ClockPanel />
         <ScenarioLibrary />
         <ScenarioTimeline />
+        <SnapshotsPanel />
       </Flex>
     </ScreenCard>
   );
