@@ -10,6 +10,7 @@ import {
   bulkActionsApi,
   dashboardApi,
   equipmentApi,
+  TAG_TYPES,
   type TagType,
 } from '@equipment-dashboard/api-client';
 import { compareVersions, type Family } from '@equipment-dashboard/domain';
@@ -176,11 +177,15 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
       // An open map reads its cells again, at most once a second (several server processes each send theirs).
       refreshMap();
     },
-    SIMULATOR_CHANGED: () => {
-      // A tester moved the clock, applied or cancelled a scenario: an open Simulator screen reads both again.
+    SIMULATOR_CHANGED: ({ change }) => {
+      // A restore changed the whole world: every screen reads its data again.
+      if (change === 'restore') return invalidate([...TAG_TYPES]);
+      // A tester moved the clock, applied or cancelled a scenario, saved or imported a snapshot: an open Simulator
+      // screen reads them again.
       invalidate([
         { type: 'Simulator', id: 'CLOCK' },
         { type: 'Simulator', id: 'RUNS' },
+        { type: 'Simulator', id: 'SNAPSHOTS' },
       ]);
     },
   };

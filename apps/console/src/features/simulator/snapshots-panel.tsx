@@ -66,7 +66,11 @@ export function SnapshotsPanel() {
   const columns: TableColumnsType<SimSnapshot> = [
     { key: 'name', title: T.name, dataIndex: 'name' },
     { key: 'takenAt', title: T.takenAt, render: (_v, s) => new Date(s.createdAt).toLocaleString() },
-    { key: 'simulatedAt', title: T.simulatedAt, render: (_v, s) => formatSimulated(Date.parse(s.simulatedAt)) },
+    {
+      key: 'simulatedAt',
+      title: T.simulatedAt,
+      render: (_v, s) => formatSimulated(Date.parse(s.simulatedAt)),
+    },
     { key: 'by', title: T.by, dataIndex: 'createdBy' },
     { key: 'units', title: T.units, dataIndex: 'units' },
     { key: 'size', title: T.size, render: (_v, s) => formatBytes(s.bytes) },
