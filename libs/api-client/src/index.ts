@@ -27,3 +27,4 @@ export * from './fleet-history.api';
 export * from './fleet-map.api';
 export * from './sim.api';
 export * from './simulator.api';
+export * from './sim-snapshots.api';

@@ -209,6 +209,16 @@ const SIMULATOR_SCREEN_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['POST', '/sim/scenario_run_cancelled/v1'],
 ];
 
+/** Field-state snapshots of the Simulator screen. */
+const SNAPSHOT_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
+  ['GET', '/sim/snapshots/v1/'],
+  ['POST', '/create/sim_snapshot/v1'],
+  ['POST', '/sim/snapshot_restored/v1'],
+  ['GET', '/sim/snapshot/v1/export'],
+  ['POST', '/sim/snapshot/v1/import'],
+  ['GET', '/sim/world_digest/v1'],
+];
+
 /** Signing in through an identity provider, and personal access tokens for scripts. */
 const IDENTITY_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/auth/providers/v1'],
@@ -251,6 +261,7 @@ describe('endpoint registry', () => {
       ...FLEET_MAP_PATHS,
       ...IDENTITY_PATHS,
       ...SIMULATOR_SCREEN_PATHS,
+      ...SNAPSHOT_PATHS,
     ]
       .map(([m, p]) => key(m, p))
       .sort();
@@ -262,7 +273,8 @@ describe('endpoint registry', () => {
         FLEET_HEALTH_PATHS.length +
         FLEET_MAP_PATHS.length +
         IDENTITY_PATHS.length +
-        SIMULATOR_SCREEN_PATHS.length,
+        SIMULATOR_SCREEN_PATHS.length +
+        SNAPSHOT_PATHS.length,
     );
   });
 
@@ -408,7 +420,7 @@ describe('endpoint registry', () => {
     expect(def?.permission).toBeUndefined();
   });
 
-  it('when encodings are read, then the token call is form-encoded and the two uploads are multipart', () => {
+  it('when encodings are read, then the token call is form-encoded, the two uploads are multipart and the snapshot import is raw', () => {
     const encoded = ENDPOINTS.filter((e) => e.bodyEncoding !== undefined && e.bodyEncoding !== 'json').map(
       (e) => `${e.path} ${e.bodyEncoding}`,
     );
@@ -417,6 +429,7 @@ describe('endpoint registry', () => {
         '/auth/token/v1 urlencoded',
         '/upload_serialnumbers multipart',
         '/upload_ticket_attachment multipart',
+        '/sim/snapshot/v1/import raw',
       ].sort(),
     );
   });
@@ -432,6 +445,7 @@ describe('endpoint registry', () => {
         '/read/fleet_history/v1/export.csv',
         '/read/release_adoption/v1/export.csv',
         '/read/release_comparison/v1/export.csv',
+        '/sim/snapshot/v1/export',
       ].sort(),
     );
     for (const def of ENDPOINTS.filter((e) => e.binary)) expect(def.method).toBe('GET');
@@ -454,6 +468,8 @@ describe('endpoint registry', () => {
       '/create/silence/v1': [201],
       '/create/webhook/v1': [201],
       '/create/webhook_test/v1': [201],
+      '/create/sim_snapshot/v1': [201],
+      '/sim/snapshot/v1/import': [201],
       ...commands,
     });
   });

@@ -21,6 +21,7 @@ import { rolloutsEndpoints } from './rollouts';
 import { schedulerEndpoints } from './scheduler';
 import { simEndpoints } from './sim';
 import { simulatorEndpoints } from './simulator';
+import { simSnapshotsEndpoints } from './sim-snapshots';
 import { stagingEndpoints } from './staging';
 import { ticketsEndpoints } from './tickets';
 import { updatesEndpoints } from './updates';
@@ -46,6 +47,7 @@ export const ENDPOINTS_BY_AREA = {
   ai: aiEndpoints,
   sim: simEndpoints,
   simulator: simulatorEndpoints,
+  simSnapshots: simSnapshotsEndpoints,
   audits: auditsEndpoints,
   bulkActions: bulkActionsEndpoints,
   savedViews: savedViewsEndpoints,

@@ -34,6 +34,8 @@ const AREA_TAGS: Record<ApiArea, string> = {
   sim: 'Fleet simulator control: the simulated clock and scenarios (not a spec call).',
   simulator:
     "The Simulator screen: a scenario's preview, the validation of its text, the timeline of applied scenarios and the cancel of their later steps (not a spec call).",
+  simSnapshots:
+    "The Simulator screen's field-state snapshots: save, list, restore, export and import the simulated world, and its digest (not a spec call).",
   audits: 'The audit trail of remote commands.',
   savedViews: "Saved views of the lists: a name for a list's filters and sort, own or shared.",
   history: "A unit's timeline: connections, versions, update phases, commands, staging and tickets.",
@@ -52,6 +54,7 @@ const MEDIA_TYPES = {
   json: 'application/json',
   urlencoded: 'application/x-www-form-urlencoded',
   multipart: 'multipart/form-data',
+  raw: 'application/gzip',
 } as const;
 
 const STATUS_TEXT: Record<number, string> = {
@@ -109,6 +112,12 @@ function parametersOf(def: EndpointDef): JsonObject[] {
 }
 
 function requestBodyOf(def: EndpointDef): JsonObject | undefined {
+  // A raw body is a file's bytes: no schema describes them.
+  if (def.bodyEncoding === 'raw')
+    return {
+      required: true,
+      content: { [MEDIA_TYPES.raw]: { schema: { type: 'string', format: 'binary' } } },
+    };
   if (!def.body) return undefined;
   const encoding = def.bodyEncoding ?? 'json';
   const schema = jsonSchemaOf(def.body, 'input');

@@ -26,6 +26,7 @@ import { mountPairings } from './pairings-router';
 import { mountScheduler } from './scheduler-router';
 import { mountSim } from './sim-router';
 import { mountSimScenarios } from './sim-scenarios-router';
+import { mountSimSnapshots } from './sim-snapshots-router';
 import { mountStaging } from './staging-router';
 import { mountTickets } from './tickets-router';
 import { flagsRouter } from './flags-router';
@@ -54,6 +55,7 @@ export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] 
   mountAi(api, deps);
   mountSim(api, deps);
   mountSimScenarios(api, deps);
+  mountSimSnapshots(api, deps);
   mountAudits(api, deps);
   mountSavedViews(api, deps);
   mountHistory(api, deps);
