@@ -16,7 +16,7 @@ import type { Scenario, ScenarioChanges } from './scenario-schema';
 import { changeUnit, selectUnits } from './unit-changes';
 import { changeServicesAndSettings } from './world-changes';
 import { reshapeHistory } from './history-shape';
-import { recordScenarioRun, stepCancelled } from './scenario-runs';
+import { recordScenarioRun, scenarioSeed, stepCancelled } from './scenario-runs';
 
 /** How long a call waits for the simulators of a cluster to apply a scenario's unit rules. */
 const DIRECTIVE_WAIT_MS = 10_000;
@@ -163,6 +163,20 @@ export function plannedDurationOf(scenario: Scenario): number {
   return last + PLANNED_RECOVERY_MS;
 }
 
+/** A later step of a run, on this process's simulator's timer: it plays at `at` unless cancelled before. */
+export function scheduleLocalStep(
+  deps: ServiceDeps,
+  sim: Simulator,
+  step: { runId: number; index: number; name: string; at: number; changes: ScenarioChanges; seed: string },
+): void {
+  sim.engine.at(step.at, () => {
+    if (stepCancelled(sim, step.runId, step.index)) return;
+    applyChanges(deps, step.changes, new Rng(step.seed), step.seed).catch((err: unknown) =>
+      deps.logger.error({ err, scenario: step.name, step: step.index }, 'scenario step failed'),
+    );
+  });
+}
+
 /**
  * Puts the fleet into a scenario's field state: services, failure rates, churn, units, radars and releases
  * now; its steps later on the simulated clock; then the clock's speed and advance. The units are changed by
@@ -175,7 +189,7 @@ export async function applyScenario(
   scenario: Scenario,
   appliedBy = 'scenario',
 ): Promise<ScenarioResult> {
-  const seed = `scenario/${scenario.seed ?? scenario.name}`;
+  const seed = scenarioSeed(scenario);
   const rng = new Rng(seed);
   if (scenario.planned) {
     for (const matcher of plannedMatchersOf(scenario))
@@ -189,11 +203,13 @@ export async function applyScenario(
     const at = start + parseDuration(step.at);
     const sim = deps.sim;
     if (sim) {
-      sim.engine.at(at, () => {
-        if (stepCancelled(sim, runId, i)) return;
-        applyChanges(deps, step, rng.fork(i), `${seed}/${i}`).catch((err: unknown) =>
-          deps.logger.error({ err, scenario: scenario.name, step: i }, 'scenario step failed'),
-        );
+      scheduleLocalStep(deps, sim, {
+        runId,
+        index: i,
+        name: scenario.name,
+        at,
+        changes: step,
+        seed: `${seed}/${i}`,
       });
     } else {
       const { at: _at, ...changes } = step;

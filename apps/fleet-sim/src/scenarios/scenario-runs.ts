@@ -20,6 +20,16 @@ const cancelledSteps = new WeakMap<Simulator, Set<string>>();
 
 const stepKey = (runId: number, index: number) => `${runId}/${index}`;
 
+/** The seed of a scenario's random picks (its steps' are this and the step's index). */
+export function scenarioSeed(scenario: Pick<Scenario, 'seed' | 'name'>): string {
+  return `scenario/${scenario.seed ?? scenario.name}`;
+}
+
+/** Forgets the cancels of this process's simulator (a restore brings back runs whose steps say their own). */
+export function forgetCancels(sim: Simulator): void {
+  cancelledSteps.delete(sim);
+}
+
 /** Whether a tester cancelled a step of a run before it played (in this process's simulator). */
 export function stepCancelled(sim: Simulator, runId: number, index: number): boolean {
   return cancelledSteps.get(sim)?.has(stepKey(runId, index)) ?? false;
@@ -52,11 +62,13 @@ export async function recordScenarioRun(
     name: scenario.name,
     appliedBy,
     appliedAt: new Date(start),
-    steps: (scenario.steps ?? []).map((step) => ({
-      at: typeof step.at === 'number' ? `${step.at}ms` : step.at.trim(),
-      dueAt: new Date(start + parseDuration(step.at)).toISOString(),
+    steps: (scenario.steps ?? []).map(({ at, ...changes }, i) => ({
+      at: typeof at === 'number' ? `${at}ms` : at.trim(),
+      dueAt: new Date(start + parseDuration(at)).toISOString(),
       cancelledAt: null,
       cancelledBy: null,
+      changes,
+      seed: `${scenarioSeed(scenario)}/${i}`,
     })),
   });
   return row.id;

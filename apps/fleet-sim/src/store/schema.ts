@@ -739,6 +739,13 @@ export interface ScenarioRunStep {
   dueAt: string;
   cancelledAt: string | null;
   cancelledBy: string | null;
+  /**
+   * What the step changes (the scenario's step without its `at`) and the seed of its random picks: a process that
+   * simulates the units keeps a step's timer in memory, so a restored snapshot's pending steps are scheduled again
+   * from these. Absent on runs recorded before snapshots.
+   */
+  changes?: Record<string, unknown>;
+  seed?: string;
 }
 
 /** A scenario applied to the world (the Simulator's timeline): who applied it when, and its later steps. */

@@ -145,6 +145,42 @@ describe('field-state snapshots', () => {
     expect(digests[0]).not.toBe(saved.digest);
   });
 
+  it('when a snapshot holds a pending scenario step, then after a restore the step is pending again and plays at its time', async () => {
+    const db = t.server.deps.db;
+    const charonUp = async () =>
+      (await db.execute(sql`SELECT up FROM services WHERE name = 'charon'`)).rows[0] as
+        { up: boolean } | undefined;
+    expect((await restore(saved.id)).status).toBe(200);
+    const applied = await t
+      .as('engineer')
+      .post('/sim/scenario/apply')
+      .send({ scenario: { name: 'gateway later', steps: [{ at: '30m', services: { charon: 'down' } }] } });
+    expect(applied.status).toBe(200);
+    const withStep = await save('a step to come');
+    const stepHour = async () => {
+      expect((await t.as('engineer').post('/sim/clock').send({ step: '1h' })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 200));
+      await settle(t);
+    };
+    await stepHour();
+    expect((await charonUp())?.up).toBe(false);
+    const digests: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await restore(withStep.id);
+      expect(res.status).toBe(200);
+      expect((await charonUp())?.up ?? true).toBe(true);
+      const runs = await t.as('engineer').get('/sim/scenario_runs/v1/').query({ page: 1 });
+      expect(runs.body.docs[0]).toMatchObject({
+        name: 'gateway later',
+        steps: [{ at: '30m', state: 'pending' }],
+      });
+      await stepHour();
+      expect((await charonUp())?.up).toBe(false);
+      digests.push(await digest());
+    }
+    expect(digests[0]).toBe(digests[1]);
+  });
+
   it('when a snapshot is exported and imported, then the file is versioned and the imported snapshot restores the same world', async () => {
     const file = await download(saved.id);
     const lines = gunzipSync(file).toString('utf8').trim().split('\n');

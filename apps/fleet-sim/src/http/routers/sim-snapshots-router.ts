@@ -1,12 +1,8 @@
 import { simSnapshotsEndpoints as s } from '@equipment-dashboard/contract';
 import { ValidationError } from '../../core/errors';
 import { exportSnapshot, importSnapshot } from '../../services/snapshot-file';
-import {
-  createSnapshot,
-  readSnapshots,
-  readWorldDigest,
-  restoreWorld,
-} from '../../services/snapshots-service';
+import { createSnapshot, readSnapshots, readWorldDigest } from '../../services/snapshots-service';
+import { restoreField } from '../../scenarios/restore-field';
 import type { ServiceDeps } from '../../services/service-deps';
 import { noteSimulatorChange } from '../../services/simulator-activity';
 import type { ApiRouter } from '../api-router';
@@ -28,11 +24,12 @@ export function mountSimSnapshots(api: ApiRouter, deps: ServiceDeps): void {
       return snapshot;
     })
     .on(s.restoreSimSnapshot, async ({ body, user }) => {
-      const { snapshot, digest, unitsChanged } = await restoreWorld(deps, body.id);
+      const { snapshot, digest, unitsChanged, stepsScheduled } = await restoreField(deps, body.id);
       await noteSimulatorChange(deps, user.username, 'restore', {
         id: snapshot.id,
         name: snapshot.name,
         unitsChanged,
+        stepsScheduled,
         digest,
       });
       return { snapshot, digest };

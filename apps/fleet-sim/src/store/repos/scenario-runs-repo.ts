@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { scenarioRuns, type ScenarioRunStep } from '../schema';
 import { insertOne, pageOf, type Page } from './rows';
@@ -24,4 +24,13 @@ export async function findScenarioRun(db: Db, id: number): Promise<ScenarioRunRo
 
 export async function replaceScenarioRunSteps(db: Db, id: number, steps: ScenarioRunStep[]): Promise<void> {
   await db.update(scenarioRuns).set({ steps }).where(eq(scenarioRuns.id, id));
+}
+
+/** The runs that have later steps (a restore schedules their pending ones again). */
+export async function scenarioRunsWithSteps(db: Db): Promise<ScenarioRunRow[]> {
+  return db
+    .select()
+    .from(scenarioRuns)
+    .where(sql`jsonb_array_length(${scenarioRuns.steps}) > 0`)
+    .orderBy(scenarioRuns.id);
 }

@@ -18,6 +18,7 @@ import {
   units,
 } from '../schema';
 import { rowsOf } from './feed-repo';
+import { pageOf, type Page } from './rows';
 
 /**
  * One table's part of the simulated world in a snapshot: its rows as JSON under a key that orders them canonically.
@@ -298,19 +299,9 @@ async function finishStored(tx: Db, id: number, head: WorldHead): Promise<Snapsh
   return row;
 }
 
-export async function listSnapshots(
-  db: Db,
-  page: number,
-  pageSize = 20,
-): Promise<{ docs: SnapshotRow[]; totalDocs: number }> {
-  const docs = await db
-    .select()
-    .from(simSnapshots)
-    .orderBy(desc(simSnapshots.createdAt), desc(simSnapshots.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(simSnapshots);
-  return { docs, totalDocs: count?.n ?? 0 };
+/** A page of the snapshots, newest first. */
+export function listSnapshots(db: Db, page: number): Promise<Page<SnapshotRow>> {
+  return pageOf(db, simSnapshots, { page, orderBy: [desc(simSnapshots.createdAt), desc(simSnapshots.id)] });
 }
 
 export async function findSnapshot(db: Db, id: number): Promise<SnapshotRow | undefined> {
