@@ -15,5 +15,7 @@ export interface FleetSettings {
 
 export const FLEET_SETTINGS_KEY = 'fleet';
 export const CLOCK_KEY = 'clock';
+/** Which snapshot was last restored, and when (real ms): every process hears that the world was replaced. */
+export const WORLD_RESTORED_KEY = 'restored';
 
 export const DEFAULT_FLEET_SETTINGS: FleetSettings = { churn: 1, failureRates: {} };

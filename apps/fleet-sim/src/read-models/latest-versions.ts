@@ -21,6 +21,12 @@ export class LatestVersions {
     return versions;
   }
 
+  /** Forgets every version (a restored snapshot's releases are then read again). */
+  clear(): void {
+    this.latest.clear();
+    this.published.clear();
+  }
+
   /** Records a published version; answers true when it became the family's latest. */
   offer(family: Family, version: VersionRecord): boolean {
     this.published.set(`${family}\u0001${version.semantic}`, version);

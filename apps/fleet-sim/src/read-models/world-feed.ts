@@ -4,6 +4,7 @@ import {
   CLOCK_KEY,
   DEFAULT_FLEET_SETTINGS,
   FLEET_SETTINGS_KEY,
+  WORLD_RESTORED_KEY,
   type FleetSettings,
 } from '../fleet/fleet-settings';
 import type { BackendStatusBoard } from '../fleet/backend-status';
@@ -25,6 +26,8 @@ export interface World {
 export interface WorldListener {
   servicesChanged?(): void;
   settingsChanged?(settings: FleetSettings): void;
+  /** A snapshot was restored: what a process keeps of the world beyond these rows is read again. */
+  worldRestored?(): void;
 }
 
 /** Other processes' changes of the world show within this long (this process's own at once). */
@@ -35,9 +38,18 @@ export function worldFeed(world: World, listener: WorldListener = {}): Feed {
   let releasesSeen = -1;
   let readAt = 0;
   let settingsSeen = '';
+  let restoredSeen: string | null = null;
   const read = async (db: Db) => {
     // The clock's row first: a service or release written before the clock is then seen by the reads after it.
-    const settings = await readSettings(db, [CLOCK_KEY, FLEET_SETTINGS_KEY]);
+    const settings = await readSettings(db, [CLOCK_KEY, FLEET_SETTINGS_KEY, WORLD_RESTORED_KEY]);
+    const restored = JSON.stringify(settings.get(WORLD_RESTORED_KEY) ?? null);
+    const wasRestored = restoredSeen !== null && restored !== restoredSeen;
+    restoredSeen = restored;
+    if (wasRestored) {
+      // The releases published since the snapshot are gone: the latest versions are read again from the rows.
+      world.latest.clear();
+      releasesSeen = -1;
+    }
     const [services, lastRelease] = await Promise.all([readServices(db), lastSoftwareUpdateId(db)]);
     const fleet = {
       ...DEFAULT_FLEET_SETTINGS,
@@ -68,6 +80,7 @@ export function worldFeed(world: World, listener: WorldListener = {}): Feed {
     // releases written before the clock was (a scenario's churn of 0, then a step, read in one poll).
     const clock = settings.get(CLOCK_KEY) as ClockState | undefined;
     if (clock) world.clock.adopt(clock);
+    if (wasRestored) listener.worldRestored?.();
   };
   return {
     name: 'world',

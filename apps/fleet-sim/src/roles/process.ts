@@ -93,6 +93,7 @@ export async function followWorld(config: Config, db: Database['db'], logger: Lo
   const world$ = worldFeed(world, {
     servicesChanged: () => listeners.forEach((l) => l.servicesChanged?.()),
     settingsChanged: (settings) => listeners.forEach((l) => l.settingsChanged?.(settings)),
+    worldRestored: () => listeners.forEach((l) => l.worldRestored?.()),
   });
   await world$.load?.(db);
   follower.add(world$);

@@ -48,6 +48,7 @@ export async function startSimWorker(config: Config, options: ProcessOptions = {
       worker,
     );
     await directives.load();
+    onWorldChanged({ worldRestored: () => void directives.reload() });
     follower.add(directives.feed());
     readModels.onCommitted((change) => simulator.committed(change));
     follower.add(countsFeed((counts) => readModels.takeCommitted({ counts })));

@@ -51,6 +51,16 @@ export class DirectivePlayer {
     }
   }
 
+  /** A snapshot was restored: the steps to come are the restored world's (its directives' ids may be reused). */
+  async reload(): Promise<void> {
+    await this.playing;
+    this.seen.clear();
+    this.pending = [];
+    await this.load().catch((err: unknown) =>
+      this.deps.logger.error({ err }, 'reading the restored directives failed'),
+    );
+  }
+
   feed(): Feed {
     return {
       name: 'directives',

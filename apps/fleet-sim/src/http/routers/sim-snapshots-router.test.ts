@@ -7,6 +7,7 @@ import {
   type SimulatorChangedPayload,
 } from '@equipment-dashboard/contract';
 import type { Socket } from 'socket.io-client';
+import { rowsOf } from '../../store/repos/feed-repo';
 import { findSnapshot, restoreSnapshot, worldDigestIn } from '../../store/repos/snapshots-repo';
 import { auditTrail, settle, ticketBody, unitWhere } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
@@ -148,8 +149,7 @@ describe('field-state snapshots', () => {
   it('when a snapshot holds a pending scenario step, then after a restore the step is pending again and plays at its time', async () => {
     const db = t.server.deps.db;
     const charonUp = async () =>
-      (await db.execute(sql`SELECT up FROM services WHERE name = 'charon'`)).rows[0] as
-        { up: boolean } | undefined;
+      rowsOf<{ up: boolean }>(await db.execute(sql`SELECT up FROM services WHERE name = 'charon'`))[0];
     expect((await restore(saved.id)).status).toBe(200);
     const applied = await t
       .as('engineer')

@@ -419,6 +419,11 @@ export function restoreSnapshot(
     );
     await exec(
       tx,
+      sql`INSERT INTO sim_settings (key, value) VALUES ('restored', ${JSON.stringify({ snapshot: snapshot.id, at: clock.baseReal })}::jsonb)
+          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    );
+    await exec(
+      tx,
       `SELECT setval('unit_desired_rev_seq', (SELECT GREATEST(coalesce(max(rev), 1), 1) FROM unit_desired))`,
     );
     const digest = await liveDigest(tx, {
