@@ -27,4 +27,5 @@ export * from './fleet-history.api';
 export * from './fleet-map.api';
 export * from './sim.api';
 export * from './simulator.api';
+export * from './scenario-files.api';
 export * from './sim-snapshots.api';

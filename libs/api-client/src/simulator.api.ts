@@ -12,6 +12,8 @@ import { injectAreaEndpoints } from './contract-calls';
 
 const CLOCK = { type: 'Simulator', id: 'CLOCK' } as const;
 const RUNS = { type: 'Simulator', id: 'RUNS' } as const;
+/** Invalidated by scenario-files.api.ts when a scenario is saved or deleted. */
+const LIBRARY = { type: 'Simulator', id: 'LIBRARY' } as const;
 
 /**
  * The Simulator screen: the clock (read again when it moves here, after an apply, or when another console
@@ -22,7 +24,7 @@ export const simulatorApi = injectAreaEndpoints((call) => ({
   readSimulatorClock: call.query(readClock, [CLOCK]),
   // The timeline's steps are pending or played by the clock: a move of it reads the timeline again.
   changeSimulatorClock: call.mutation(setClock, [CLOCK, RUNS]),
-  readScenarioLibrary: call.query(readScenarios),
+  readScenarioLibrary: call.query(readScenarios, [LIBRARY]),
   previewScenario: call.mutation(previewScenario),
   applyScenario: call.mutation(applyScenario, [CLOCK, RUNS]),
   validateScenario: call.mutation(validateScenario),

@@ -24,6 +24,7 @@ export * from './camera-cal';
 export * from './ai';
 export * from './sim';
 export * from './simulator';
+export * from './scenario-files';
 export * from './sim-snapshots';
 export * from './audits';
 export * from './bulk-actions';

@@ -209,6 +209,15 @@ const SIMULATOR_SCREEN_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['POST', '/sim/scenario_run_cancelled/v1'],
 ];
 
+/** Scenario files: capture units as a scenario, and the scenarios saved in DATA_DIR. */
+const SCENARIO_FILES_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
+  ['POST', '/sim/scenario_capture/v1'],
+  ['POST', '/create/sim_scenario/v1'],
+  ['GET', '/sim/scenario_text/v1'],
+  ['GET', '/sim/scenario/v1/download'],
+  ['POST', '/delete/sim_scenario/v1'],
+];
+
 /** Field-state snapshots of the Simulator screen. */
 const SNAPSHOT_PATHS: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/sim/snapshots/v1/'],
@@ -262,6 +271,7 @@ describe('endpoint registry', () => {
       ...IDENTITY_PATHS,
       ...SIMULATOR_SCREEN_PATHS,
       ...SNAPSHOT_PATHS,
+      ...SCENARIO_FILES_PATHS,
     ]
       .map(([m, p]) => key(m, p))
       .sort();
@@ -274,7 +284,8 @@ describe('endpoint registry', () => {
         FLEET_MAP_PATHS.length +
         IDENTITY_PATHS.length +
         SIMULATOR_SCREEN_PATHS.length +
-        SNAPSHOT_PATHS.length,
+        SNAPSHOT_PATHS.length +
+        SCENARIO_FILES_PATHS.length,
     );
   });
 
@@ -446,6 +457,7 @@ describe('endpoint registry', () => {
         '/read/release_adoption/v1/export.csv',
         '/read/release_comparison/v1/export.csv',
         '/sim/snapshot/v1/export',
+        '/sim/scenario/v1/download',
       ].sort(),
     );
     for (const def of ENDPOINTS.filter((e) => e.binary)) expect(def.method).toBe('GET');

@@ -21,6 +21,7 @@ import { rolloutsEndpoints } from './rollouts';
 import { schedulerEndpoints } from './scheduler';
 import { simEndpoints } from './sim';
 import { simulatorEndpoints } from './simulator';
+import { scenarioFilesEndpoints } from './scenario-files';
 import { simSnapshotsEndpoints } from './sim-snapshots';
 import { stagingEndpoints } from './staging';
 import { ticketsEndpoints } from './tickets';
@@ -56,6 +57,7 @@ export const ENDPOINTS_BY_AREA = {
   alerts: alertsEndpoints,
   fleetHistory: fleetHistoryEndpoints,
   fleetMap: fleetMapEndpoints,
+  scenarioFiles: scenarioFilesEndpoints,
 } as const;
 /** An area of the contract. */
 export type ApiArea = keyof typeof ENDPOINTS_BY_AREA;

@@ -46,6 +46,14 @@ const TEXT_LEAVES = LEAVES.filter(
 );
 const NUMBER_LEAVES = LEAVES.filter((leaf) => leaf.schema instanceof z.ZodNumber);
 
+/** The texts that are a whole scenario file: a capture of 10,000 units names each serial (TEXT_MAX.scenarioFile). */
+const SCENARIO_FILES = new Set([
+  'sim.applyScenario body text',
+  'simulator.validateScenario body text',
+  'simulator.previewScenario body text',
+  'scenarioFiles.saveScenario body text',
+]);
+
 /** Numbers no column stores, so not held to the stored-integer range. */
 const NOT_STORED = new Set(['sim.setClock body step']);
 
@@ -107,17 +115,25 @@ describe('every text and number a request carries', () => {
     expect(wrong.map((leaf) => leaf.where)).toEqual([]);
   });
 
-  it('when a text field is read, then it has a maximum length no larger than a scenario document', () => {
+  it('when a text field is read, then it has a maximum length no larger than a scenario document (a scenario file: its own)', () => {
     const unbounded = TEXT_LEAVES.filter(
       (leaf) =>
         !isFormat(leaf.schema) &&
-        !(leaf.schema.maxLength !== null && leaf.schema.maxLength <= TEXT_MAX.document),
+        !(
+          leaf.schema.maxLength !== null &&
+          leaf.schema.maxLength <=
+            (SCENARIO_FILES.has(leaf.where) ? TEXT_MAX.scenarioFile : TEXT_MAX.document)
+        ),
     );
     expect(unbounded.map((leaf) => leaf.where)).toEqual([]);
   });
 
-  it('when a text field holds 100,000 characters, then it is refused there', () => {
-    const accepted = TEXT_LEAVES.filter((leaf) => messagesAt(leaf, 'A'.repeat(100_000)).length === 0);
+  it('when a text field holds 100,000 characters, then it is refused there (a scenario file: past its own maximum)', () => {
+    const accepted = TEXT_LEAVES.filter(
+      (leaf) =>
+        messagesAt(leaf, 'A'.repeat(SCENARIO_FILES.has(leaf.where) ? TEXT_MAX.scenarioFile + 1 : 100_000))
+          .length === 0,
+    );
     expect(accepted.map((leaf) => leaf.where)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '@equipment-dashboard/domain';
 import { areaEndpoints } from './define';
+import { scenarioSourceSchema } from './scenario-files';
 import { safeText, TEXT_MAX } from './text';
 
 /*
@@ -67,13 +68,20 @@ export const setClock = sim.post('setClock', '/sim/clock', {
   summary: 'Changes the speed of the simulated clock, steps it forward, or sets it to a later time.',
 });
 
-/** A scenario of the library: its file name (without extension) and what it shows. */
-export const scenarioInfoSchema = z.object({ name: z.string().min(1), description: z.string() });
+/**
+ * A scenario of the library: its file name (without extension), what it shows, and where it is: the built-in
+ * library (read-only) or the scenarios testers saved in DATA_DIR.
+ */
+export const scenarioInfoSchema = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  source: scenarioSourceSchema,
+});
 
 export const readScenarios = sim.get('readScenarios', '/sim/scenarios', {
   response: z.array(scenarioInfoSchema),
   permission: PERMISSIONS.simulatorControl,
-  summary: 'Lists the named scenarios of the library.',
+  summary: 'Lists the named scenarios of the library: the built-in ones and those saved in DATA_DIR.',
 });
 
 /**
@@ -83,7 +91,7 @@ export const readScenarios = sim.get('readScenarios', '/sim/scenarios', {
 export const applyScenarioBodySchema = z
   .strictObject({
     name: safeText(TEXT_MAX.name).min(1).optional(),
-    text: safeText(TEXT_MAX.document).min(1).optional(),
+    text: safeText(TEXT_MAX.scenarioFile).min(1).optional(),
     scenario: z.record(safeText(TEXT_MAX.name), z.unknown()).optional(),
   })
   .refine(

@@ -62,7 +62,7 @@ export const scenarioProblemSchema = z.object({
 export type ScenarioProblem = z.infer<typeof scenarioProblemSchema>;
 
 export const validateScenario = simulator.post('validateScenario', '/sim/scenario_validated/v1', {
-  body: z.strictObject({ text: safeText(TEXT_MAX.document) }),
+  body: z.strictObject({ text: safeText(TEXT_MAX.scenarioFile) }),
   response: z.object({ problems: z.array(scenarioProblemSchema) }),
   permission: PERMISSIONS.simulatorControl,
   summary:

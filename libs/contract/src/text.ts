@@ -24,6 +24,11 @@ export const TEXT_MAX = {
   prose: 10_000,
   /** A whole scenario given as YAML or JSON text (the simulator's own call; the library's are ~1 KB). */
   document: 50_000,
+  /**
+   * A scenario file of the library or of a capture: a capture of 10,000 units names each serial, and units in
+   * different states take a rule each (280 KB measured; within the API's 1 MB JSON body once escaped).
+   */
+  scenarioFile: 900_000,
 } as const;
 
 /** The refusal of a text holding U+0000. */

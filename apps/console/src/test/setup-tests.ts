@@ -52,3 +52,7 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   }
   (globalThis as { MessageChannel?: unknown }).MessageChannel = MacroTaskChannel;
 }
+
+// CodeMirror (the Simulator's scenario editor) measures text ranges; jsdom has no layout.
+Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();

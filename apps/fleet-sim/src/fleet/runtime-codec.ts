@@ -89,13 +89,19 @@ export function intern(value: string | null): string | null {
   return shared;
 }
 
+/** The update flow a stored unit goes on with: the simulator's bookkeeping, else rebuilt from its public state. */
+export function flowOfRow(row: RuntimeRow, desired: DesiredStaging | null, now: number): UpdateFlow | null {
+  const sim = row.updateState['sim'] as PersistedSim | undefined;
+  return sim
+    ? sim.flow && { ...sim.flow, rev: row.flowRev ?? sim.flow.rev ?? 0 }
+    : flowFromPublicState(row, desired, now);
+}
+
 export function runtimeFromRow(row: RuntimeRow, now: number): PackedUnit | null {
   if (!isFamily(row.family)) return null;
   const sim = row.updateState['sim'] as PersistedSim | undefined;
   const desired = desiredOf(row.desired, intern);
-  const flow = sim
-    ? sim.flow && { ...sim.flow, rev: row.flowRev ?? sim.flow.rev ?? 0 }
-    : flowFromPublicState(row, desired, now);
+  const flow = flowOfRow(row, desired, now);
   const publicState = String(row.updateState['state'] ?? IDLE_STATE);
   return new PackedUnit({
     serialNumber: row.serialNumber,

@@ -1,5 +1,6 @@
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import type { z } from 'zod';
+import { ValidationError } from '../core/errors';
 import { scenarioSchema, type Scenario } from './scenario-schema';
 
 /** A scenario that could not be read: every problem with its line (when known) and field. */
@@ -31,6 +32,17 @@ function fieldOf(path: readonly PropertyKey[]): string {
     (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
     '',
   );
+}
+
+/** A scenario read by `read`; one that does not read is a 400 (`invalid_scenario`) with its problems. */
+export function scenarioOrInvalid(read: () => Scenario): Scenario {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ScenarioError)
+      throw new ValidationError(error.message, error.problems, 'invalid_scenario');
+    throw error;
+  }
 }
 
 /** Reads a scenario from YAML or JSON text (JSON is YAML), naming the line and field of each problem. */

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { bulkActionsFor, type BulkActionKind, type Role } from '@equipment-dashboard/domain';
 import { BulkActionDialog } from './bulk-action-dialog';
 import { BULK_TEXTS as T } from './bulk-texts';
+import { CaptureScenarioButton } from './capture-scenario-button';
 import type { BulkSelection } from './use-bulk-selection';
 
 export interface BulkActionsBarProps {
@@ -52,6 +53,7 @@ export function BulkActionsBar({ selection, role }: BulkActionsBarProps) {
                   {T.actions} <DownOutlined aria-hidden />
                 </Button>
               </Dropdown>
+              <CaptureScenarioButton selection={selection} role={role} />
             </Flex>
           }
         />

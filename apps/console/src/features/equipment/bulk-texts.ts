@@ -10,6 +10,7 @@ export const BULK_TEXTS = {
   selectAllMatching: (n: number) => `Select all ${units(n)} matching the filters`,
   clearSelection: 'Clear selection',
   actions: 'Bulk actions',
+  captureScenario: 'Capture as scenario',
   /** What each action is called in the menu and the dialogs. */
   action: {
     stageLatest: 'Stage latest update',

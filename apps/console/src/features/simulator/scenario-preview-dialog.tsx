@@ -78,24 +78,32 @@ function PreviewView({ preview }: { preview: ScenarioPreview }) {
   );
 }
 
-/** The preview of a library scenario (asked when the dialog opens; nothing changes), and Apply. */
-export function ScenarioPreviewDialog({ name, onClose }: { name: string; onClose: () => void }) {
+export interface ScenarioPreviewDialogProps {
+  /** The library scenario's name (the title's, when `text` is given). */
+  name: string;
+  /** The scenario's text (the editor's), previewed and applied instead of the library's file. */
+  text?: string;
+  onClose: () => void;
+}
+
+/** The preview of a library scenario or of the editor's text (asked when the dialog opens; nothing changes), and Apply. */
+export function ScenarioPreviewDialog({ name, text, onClose }: ScenarioPreviewDialogProps) {
   const [askPreview, preview] = usePreviewScenarioMutation();
   const [applyScenario] = useApplyScenarioMutation();
   const call = useServerCall();
   const dispatch = useAppDispatch();
   useEffect(() => {
-    void askPreview({ name });
-  }, [askPreview, name]);
+    void askPreview(text === undefined ? { name } : { text });
+  }, [askPreview, name, text]);
 
   const apply = async () => {
-    let text = '';
+    let said = '';
     const done = await call.run(async () => {
-      const result = await applyScenario({ name }).unwrap();
-      text = P.applied(result.name, result.unitsChanged, result.stepsScheduled);
+      const result = await applyScenario(text === undefined ? { name } : { text }).unwrap();
+      said = P.applied(result.name, result.unitsChanged, result.stepsScheduled);
     });
     if (!done) return;
-    dispatch(snackbarShown(text));
+    dispatch(snackbarShown(said));
     onClose();
   };
 

@@ -6,8 +6,8 @@ import { json } from '../../test/fetch-stub';
 import { SimulatorPage } from './simulator-page';
 
 const LIBRARY = [
-  { name: 'gateway-outage', description: 'The gateway is down: every unit drops.' },
-  { name: 'hung-downloads', description: 'Thirty units are stuck downloading at 45%.' },
+  { name: 'gateway-outage', description: 'The gateway is down: every unit drops.', source: 'builtin' },
+  { name: 'hung-downloads', description: 'Thirty units are stuck downloading at 45%.', source: 'builtin' },
 ];
 
 const PREVIEW: ScenarioPreview = {
@@ -57,6 +57,8 @@ function openSimulator(
       return current;
     }),
     '/sim/scenarios': LIBRARY,
+    '/sim/scenario_validated/v1': { problems: [] },
+    '/sim/snapshots/v1/': { docs: [], totalDocs: 0 },
     '/sim/scenario_runs/v1/': () => ({ docs: [run], totalDocs: 1 }),
     '/sim/scenario_run_cancelled/v1': collect('/sim/scenario_run_cancelled/v1', () => {
       run = {

@@ -5,6 +5,7 @@ import { NoAccess } from '../../shared/back-office/no-access';
 import { ScreenCard } from '../../shared/back-office/screen-card';
 import { selectUser } from '../../shared/session/session-slice';
 import { ClockPanel } from './clock-panel';
+import { ScenarioEditorPanel } from './scenario-editor-panel';
 import { ScenarioLibrary } from './scenario-library';
 import { ScenarioTimeline } from './scenario-timeline';
 import { SnapshotsPanel } from './snapshots-panel';
@@ -22,6 +23,7 @@ export function SimulatorPage() {
       <Flex vertical gap="middle">
         <ClockPanel />
         <ScenarioLibrary />
+        <ScenarioEditorPanel />
         <ScenarioTimeline />
         <SnapshotsPanel />
       </Flex>

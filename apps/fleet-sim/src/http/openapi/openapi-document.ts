@@ -48,6 +48,8 @@ const AREA_TAGS: Record<ApiArea, string> = {
     "Fleet Health: the fleet's history (hourly and daily rollups) by family, country or version with the equipment list's filters or a saved view, release adoption, two releases compared; their CSVs.",
   fleetMap:
     "The fleet map: units per country, region or city with connected, offline, updating and firing alerts, with the equipment list's filters or a saved view; its CSV.",
+  scenarioFiles:
+    'Scenario files for testers: capture units as a scenario, and the scenarios saved in DATA_DIR (save, read, download, delete) (not a spec call).',
 };
 
 const MEDIA_TYPES = {

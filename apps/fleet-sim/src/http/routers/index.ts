@@ -20,6 +20,7 @@ import { mountHistory } from './history-router';
 import { mountFleetHistory } from './fleet-history-router';
 import { mountRollouts } from './rollouts-router';
 import { mountSavedViews } from './saved-views-router';
+import { mountScenarioFiles } from './scenario-files-router';
 import { mountMessages } from './messages-router';
 import { mountNotifications } from './notifications-router';
 import { mountPairings } from './pairings-router';
@@ -56,6 +57,7 @@ export function buildRouters(deps: ServiceDeps, routeDeps: RouteDeps): Router[] 
   mountSim(api, deps);
   mountSimScenarios(api, deps);
   mountSimSnapshots(api, deps);
+  mountScenarioFiles(api, deps);
   mountAudits(api, deps);
   mountSavedViews(api, deps);
   mountHistory(api, deps);

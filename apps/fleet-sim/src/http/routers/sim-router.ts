@@ -1,7 +1,7 @@
 import { simEndpoints as s } from '@equipment-dashboard/contract';
 import { applyScenario } from '../../scenarios/apply-scenario';
 import { changeClock, readClock } from '../../services/clock-service';
-import { listScenarios } from '../../scenarios/library';
+import { listScenarios, savedScenariosDir } from '../../scenarios/library';
 import type { ServiceDeps } from '../../services/service-deps';
 import { noteSimulatorChange } from '../../services/simulator-activity';
 import type { ApiRouter } from '../api-router';
@@ -17,9 +17,9 @@ export function mountSim(api: ApiRouter, deps: ServiceDeps): void {
       await noteSimulatorChange(deps, user.username, 'clock', { ...body, now: clock.now });
       return clock;
     })
-    .on(s.readScenarios, () => listScenarios())
+    .on(s.readScenarios, () => listScenarios(savedScenariosDir(deps.config.DATA_DIR)))
     .on(s.applyScenario, async ({ body, user }) => {
-      const scenario = scenarioOfBody(body);
+      const scenario = scenarioOfBody(deps, body);
       const result = await applyScenario(deps, scenario, user.username);
       await noteSimulatorChange(deps, user.username, 'scenario', {
         name: scenario.name,

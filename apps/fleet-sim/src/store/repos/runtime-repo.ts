@@ -71,6 +71,35 @@ function withDesired(row: Selected): RuntimeRow {
   };
 }
 
+/** The columns a runtime row is read from (with the desired staging's). */
+const RUNTIME_COLUMNS = {
+  serialNumber: units.serialNumber,
+  shard: units.shard,
+  family: units.family,
+  versionSemantic: units.versionSemantic,
+  versionMeta: units.versionMeta,
+  specs: units.specs,
+  systemClass: units.systemClass,
+  boardFeatures: units.boardFeatures,
+  logLevel: units.logLevel,
+  targetType: units.targetType,
+  countryCode: units.countryCode,
+  connected: units.connected,
+  connectCount: units.connectCount,
+  port: units.port,
+  address: units.address,
+  currentProcedure: units.currentProcedure,
+  alignmentCount: units.alignmentCount,
+  updateState: units.updateState,
+  stagedRevDone: units.stagedRevDone,
+  flowRev: units.flowRev,
+  lastSeenOnlineAt: units.lastSeenOnlineAt,
+  sshPortOpenUntil: units.sshPortOpenUntil,
+  createdAt: units.createdAt,
+  updatedAt: units.updatedAt,
+  ...desiredStateColumns,
+};
+
 /**
  * Streams the runtime columns and desired staging of the units of some shards (all of them without a
  * list) in serial order, a page at a time (a million units never sit in one result).
@@ -84,33 +113,7 @@ export async function* readRuntimeRows(db: Db, shards?: readonly number[]): Asyn
   let after = '';
   for (;;) {
     const rows = await db
-      .select({
-        serialNumber: units.serialNumber,
-        shard: units.shard,
-        family: units.family,
-        versionSemantic: units.versionSemantic,
-        versionMeta: units.versionMeta,
-        specs: units.specs,
-        systemClass: units.systemClass,
-        boardFeatures: units.boardFeatures,
-        logLevel: units.logLevel,
-        targetType: units.targetType,
-        countryCode: units.countryCode,
-        connected: units.connected,
-        connectCount: units.connectCount,
-        port: units.port,
-        address: units.address,
-        currentProcedure: units.currentProcedure,
-        alignmentCount: units.alignmentCount,
-        updateState: units.updateState,
-        stagedRevDone: units.stagedRevDone,
-        flowRev: units.flowRev,
-        lastSeenOnlineAt: units.lastSeenOnlineAt,
-        sshPortOpenUntil: units.sshPortOpenUntil,
-        createdAt: units.createdAt,
-        updatedAt: units.updatedAt,
-        ...desiredStateColumns,
-      })
+      .select(RUNTIME_COLUMNS)
       .from(units)
       .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))
       .where(
@@ -126,6 +129,20 @@ export async function* readRuntimeRows(db: Db, shards?: readonly number[]): Asyn
     after = rows[rows.length - 1]?.serialNumber ?? after;
     if (rows.length < PAGE) return;
   }
+}
+
+/** The runtime columns and desired staging of the named units (those that exist), a statement per 1,000. */
+export async function readRuntimeRowsOf(db: Db, serials: readonly string[]): Promise<RuntimeRow[]> {
+  const out: RuntimeRow[] = [];
+  for (let i = 0; i < serials.length; i += 1000) {
+    const rows = await db
+      .select(RUNTIME_COLUMNS)
+      .from(units)
+      .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))
+      .where(inArray(units.serialNumber, serials.slice(i, i + 1000)));
+    out.push(...(rows as Selected[]).map(withDesired));
+  }
+  return out;
 }
 
 /** The reported values the write-behind stores for one unit (the simulator is their only writer). */

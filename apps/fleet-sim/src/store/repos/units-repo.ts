@@ -169,6 +169,25 @@ export async function latestReport(db: Db, serialNumber: string, kind: ReportKin
   return row;
 }
 
+/** The latest report of a kind of each named unit that has one, a statement per 1,000 units. */
+export async function latestReports(
+  db: Db,
+  serialNumbers: readonly string[],
+  kind: ReportKind,
+): Promise<Map<string, unknown>> {
+  const out = new Map<string, unknown>();
+  for (let i = 0; i < serialNumbers.length; i += 1000) {
+    const rows = await db
+      .select({ serialNumber: unitReports.serialNumber, data: unitReports.data })
+      .from(unitReports)
+      .where(
+        and(inArray(unitReports.serialNumber, serialNumbers.slice(i, i + 1000)), eq(unitReports.kind, kind)),
+      );
+    for (const row of rows) out.set(row.serialNumber, row.data);
+  }
+  return out;
+}
+
 export async function writeReport(
   db: Db,
   serialNumber: string,
