@@ -21,9 +21,9 @@ export const previewSelectionSchema = z.object({
   at: atSchema,
   /** The selection as the scenario writes it (family, version, country, count ...). */
   selection: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
-  /** Units that match it now; null where this process simulates no units (an API process of a cluster). */
+  /** Units that match it now (counted from the lists' index: a second behind the simulators at most). */
   matching: z.int().min(0).nullable(),
-  /** Units it would change now (its count or fraction of the matches); null as `matching`. */
+  /** Units it would change now (its count or fraction of the matches). */
   picked: z.int().min(0).nullable(),
 });
 /** See {@link previewSelectionSchema}. */

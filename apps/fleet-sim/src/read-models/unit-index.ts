@@ -81,6 +81,15 @@ export type EquipmentFilters = Omit<UnitQuery, 'page' | 'sortBy' | 'sortDesc' | 
 export type ListFilters = EquipmentFilters & Pick<UnitQuery, 'filterConnected'>;
 
 /** What the alert evaluator reads of one unit. */
+/** What a selection of units looks at (a scenario's): see {@link UnitIndex.countWhere}. */
+export interface SelectionFacts {
+  family: Family;
+  countryCode: string;
+  versionSemantic: string;
+  connected: boolean;
+  staged: boolean;
+}
+
 export interface UnitFacts {
   serialNumber: string;
   family: Family;
@@ -714,6 +723,42 @@ export class UnitIndex {
       if (cell.flags & CONNECTED) row.connected += cell.n;
     });
     return [...out.values()];
+  }
+
+  /**
+   * How many units pass a test of their family, country, version, connection and staging: from the counts per cell,
+   * with no pass over the units (a scenario's preview at a million units).
+   */
+  countWhere(test: (facts: SelectionFacts) => boolean): number {
+    let n = 0;
+    this.cells.forEach((cell) => {
+      if (test(this.selectionFacts(cell.family, cell.country, cell.version, cell.flags))) n += cell.n;
+    });
+    return n;
+  }
+
+  /** Of some units, those the index holds that pass the test (see {@link countWhere}). */
+  countOfSerialsWhere(serials: readonly string[], test: (facts: SelectionFacts) => boolean): number {
+    let n = 0;
+    for (const serialNumber of serials) {
+      const slot = this.slotOf(serialNumber);
+      if (slot === undefined) continue;
+      const [family, country, version, flags] = [this.family, this.country, this.version, this.flags].map(
+        (column) => column[slot] as number,
+      ) as [number, number, number, number];
+      if (test(this.selectionFacts(family, country, version, flags))) n += 1;
+    }
+    return n;
+  }
+
+  private selectionFacts(family: number, country: number, version: number, flags: number): SelectionFacts {
+    return {
+      family: FAMILIES[family] as Family,
+      countryCode: this.countries.values[country] as string,
+      versionSemantic: this.versions.values[version] as string,
+      connected: (flags & CONNECTED) !== 0,
+      staged: (flags & STAGED) !== 0,
+    };
   }
 
   /** What the alert evaluator reads of one unit, or undefined when the index does not hold it. */

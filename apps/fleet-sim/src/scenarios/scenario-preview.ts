@@ -1,10 +1,10 @@
 import type { PreviewSelection, ScenarioPreview, ScenarioProblem } from '@equipment-dashboard/contract';
 import { scenarioOutline, selectionSize } from '@equipment-dashboard/domain';
-import { Rng } from '../core/random';
+import type { SelectionFacts } from '../read-models/unit-index';
 import type { ServiceDeps } from '../services/service-deps';
 import { parseScenarioText, ScenarioError } from './scenario-file';
 import type { Scenario, ScenarioChanges, Selection } from './scenario-schema';
-import { selectUnits } from './unit-changes';
+import { selectionMatches } from './unit-changes';
 
 /** A selection as the scenario wrote it, without the fields it left out. */
 function writtenSelection(selection: Selection): PreviewSelection['selection'] {
@@ -15,11 +15,14 @@ function writtenSelection(selection: Selection): PreviewSelection['selection'] {
 const durationText = (duration: string | number) =>
   typeof duration === 'number' ? `${duration}ms` : duration.trim();
 
-/** The units of this process's simulator that match a selection now (null without a simulator). */
-function matchingNow(deps: ServiceDeps, selection: Selection): number | null {
-  if (!deps.sim) return null;
-  const { count: _count, fraction: _fraction, ...filters } = selection;
-  return selectUnits(deps, deps.sim, filters, new Rng('preview')).length;
+/**
+ * The units that match a selection now, from the lists' index: its counts per family, country, version, connection
+ * and staging (no pass over the units, whichever process simulates them), or the listed serials it holds.
+ */
+function matchingNow(deps: ServiceDeps, selection: Selection): number {
+  const index = deps.readModels.index;
+  const test = (facts: SelectionFacts) => selectionMatches(deps, selection, facts, () => facts.staged);
+  return selection.serials ? index.countOfSerialsWhere(selection.serials, test) : index.countWhere(test);
 }
 
 /**
@@ -38,7 +41,7 @@ export function previewScenario(deps: ServiceDeps, scenario: Scenario): Scenario
         at,
         selection: writtenSelection(rule.select),
         matching,
-        picked: matching === null ? null : selectionSize(matching, rule.select),
+        picked: selectionSize(matching, rule.select),
       };
     }),
   );

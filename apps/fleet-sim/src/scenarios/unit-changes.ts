@@ -14,6 +14,7 @@ import { voltagesReport } from '../fleet/unit-reports';
 import type { TargetVersion, UnitRuntime } from '../fleet/unit-runtime';
 import { ValidationError } from '../core/errors';
 import type { Rng } from '../core/random';
+import type { SelectionFacts } from '../read-models/unit-index';
 import type { ServiceDeps } from '../services/service-deps';
 import { commitStaging } from '../services/staging-service';
 import { findUnitWithDesired, writeReport } from '../store/repos/units-repo';
@@ -22,11 +23,20 @@ import type { Selection, UnitChange } from './scenario-schema';
 /** What a scenario's unit changes need: the store, the clock, the world's releases, the process's read models. */
 export type UnitDeps = Pick<ServiceDeps, 'db' | 'clock' | 'world' | 'readModels'>;
 
-function matches(deps: UnitDeps, unit: UnitRuntime, s: Selection): boolean {
+/**
+ * Whether a unit is among a selection's units by its filters (not its count or fraction): a simulated unit, or a
+ * cell of the lists' index (a preview). `staged` is asked only when the selection looks at it.
+ */
+export function selectionMatches(
+  deps: Pick<UnitDeps, 'world'>,
+  s: Selection,
+  unit: Omit<SelectionFacts, 'staged'>,
+  staged: () => boolean,
+): boolean {
   if (s.family && unit.family !== s.family) return false;
   if (s.country && unit.countryCode !== s.country.toUpperCase()) return false;
   if (s.connected !== undefined && unit.connected !== s.connected) return false;
-  if (s.staged !== undefined && isPending(unit.desired, unit.stagedRevDone) !== s.staged) return false;
+  if (s.staged !== undefined && staged() !== s.staged) return false;
   if (s.version) {
     const prefix = s.version.endsWith('*')
       ? s.version.slice(0, -1)
@@ -53,6 +63,10 @@ function matches(deps: UnitDeps, unit: UnitRuntime, s: Selection): boolean {
       return false;
   }
   return true;
+}
+
+function matches(deps: UnitDeps, unit: UnitRuntime, s: Selection): boolean {
+  return selectionMatches(deps, s, unit, () => isPending(unit.desired, unit.stagedRevDone));
 }
 
 /**

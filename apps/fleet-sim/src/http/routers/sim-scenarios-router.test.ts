@@ -7,6 +7,9 @@ import {
   type SimulatorChangedPayload,
 } from '@equipment-dashboard/contract';
 import type { Socket } from 'socket.io-client';
+import { Rng } from '../../core/random';
+import type { Selection } from '../../scenarios/scenario-schema';
+import { selectUnits } from '../../scenarios/unit-changes';
 import { useTestServer } from '../../test/test-server';
 
 const PREVIEW = '/sim/scenario_preview/v1';
@@ -50,6 +53,37 @@ describe('the Simulator screen calls', () => {
     expect(preview.servicesDown).toEqual([]);
     expect((await t.as('engineer').get(CLOCK)).body.speed).toBe(clockBefore.speed);
     expect(await simulatorActions()).toEqual(actionsBefore);
+  });
+
+  it("when previewed, then each selection matches the units the simulator would pick from (counted from the lists' index)", async () => {
+    const sim = t.server.deps.sim;
+    if (!sim) throw new Error('the test server simulates its units');
+    const serials = [...sim.engine.state.units.keys()].slice(0, 7);
+    const selections: Selection[] = [
+      { family: 'aligner', connected: true },
+      { version: '5.*' },
+      { family: 'gtps', belowLatest: true },
+      { staged: false, country: 'us' },
+      { updatable: true, connected: false },
+      { serials, family: 'aligner' },
+    ];
+    const scenario = {
+      name: 'every filter',
+      units: selections.map((select) => ({ select, set: { logLevel: 'INFO' } })),
+    };
+    const expected = () =>
+      selections.map((select) => selectUnits(t.server.deps, sim, select, new Rng('test')).length);
+    // The index follows the simulators within a poll: a unit finishing an update meanwhile moves a count.
+    let matching: (number | null)[] = [];
+    for (let tries = 0; tries < 20; tries++) {
+      const res = await t.as('engineer').post(PREVIEW).send({ scenario });
+      expect([res.status, res.body]).toEqual([200, expect.anything()]);
+      matching = scenarioPreviewSchema.parse(res.body).selections.map((s) => s.matching);
+      if (JSON.stringify(matching) === JSON.stringify(expected())) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(matching).toEqual(expected());
+    expect(matching.every((n) => (n ?? 0) > 0)).toBe(true);
   });
 
   it('when a scenario object takes services down and publishes later, then the preview lists them with their steps', async () => {
