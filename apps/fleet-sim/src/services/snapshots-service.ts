@@ -114,12 +114,29 @@ export async function restoreWorld(
   const refusal = await restoreRefusal(deps.db);
   if (refusal) throw new ConflictError(refusal, undefined, 'restore_refused');
   const clock = { baseSim: row.simulatedAt.getTime(), baseReal: Date.now(), speed: row.speed };
+  const started = Date.now();
+  let committedAt = 0;
   const result = await withUnitsStill(
     deps,
-    () => restoreSnapshot(deps.db, row, clock),
+    async () => {
+      const restored = await restoreSnapshot(deps.db, row, clock);
+      committedAt = Date.now();
+      return restored;
+    },
     () => true,
   );
+  const reloadedAt = Date.now();
   // The lists, the dashboard and the world of this process show the restored world before the answer.
   await deps.follower.wake({ world: true });
+  deps.logger.info(
+    {
+      snapshot: row.id,
+      unitsChanged: result.unitsChanged,
+      transactionMs: committedAt - started,
+      reloadMs: reloadedAt - committedAt,
+      followMs: Date.now() - reloadedAt,
+    },
+    'snapshot restored',
+  );
   return { snapshot: snapshotOf(row), ...result };
 }

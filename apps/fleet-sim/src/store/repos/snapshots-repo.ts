@@ -196,21 +196,18 @@ function combine(buckets: readonly { kind: string; b: string; h: string }[], hea
 }
 
 /**
- * The text a row adds to the digest: its JSON without the columns a replay does not make the same (real times of
- * writes, ids of a log that outlives a restore), and its order: a unit by its serial, another row by that text.
+ * One part's buckets. `from` gives each row as `r` (its JSON) and `k` (its key). A row adds its JSON text without the
+ * columns a replay does not make the same (real times of writes, ids of a log that outlives a restore); a unit is
+ * ordered and bucketed by its serial, another row by that text (the ids in other parts' keys may differ between
+ * replays). The rows are read once (OFFSET 0: a row's JSON is made once, not at each use of it).
  */
-function digestParts(part: Part, json: string): { text: string; key: string } {
+function bucketQuery(part: Part, from: string): string {
   const drops = (part.volatile ?? []).map((c) => ` - '${c}'`).join('');
-  const text = `(${json}${drops})::text`;
-  return { text, key: part.kind === 'units' ? `(${json}->>'serial_number')` : text };
-}
-
-const bucketQuery = (part: Part, json: string, from: string) => {
-  const { text, key } = digestParts(part, json);
+  const key = part.kind === 'units' ? 'k' : 'txt';
   return `SELECT '${part.kind}' AS kind, left(md5(${key}), 1) AS b,
-     encode(sha256(convert_to(string_agg(${text}, E'\\n' ORDER BY ${key} COLLATE "C", ${text} COLLATE "C"), 'UTF8')), 'hex') AS h
-     FROM ${from} GROUP BY 2`;
-};
+     encode(sha256(convert_to(string_agg(txt, E'\\n' ORDER BY ${key} COLLATE "C"), 'UTF8')), 'hex') AS h
+     FROM (SELECT k, (r${drops})::text AS txt FROM ${from} OFFSET 0) x GROUP BY 2`;
+}
 
 const DIGESTED = () => PARTS.filter((p) => !p.derived);
 
@@ -218,8 +215,8 @@ const DIGESTED = () => PARTS.filter((p) => !p.derived);
 async function liveDigest(tx: Db, head: WorldHead): Promise<string> {
   const buckets: { kind: string; b: string; h: string }[] = [];
   for (const part of DIGESTED()) {
-    const from = `(SELECT ${rowJsonOf(part)} AS r FROM ${ident(part.name)} t ${whereOf(part)}) x`;
-    buckets.push(...((await exec(tx, bucketQuery(part, 'r', from))) as typeof buckets));
+    const from = `(SELECT ${part.key} AS k, ${rowJsonOf(part)} AS r FROM ${ident(part.name)} t ${whereOf(part)}) y`;
+    buckets.push(...((await exec(tx, bucketQuery(part, from))) as typeof buckets));
   }
   return combine(buckets, head);
 }
@@ -228,8 +225,8 @@ async function liveDigest(tx: Db, head: WorldHead): Promise<string> {
 async function storedDigest(tx: Db, id: number, head: WorldHead): Promise<string> {
   const buckets: { kind: string; b: string; h: string }[] = [];
   for (const part of DIGESTED()) {
-    const from = `(SELECT "row" AS r FROM sim_snapshot_rows WHERE snapshot_id = ${id} AND kind = '${part.kind}') x`;
-    buckets.push(...((await exec(tx, bucketQuery(part, 'r', from))) as typeof buckets));
+    const from = `(SELECT key AS k, "row" AS r FROM sim_snapshot_rows WHERE snapshot_id = ${id} AND kind = '${part.kind}') y`;
+    buckets.push(...((await exec(tx, bucketQuery(part, from))) as typeof buckets));
   }
   return combine(buckets, head);
 }
