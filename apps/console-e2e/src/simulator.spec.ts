@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Clock } from '@equipment-dashboard/contract';
 import { expectAccessible, settled } from './support/a11y';
-import { api, signIn } from './support/console';
-import { admin, setClock } from './support/fleet';
+import { api, e2eServer, GTPS_BY_SERIAL, openEquipmentList, signIn } from './support/console';
+import { admin, applyScenario, setClock } from './support/fleet';
 
 // The Simulator screen as an engineer uses it. It applies gateway-outage and cancels its later step (the
 // gateway's return), so it brings the gateway back itself afterwards and gives the clock its speed again.
@@ -79,5 +79,55 @@ test.describe('the Simulator', () => {
     // The cancelled step (the gateway's return) did not play.
     await expect(run).toContainText('cancelled');
     await expectAccessible(page, 'Simulator after the apply');
+  });
+
+  test('when an engineer saves the field, applies hung-downloads, steps an hour and restores, then the equipment list shows the units as before', async ({
+    page,
+  }) => {
+    const token = await admin();
+    await setClock({ speed: 0 });
+    type Row = { serialNumber: string; connected: boolean; updateState: unknown };
+    const listed = async () =>
+      (await api<{ docs: Row[] }>(token, `/read/aligners/v1/?${GTPS_BY_SERIAL}&page=1`)).docs.map((d) => [
+        d.serialNumber,
+        d.connected,
+        JSON.stringify(d.updateState),
+      ]);
+    const digest = async () => (await api<{ digest: string }>(token, '/sim/world_digest/v1')).digest;
+    const before = await listed();
+    const digestBefore = await digest();
+
+    await signIn(page, 'engineer');
+    await page.goto(`${e2eServer().url}/Simulator`);
+    const snapshots = region(page, 'Snapshots');
+    await expect(snapshots.getByText('is not part of a snapshot')).toBeVisible();
+    await snapshots.getByRole('button', { name: 'Save the field state' }).click();
+    const saveDialog = page.getByRole('dialog');
+    await saveDialog.getByRole('textbox', { name: 'Name' }).fill('e2e: before the hung downloads');
+    await expectAccessible(page, 'Simulator: save the field state', '.ant-modal');
+    await saveDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The field state is saved as e2e: before the hung downloads.')).toBeVisible();
+    const row = snapshots.getByRole('row').filter({ hasText: 'e2e: before the hung downloads' });
+    await expect(row).toBeVisible();
+    await settled(page);
+    await expectAccessible(page, 'Simulator with a snapshot');
+
+    await applyScenario('hung-downloads');
+    await setClock({ step: '1h' });
+    await expect.poll(digest).not.toBe(digestBefore);
+
+    await row.getByRole('button', { name: 'Restore e2e: before the hung downloads' }).click();
+    const restoreDialog = page.getByRole('dialog');
+    await expect(restoreDialog).toContainText(
+      'The simulated world returns to e2e: before the hung downloads',
+    );
+    await restoreDialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('The field state e2e: before the hung downloads is restored.')).toBeVisible();
+    expect(await digest()).toBe(digestBefore);
+    expect(await listed()).toEqual(before);
+
+    await openEquipmentList(page, GTPS_BY_SERIAL, 1);
+    for (const [serial] of before.slice(0, 3))
+      await expect(page.getByRole('row').filter({ hasText: String(serial) })).toBeVisible();
   });
 });
