@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SimSnapshot } from '@equipment-dashboard/contract';
 import { openScreen } from '../../shared/testing/render-screen';
 import { json } from '../../test/fetch-stub';
@@ -72,6 +72,20 @@ describe('Simulator snapshots', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(posted).toEqual([{ path: 'restore', body: { id: 3 } }]));
   });
+
+  it.each(['restore', 'snapshot', 'import'] as const)(
+    'when another console says %s (SIMULATOR_CHANGED), then the snapshots are read again',
+    async (change) => {
+      const { live, stub } = openPanel();
+      await screen.findByText('before the outage');
+      const before = stub.callsTo('/sim/snapshots/v1/').length;
+      await act(async () => {
+        live.last().serverConnects();
+        live.last().serverEmits('SIMULATOR_CHANGED', { change, by: 'admin' });
+      });
+      await waitFor(() => expect(stub.callsTo('/sim/snapshots/v1/').length).toBeGreaterThan(before));
+    },
+  );
 
   it('when a file of another version is imported, then the server says why on the panel', async () => {
     const { user } = openPanel();
