@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { createGzip, gunzipSync } from 'node:zlib';
+import { StringDecoder } from 'node:string_decoder';
+import { createGunzip, createGzip } from 'node:zlib';
 import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type SimSnapshot } from '@equipment-dashboard/contract';
 import { NotFoundError, ValidationError } from '../core/errors';
 import {
@@ -104,14 +105,17 @@ function checkHeader(line: string | undefined): Header {
   return header as Header;
 }
 
-/** A row line: a known kind, a key and the row as an object. */
-function rowOf(line: string, at: number): { kind: string; key: string; row: Record<string, unknown> } {
-  let value: { kind?: unknown; key?: unknown; row?: unknown };
+type RowLine = { kind: string; key: string; row: Record<string, unknown> };
+
+/** A line after the header: a row of a known kind, or the end line with its row count. */
+function lineOf(line: string, at: number): RowLine | { end: number } {
+  let value: { kind?: unknown; key?: unknown; row?: unknown; end?: unknown; rows?: unknown };
   try {
     value = JSON.parse(line) as typeof value;
   } catch {
     throw refuse(`line ${at} is not JSON`, { line: at });
   }
+  if (value.end === true) return { end: typeof value.rows === 'number' ? value.rows : -1 };
   if (typeof value.kind !== 'string' || !PART_KINDS.has(value.kind))
     throw refuse(`line ${at} holds an unknown kind of row`, { line: at, kind: String(value.kind) });
   if (typeof value.key !== 'string' || typeof value.row !== 'object' || value.row === null)
@@ -120,38 +124,69 @@ function rowOf(line: string, at: number): { kind: string; key: string; row: Reco
 }
 
 /**
+ * The file's lines as it unpacks (a million units unpack to more text than one string may hold): a corrupt or cut
+ * gzip, or one that unpacks past `maxBytes` (a small file made to unpack into gigabytes), refuses the file.
+ */
+async function* linesOf(file: Buffer, maxBytes: number): AsyncGenerator<string> {
+  const unpacked = Readable.from([file]).pipe(createGunzip());
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  let bytes = 0;
+  try {
+    for await (const chunk of unpacked as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes > maxBytes)
+        throw refuse('it unpacks to too much', { gzip: `more than ${maxBytes} bytes unpacked` });
+      const lines = (rest + decoder.write(chunk)).split('\n');
+      rest = lines.pop() ?? '';
+      yield* lines;
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    throw refuse('it is not a whole gzip file (corrupt or cut short)', { gzip: (error as Error).message });
+  } finally {
+    // A refusal part-way stops the unpacking.
+    unpacked.destroy();
+  }
+  rest += decoder.end();
+  if (rest) yield rest;
+}
+
+/**
  * Stores an exported file as a new snapshot: gzip, header, format and version, every line, the end line and the
  * digest recomputed from the rows are checked; a file that fails any of them is refused (400, what is wrong in
- * `details`) and nothing is stored.
+ * `details`) and nothing is stored. The file is read as it unpacks, its rows stored in slices in one transaction.
  */
 export async function importSnapshot(deps: ServiceDeps, file: Buffer, by: string): Promise<SimSnapshot> {
   if (file.length === 0) throw refuse('it is empty', { file: 'empty' });
-  let text: string;
-  try {
-    // A small file that unpacks into gigabytes is refused, not unpacked.
-    text = gunzipSync(file, { maxOutputLength: Math.max(file.length * 200, 64 * 1024 * 1024) }).toString(
-      'utf8',
-    );
-  } catch (error) {
-    throw refuse('it is not a whole gzip file (corrupt or cut short)', { gzip: (error as Error).message });
-  }
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  const header = checkHeader(lines[0]);
-  const last = lines[lines.length - 1];
-  let end: { end?: unknown; rows?: unknown } = {};
-  try {
-    end = JSON.parse(last ?? '') as typeof end;
-  } catch {
-    // Checked below.
-  }
-  if (end.end !== true || end.rows !== lines.length - 2)
-    throw refuse('it is cut short (its end line is missing or counts other rows)', {
-      rows: `the end line says ${String(end.rows)}, the file holds ${Math.max(0, lines.length - 2)}`,
-    });
-  async function* batches() {
-    for (let i = 1; i < lines.length - 1; i += 1000)
-      yield lines.slice(i, Math.min(i + 1000, lines.length - 1)).map((line, j) => rowOf(line, i + j + 1));
+  const lines = linesOf(file, Math.max(file.length * 200, 64 * 1024 * 1024));
+  const first = await lines.next();
+  const header = checkHeader(first.done ? undefined : first.value);
+  async function* batches(): AsyncGenerator<RowLine[]> {
+    let batch: RowLine[] = [];
+    let rows = 0;
+    let end: number | null = null;
+    let at = 1;
+    for await (const line of lines) {
+      at += 1;
+      if (end !== null) throw refuse(`line ${at} comes after the end line`, { line: at });
+      const parsed = lineOf(line, at);
+      if ('end' in parsed) {
+        end = parsed.end;
+        continue;
+      }
+      batch.push(parsed);
+      rows += 1;
+      if (batch.length === 1000) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+    if (end !== rows)
+      throw refuse('it is cut short (its end line is missing or counts other rows)', {
+        rows: `the end line says ${end === null ? 'nothing (missing)' : end}, the file holds ${rows}`,
+      });
   }
   let outcome: Awaited<ReturnType<typeof storeImported>>;
   try {
