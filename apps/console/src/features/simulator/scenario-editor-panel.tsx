@@ -71,7 +71,7 @@ function useProblems(text: string) {
 /** The problems under the editor: each with its line and field. */
 function ProblemList({ problems }: { problems: ScenarioProblem[] | null }) {
   if (problems === null) return <Typography.Text type="secondary">{T.validating}</Typography.Text>;
-  if (problems.length === 0) return <Typography.Text type="success">{T.valid}</Typography.Text>;
+  if (problems.length === 0) return <Typography.Text>{T.valid}</Typography.Text>;
   return (
     <section aria-label={T.problems}>
       <Typography.Text strong>{T.problems}</Typography.Text>

@@ -1,15 +1,17 @@
-import { Button, Card, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useReadScenarioLibraryQuery } from '@equipment-dashboard/api-client';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
 import { usePhoneTable } from '../../shared/ui/phone-table';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { ScenarioPreviewDialog } from './scenario-preview-dialog';
+import { EDITOR_TEXTS as E } from './editor-texts';
 import { SIMULATOR_TEXTS as T } from './texts';
 
 interface LibraryRow {
   name: string;
   description: string;
+  source: 'builtin' | 'saved';
 }
 
 /** The scenario library with what each scenario shows; Preview opens what it would do, with Apply. */
@@ -17,7 +19,21 @@ export function ScenarioLibrary() {
   const { data, isFetching, error } = useReadScenarioLibraryQuery();
   const [previewing, setPreviewing] = useState<string | null>(null);
   const columns: TableColumnsType<LibraryRow> = [
-    { key: 'name', title: T.library.name, dataIndex: 'name', width: 220 },
+    {
+      key: 'name',
+      title: T.library.name,
+      dataIndex: 'name',
+      width: 220,
+      // The scenarios testers saved in DATA_DIR, beside the built-in ones.
+      render: (_v, row) =>
+        row.source === 'saved' ? (
+          <>
+            {row.name} <Tag>{E.source.saved}</Tag>
+          </>
+        ) : (
+          row.name
+        ),
+    },
     { key: 'description', title: T.library.description, dataIndex: 'description' },
     {
       key: 'preview',
