@@ -137,7 +137,11 @@ export const PARTS: readonly Part[] = [
 export const PART_KINDS: ReadonlySet<string> = new Set(PARTS.map((p) => p.kind));
 
 /** Columns the store fills itself (the transaction that wrote a row, a unit's shard): never saved nor written back. */
-const ownColumns = (part: Part) => (part.kind === 'units' ? ['change_xid', 'shard'] : ['change_xid']);
+function ownColumns(part: Part): string[] {
+  const own = part.kind === 'units' ? ['change_xid', 'shard'] : ['change_xid'];
+  const names = Object.values(getTableColumns(part.table)).map((c) => c.name);
+  return own.filter((name) => names.includes(name));
+}
 
 function columnsOf(part: Part): string[] {
   const own = ownColumns(part);
@@ -150,11 +154,11 @@ const ident = (name: string) => `"${name}"`;
 const list = (names: readonly string[], alias = '') =>
   names.map((n) => `${alias ? `${alias}.` : ''}${ident(n)}`).join(', ');
 
-/** A row as a snapshot keeps it: the table's row in JSON without the store's own columns. */
-const rowJsonOf = (part: Part) =>
-  `to_jsonb(t) ${ownColumns(part)
-    .map((c) => `- '${c}'`)
-    .join(' ')}`;
+/** A row as a snapshot keeps it: the table's row in JSON without the store's own columns (removed in one pass). */
+function rowJsonOf(part: Part): string {
+  const own = ownColumns(part);
+  return own.length === 0 ? 'to_jsonb(t)' : `to_jsonb(t) - ARRAY[${own.map((c) => `'${c}'`).join(', ')}]`;
+}
 
 const whereOf = (part: Part) => (part.where ? `WHERE ${part.where}` : '');
 
