@@ -43,6 +43,16 @@ export interface OpenDatabaseOptions {
 
 export { DatabaseOpenError };
 
+const longRunning = new WeakMap<Db, Db>();
+
+/**
+ * The store for statements known to run past the serving pool's timeouts (a save or restore of a million units): on
+ * PostgreSQL a small pool of its own without them; the embedded store has none, and answers `db` itself.
+ */
+export function longRunningDb(db: Db): Db {
+  return longRunning.get(db) ?? db;
+}
+
 export const MIGRATIONS_DIR = join(__dirname, 'migrations');
 
 /** Advisory lock id held while migrating a PostgreSQL database. */
@@ -166,11 +176,24 @@ async function openPostgres(
     ]),
     metrics.storeUp.watch(() => [{ value: reachable ? 1 : 0 }]),
   ];
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Statements known to run long (a snapshot of a million units) run on a pool of their own, without the timeouts: a
+  // `SET LOCAL statement_timeout` cannot lift the client's query_timeout, which ends any statement past 6 s.
+  const longPool = new Pool({
+    connectionString: url,
+    max: 2,
+    idleTimeoutMillis: 10_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+    keepAlive: true,
+    ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+  });
+  longPool.on('error', (err) => lost(err, 'idle'));
+  longRunning.set(db, drizzlePg(longPool, { schema }) as unknown as Db);
   const migrations = journalLength();
   const migrationsTable = `${quoteIdent(schemaName ?? 'drizzle')}."__drizzle_migrations"`;
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'postgres',
     checkpoint: async () => undefined,
     ready: async () => {
@@ -188,7 +211,7 @@ async function openPostgres(
     },
     close: async () => {
       unwatch.forEach((off) => off());
-      await pool.end();
+      await Promise.all([pool.end(), longPool.end()]);
     },
   };
 }
