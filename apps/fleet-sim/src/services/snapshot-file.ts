@@ -10,6 +10,7 @@ import {
   storeImported,
   type SnapshotRow,
 } from '../store/repos/snapshots-repo';
+import { longRunningDb } from '../store/database';
 import type { ServiceDeps } from './service-deps';
 import { snapshotOf } from './snapshots-service';
 
@@ -191,7 +192,7 @@ export async function importSnapshot(deps: ServiceDeps, file: Buffer, by: string
   let outcome: Awaited<ReturnType<typeof storeImported>>;
   try {
     outcome = await storeImported(
-      deps.db,
+      longRunningDb(deps.db),
       {
         name: header.name,
         createdBy: by,

@@ -1,6 +1,6 @@
 import type { SimSnapshot } from '@equipment-dashboard/contract';
 import { ConflictError, NotFoundError } from '../core/errors';
-import type { Db } from '../store/database';
+import { longRunningDb, type Db } from '../store/database';
 import { rowsOf } from '../store/repos/feed-repo';
 import {
   findSnapshot,
@@ -45,7 +45,7 @@ export async function readSnapshots(
 /** The world's digest now (with the clock as this process reads it, after its units' changes are written). */
 export async function readWorldDigest(deps: ServiceDeps): Promise<{ digest: string; units: number }> {
   await deps.sim?.engine.flush(true);
-  return worldDigestIn(deps.db, headNow(deps));
+  return worldDigestIn(longRunningDb(deps.db), headNow(deps));
 }
 
 /**
@@ -80,7 +80,7 @@ async function withUnitsStill<T>(
 export async function createSnapshot(deps: ServiceDeps, name: string, by: string): Promise<SimSnapshot> {
   const row = await withUnitsStill(
     deps,
-    () => saveSnapshot(deps.db, { name, createdBy: by, ...headNow(deps) }),
+    () => saveSnapshot(longRunningDb(deps.db), { name, createdBy: by, ...headNow(deps) }),
     () => false,
   );
   return snapshotOf(row);
@@ -119,7 +119,7 @@ export async function restoreWorld(
   const result = await withUnitsStill(
     deps,
     async () => {
-      const restored = await restoreSnapshot(deps.db, row, clock);
+      const restored = await restoreSnapshot(longRunningDb(deps.db), row, clock);
       committedAt = Date.now();
       return restored;
     },
