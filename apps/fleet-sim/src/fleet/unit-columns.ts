@@ -95,13 +95,14 @@ const ResizableArrayBuffer = ArrayBuffer as unknown as new (
   options: { maxByteLength: number },
 ) => ResizableArrayBuffer;
 
-/** A typed array over a resizable buffer of `slots` elements, growing with its buffer. */
+/** A typed array over a resizable buffer of `slots` times `perSlot` elements, growing with its buffer. */
 function column<T extends Column>(
   Type: { new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number },
   slots: number,
+  perSlot = 1,
 ): T {
-  const buffer = new ResizableArrayBuffer(slots * Type.BYTES_PER_ELEMENT, {
-    maxByteLength: MAX_SLOTS * Type.BYTES_PER_ELEMENT,
+  const buffer = new ResizableArrayBuffer(slots * perSlot * Type.BYTES_PER_ELEMENT, {
+    maxByteLength: MAX_SLOTS * perSlot * Type.BYTES_PER_ELEMENT,
   });
   return new Type(buffer);
 }
@@ -131,7 +132,7 @@ export class UnitColumns<Owner extends object = object> {
 
   constructor(capacity = GROWTH) {
     this.capacity = capacity;
-    this.serials = column(Uint8Array, capacity * SERIAL_BYTES);
+    this.serials = column(Uint8Array, capacity, SERIAL_BYTES);
     this.cols = Object.fromEntries(
       Object.entries(NUMERIC).map(([name, Type]) => [name, column(Type as never, capacity)]),
     ) as unknown as NumericColumns;
