@@ -23,25 +23,10 @@
 import { createHmac } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import {
-  benchProcesses,
-  benchSetup,
-  CLK_TCK,
-  cpuTicks,
-  line,
-  prepareKeptSchema,
-  rssMb,
-  queryString,
-  seedUnits,
-  shardsEven,
-  sleep,
-  sql as query,
-  time,
-  token as signIn,
-} from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 import { equipmentQueries } from './list-queries.mjs';
 
-const setup = benchSetup('alerts');
+const setup = bench.benchSetup('alerts');
 const { databaseUrl, units, keepSchema, schema, password, dataDir } = setup;
 const stormSize = Number(process.env.BENCH_STORM ?? 100_000);
 // The parts to run (BENCH_PARTS=storm: the storm alone, the 20 rules on).
@@ -54,9 +39,9 @@ const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 15);
 const churn = Number(process.env.BENCH_CHURN ?? 1);
 // Where the background jobs run: a jobs process of their own (the API process told FLEET_JOBS=none), or the API process.
 const jobsRole = (process.env.BENCH_JOBS ?? 'process') === 'process';
-const processes = benchProcesses(setup);
+const processes = bench.benchProcesses(setup);
 const { start, stopAll } = processes;
-const sql = (text, params) => query(databaseUrl, text, params);
+const sql = (text, params) => bench.sql(databaseUrl, text, params);
 
 /** A webhook receiver on loopback: counts messages by event and checks every signature. */
 function receiver() {
@@ -91,7 +76,7 @@ function receiver() {
 
 try {
   // A kept schema: the leases of earlier runs' processes, their alerts, settings and dead rows go.
-  if (!(await seedUnits(setup, processes))) await prepareKeptSchema(setup);
+  if (!(await bench.seedUnits(setup, processes))) await bench.prepareKeptSchema(setup);
 
   const t0 = Date.now();
   const sims = await Promise.all([start('sim-1', 'sim'), start('sim-2', 'sim')]);
@@ -99,11 +84,11 @@ try {
   const jobs = jobsRole ? await start('jobs-1', 'jobs') : null;
   // The process that evaluates alerts: its metrics and CPU are the evaluator's.
   const evaluator = jobs ?? api;
-  await shardsEven(sims);
+  await bench.shardsEven(sims);
   console.log(
     `\n${units.toLocaleString()} units on PostgreSQL, 2 simulators, 1 API process${jobs ? ` and 1 jobs process (nice ${process.env.JOBS_NICE ?? 'default'})` : ' running the jobs'}; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );
-  const auth = await signIn(api.url, password);
+  const auth = await bench.token(api.url, password);
   // A 503 (the store busy past its wait) is tried again after its Retry-After, as the console does; counted.
   let unavailable = 0;
   const call = async (path, body, method = body ? 'POST' : 'GET') => {
@@ -116,7 +101,7 @@ try {
       const text = await res.text();
       if (res.status === 503 && attempt < 5) {
         unavailable += 1;
-        await sleep(1000 * Number(res.headers.get('retry-after') ?? 1));
+        await bench.sleep(1000 * Number(res.headers.get('retry-after') ?? 1));
         continue;
       }
       if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
@@ -150,7 +135,7 @@ try {
     const started = performance.now();
     let last = await looks();
     for (let calm = 0; calm < 3 && performance.now() - started < limitSeconds * 1000;) {
-      await sleep(3000);
+      await bench.sleep(3000);
       const now = await looks();
       calm = now > last ? calm + 1 : 0;
       last = now;
@@ -168,7 +153,7 @@ try {
     }
   };
   const alertTotal = async (q) =>
-    (await call(`/read/alerts/v1/?${queryString({ page: 1, ...q })}`)).totalDocs;
+    (await call(`/read/alerts/v1/?${bench.queryString({ page: 1, ...q })}`)).totalDocs;
 
   // The fleet's normal churn (about 1% of the units changing a second): a kept schema holds the settings of its last
   // run, whose storm stopped the churn.
@@ -239,29 +224,29 @@ try {
     else for (const id of ruleIds) await call('/update/alert_rule/v1', { id, enabled });
   };
   const cpuShare = async () => {
-    const c0 = cpuTicks(evaluator.child.pid);
+    const c0 = bench.cpuTicks(evaluator.child.pid);
     const e0 = await evaluationSeconds();
     const s0 = performance.now();
-    await sleep(windowSeconds * 1000);
+    await bench.sleep(windowSeconds * 1000);
     const seconds = (performance.now() - s0) / 1000;
     return {
-      cpu: (cpuTicks(evaluator.child.pid) - c0) / CLK_TCK / seconds,
+      cpu: (bench.cpuTicks(evaluator.child.pid) - c0) / bench.CLK_TCK / seconds,
       evaluation: ((await evaluationSeconds()) - e0) / seconds,
     };
   };
   /** Each process's CPU (share of a core) since a mark `cpuMark()` took, and its RSS now. */
   const named = [...sims, api, ...(jobs ? [jobs] : [])];
-  const cpuMark = () => ({ at: performance.now(), ticks: named.map((p) => cpuTicks(p.child.pid)) });
+  const cpuMark = () => ({ at: performance.now(), ticks: named.map((p) => bench.cpuTicks(p.child.pid)) });
   const cpuSince = (mark) => {
     const seconds = (performance.now() - mark.at) / 1000;
     return named
       .map(
         (p, i) =>
-          `${p.name} ${((100 * (cpuTicks(p.child.pid) - mark.ticks[i])) / CLK_TCK / seconds).toFixed(0)}% (RSS ${rssMb(p.child.pid)} MB)`,
+          `${p.name} ${((100 * (bench.cpuTicks(p.child.pid) - mark.ticks[i])) / bench.CLK_TCK / seconds).toFixed(0)}% (RSS ${bench.rssMb(p.child.pid)} MB)`,
       )
       .join(', ');
   };
-  await sleep(5000);
+  await bench.sleep(5000);
   const without = [];
   const withRules = [];
   // Each window measures the steady state: disabling the rules resolves their open alerts and enabling them walks
@@ -270,11 +255,11 @@ try {
   const catchUps = [];
   for (let w = 0; w < windows; w++) {
     await setRules(false);
-    await sleep(settleSeconds * 1000);
+    await bench.sleep(settleSeconds * 1000);
     catchUps.push(`off ${await caughtUp()} s`);
     without.push(await cpuShare());
     await setRules(true);
-    await sleep(settleSeconds * 1000);
+    await bench.sleep(settleSeconds * 1000);
     catchUps.push(`on ${await caughtUp()} s`);
     const mark = await writes();
     withRules.push(await cpuShare());
@@ -282,7 +267,7 @@ try {
   }
   if (windows === 0) {
     await setRules(true);
-    await sleep(settleSeconds * 1000);
+    await bench.sleep(settleSeconds * 1000);
     console.log(`\n   (20 rules on; the evaluator caught up in ${await caughtUp()} s)`);
   } else {
     const fmt = (xs, key) => xs.map((x) => `${(100 * x[key]).toFixed(1)}%`).join(', ');
@@ -310,7 +295,7 @@ try {
     for (let page = 1; picked.length < 200 && page < 100; page++) {
       const docs = (
         await call(
-          `/read/updatescheduler_aligners/v1/?${queryString({ page, onlyConnected: true, filterCountryCode: 'JP' })}`,
+          `/read/updatescheduler_aligners/v1/?${bench.queryString({ page, onlyConnected: true, filterCountryCode: 'JP' })}`,
         )
       ).docs;
       for (const d of docs) if (d.connected && picked.length < 200) picked.push(d.serialNumber);
@@ -335,7 +320,7 @@ try {
       (
         await Promise.all(
           Array.from({ length: Math.ceil(picked.length / 10) }, (_, i) =>
-            call(`/read/alerts/v1/?${queryString({ page: i + 1, ruleId: latencyRule.id })}`),
+            call(`/read/alerts/v1/?${bench.queryString({ page: i + 1, ruleId: latencyRule.id })}`),
           ),
         )
       ).flatMap((p) => p.docs);
@@ -360,7 +345,7 @@ try {
         if (probe.length >= picked.length) break;
         if (probe.length > 0 && performance.now() - stableSince > 20_000) break;
       }
-      await sleep(1000);
+      await bench.sleep(1000);
     }
     const clock = await call('/sim/clock');
     // A flapping alert fires at once, from the unit's first drop in the guard's window: it has no pending period.
@@ -387,7 +372,7 @@ try {
   }
 
   // 3. A mass disconnect: BENCH_STORM connected units drop at once under a fleet rule of 1 simulated minute.
-  const lists = equipmentQueries().map((q) => ({ path: `/read/aligners/v1/?${queryString(q)}` }));
+  const lists = equipmentQueries().map((q) => ({ path: `/read/aligners/v1/?${bench.queryString(q)}` }));
   // BENCH_STORM connected units drop at once, the churn stopped.
   const dropStorm = (name) =>
     applyScenario({
@@ -413,11 +398,11 @@ try {
     const started = performance.now();
     while (performance.now() - started < 300_000) {
       if ((await offlineNow()) >= offlineBefore + stormSize * 0.9) return;
-      await sleep(250);
+      await bench.sleep(250);
     }
     throw new Error('the drop did not reach the API within 5 minutes');
   };
-  const GROUPS = { path: `/read/alert_groups/v1/?${queryString({ page: 1, state: 'firing' })}` };
+  const GROUPS = { path: `/read/alert_groups/v1/?${bench.queryString({ page: 1, state: 'firing' })}` };
   /**
    * The list pages, one after another round the 300 queries, while `busy()` holds: each page's start and time; every
    * fifth page is followed by a read of the alert center's groups (`pages.groups`), as a console shows both.
@@ -428,9 +413,12 @@ try {
     const from = performance.now();
     for (let i = 0; busy(); i += 1) {
       const at = performance.now() - from;
-      pages.push({ at, ms: (await time(api.url, auth, [lists[i % lists.length]]))[0] });
+      pages.push({ at, ms: (await bench.time(api.url, auth, [lists[i % lists.length]]))[0] });
       if (i % 5 === 0)
-        pages.groups.push({ at: performance.now() - from, ms: (await time(api.url, auth, [GROUPS]))[0] });
+        pages.groups.push({
+          at: performance.now() - from,
+          ms: (await bench.time(api.url, auth, [GROUPS]))[0],
+        });
     }
     return pages;
   };
@@ -441,14 +429,16 @@ try {
       .sort((a, b) => a - b);
   /** All the pages, and those of the first 10 s (the lists' index takes the 100,000 changes). */
   const printPages = (label, pages) => {
-    console.log(`   ${line(`${label} (${pages.length} pages)`, timesOf(pages))}`);
+    console.log(`   ${bench.line(`${label} (${pages.length} pages)`, timesOf(pages))}`);
     console.log(
-      `   ${line(`   its first 10 s (${timesOf(pages, 10_000).length} pages)`, timesOf(pages, 10_000))}`,
+      `   ${bench.line(`   its first 10 s (${timesOf(pages, 10_000).length} pages)`, timesOf(pages, 10_000))}`,
     );
     if (pages.groups?.length) {
-      console.log(`   ${line(`   alert groups (${pages.groups.length} reads)`, timesOf(pages.groups))}`);
       console.log(
-        `   ${line(`      their first 10 s (${timesOf(pages.groups, 10_000).length} reads)`, timesOf(pages.groups, 10_000))}`,
+        `   ${bench.line(`   alert groups (${pages.groups.length} reads)`, timesOf(pages.groups))}`,
+      );
+      console.log(
+        `   ${bench.line(`      their first 10 s (${timesOf(pages.groups, 10_000).length} reads)`, timesOf(pages.groups, 10_000))}`,
       );
     }
   };
@@ -467,13 +457,13 @@ try {
   if (parts.has('control')) {
     // The same drop with every rule off: what the lists pay for the 100,000 changes alone.
     await setRules(false);
-    await sleep(settleSeconds * 1000);
+    await bench.sleep(settleSeconds * 1000);
     const offlineBefore = await offlineNow();
     let dropping = true;
     const control = pagesWhile(() => dropping);
     await dropStorm('bench-control');
     await dropSeen(offlineBefore);
-    await sleep(stormMs);
+    await bench.sleep(stormMs);
     dropping = false;
     printPages('list from the call, every rule off', await control);
     await applyScenario({
@@ -482,7 +472,7 @@ try {
       units: [{ select: { connected: false, count: stormSize }, set: { connected: true } }],
     });
     await setRules(true);
-    await sleep(settleSeconds * 1000);
+    await bench.sleep(settleSeconds * 1000);
     console.log(`   (units back, 20 rules on again; the evaluator caught up in ${await caughtUp()} s)`);
     await baseline('list before the storm again, 20 s');
   }
@@ -513,7 +503,7 @@ try {
       allFired = performance.now();
       break;
     }
-    await sleep(1000);
+    await bench.sleep(1000);
   }
   storming = false;
   clearTimeout(firstTen);
@@ -542,7 +532,7 @@ try {
   );
   console.log(`   evaluator: ${(await writes(stormWrites)).text}`);
   const groups = await call(
-    `/read/alert_groups/v1/?${queryString({ page: 1, state: 'firing', ruleId: stormRule.id })}`,
+    `/read/alert_groups/v1/?${bench.queryString({ page: 1, state: 'firing', ruleId: stormRule.id })}`,
   );
   console.log(
     `   the storm's groups: ${groups.totalDocs}; the largest: ${groups.docs
@@ -553,7 +543,7 @@ try {
       )
       .join('; ')}`,
   );
-  await sleep(15_000);
+  await bench.sleep(15_000);
   const stormMessages = hook.got.slice(messagesBefore).filter((m) => m.event === 'alert.firing');
   console.log(
     `   webhook messages for the storm: ${stormMessages.length} (every signature valid: ${stormMessages.every((m) => m.signed)})`,
@@ -581,13 +571,13 @@ try {
   while (performance.now() - backStart < 600_000) {
     open = await firingOf();
     if (!open.unitOffline) break;
-    await sleep(1000);
+    await bench.sleep(1000);
   }
   console.log(
     `\n4. units back: ${!open.unitOffline ? `every storm offline alert resolved ${((performance.now() - backStart) / 1000).toFixed(0)} s later` : `${open.unitOffline} offline alerts still firing after 10 minutes`}${open.flapping ? ` (${open.flapping} flapping alerts of units the churn had flapping wait until they settle)` : ''}`,
   );
   console.log(`   evaluator: ${(await writes(backWrites)).text}`);
-  await sleep(15_000);
+  await bench.sleep(15_000);
   const resolvedMessages = hook.got.filter((m) => m.event === 'alert.resolved').length;
   console.log(
     `   webhook messages alert.resolved: ${resolvedMessages}; all messages received: ${hook.got.length}, distinct delivery ids: ${new Set(hook.got.map((m) => m.delivery)).size}`,

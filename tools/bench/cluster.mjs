@@ -16,27 +16,10 @@
 //                                      heap snapshot into that folder
 import { mkdirSync, rmSync } from 'node:fs';
 import { io } from 'socket.io-client';
-import {
-  benchProcesses,
-  benchSetup,
-  CLK_TCK,
-  cpuTicks,
-  health,
-  line,
-  changeRateLine,
-  prepareKeptSchema,
-  queryString,
-  rssMb,
-  seedUnits,
-  shardsEven,
-  sleep,
-  sql as query,
-  time,
-  token as signIn,
-} from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 import { equipmentQueries, schedulerQueries } from './list-queries.mjs';
 
-const setup = benchSetup('cluster');
+const setup = bench.benchSetup('cluster');
 const { databaseUrl, units, keepSchema, schema, speed, password, dataDir } = setup;
 const consoles = Number(process.env.BENCH_CONSOLES ?? 200);
 const soakMinutes = Number(process.env.BENCH_SOAK_MINUTES ?? 0);
@@ -51,37 +34,37 @@ if (logDir) mkdirSync(logDir, { recursive: true });
 const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
 if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
 
-const processes = benchProcesses({ ...setup, logDir, snapshotDir });
+const processes = bench.benchProcesses({ ...setup, logDir, snapshotDir });
 const { start, stopAll } = processes;
-const token = (url) => signIn(url, password);
-const sql = (text, params) => query(databaseUrl, text, params);
+const token = (url) => bench.token(url, password);
+const sql = (text, params) => bench.sql(databaseUrl, text, params);
 
 try {
   // A kept schema is put back into the state every run measures from (another benchmark may have left rules, a
   // scenario's churn or another clock speed on it, and hours of dead rows).
-  if (!(await seedUnits(setup, processes))) await prepareKeptSchema(setup);
+  if (!(await bench.seedUnits(setup, processes))) await bench.prepareKeptSchema(setup);
 
   const t0 = Date.now();
   const sims = noSims ? [] : await Promise.all([start('sim-1', 'sim'), start('sim-2', 'sim')]);
   const apis = noApis ? [] : await Promise.all([start('api-1', 'api'), start('api-2', 'api')]);
-  await shardsEven(sims);
+  await bench.shardsEven(sims);
   console.log(
     `\n${units.toLocaleString()} units on PostgreSQL, ${sims.length} simulators and ${apis.length} API processes; up and even in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );
 
   // 1. The simulators, alone: CPU share and memory over 30 s.
-  await sleep(5000);
-  const before = await Promise.all(sims.map(health));
-  const cpu0 = sims.map((s) => cpuTicks(s.child.pid));
-  const apiCpu0 = apis.map((a) => cpuTicks(a.child.pid));
+  await bench.sleep(5000);
+  const before = await Promise.all(sims.map(bench.health));
+  const cpu0 = sims.map((s) => bench.cpuTicks(s.child.pid));
+  const apiCpu0 = apis.map((a) => bench.cpuTicks(a.child.pid));
   const started = Date.now();
-  await sleep(30_000);
+  await bench.sleep(30_000);
   const seconds = (Date.now() - started) / 1000;
-  const after = await Promise.all(sims.map(health));
+  const after = await Promise.all(sims.map(bench.health));
   let fleetChanges = 0;
   sims.forEach((s, i) => {
-    const cpu = (cpuTicks(s.child.pid) - cpu0[i]) / CLK_TCK / seconds;
-    const rss = rssMb(s.child.pid);
+    const cpu = (bench.cpuTicks(s.child.pid) - cpu0[i]) / bench.CLK_TCK / seconds;
+    const rss = bench.rssMb(s.child.pid);
     const changes = (after[i].stats.unitChanges - before[i].stats.unitChanges) / seconds;
     fleetChanges += changes;
     const rows = (after[i].stats.rowsWritten - before[i].stats.rowsWritten) / seconds;
@@ -92,12 +75,12 @@ try {
         `outside the heap ${Math.round(after[i].memory.external / 2 ** 20)} MB`,
     );
   });
-  if (sims.length) console.log(changeRateLine(units, fleetChanges));
+  if (sims.length) console.log(bench.changeRateLine(units, fleetChanges));
   if (snapshotDir) {
     for (const s of sims) {
       s.child.kill('SIGUSR2');
-      await sleep(1000);
-      await health(s);
+      await bench.sleep(1000);
+      await bench.health(s);
     }
     console.log(
       `heap snapshots of the simulators (pids ${sims.map((s) => s.child.pid).join(', ')}) in ${snapshotDir}`,
@@ -106,7 +89,7 @@ try {
   // What following the store costs an API process (re-reading changed units into its index, the counters).
   apis.forEach((a, i) =>
     console.log(
-      `${a.name}: RSS ${rssMb(a.child.pid)} MB; CPU ${((100 * (cpuTicks(a.child.pid) - apiCpu0[i])) / CLK_TCK / seconds).toFixed(1)}% of one core following the store`,
+      `${a.name}: RSS ${bench.rssMb(a.child.pid)} MB; CPU ${((100 * (bench.cpuTicks(a.child.pid) - apiCpu0[i])) / bench.CLK_TCK / seconds).toFixed(1)}% of one core following the store`,
     ),
   );
 
@@ -114,7 +97,7 @@ try {
     // 2. Reads and writes through an API process while the simulators run.
     const [api1, api2] = apis;
     const auth = await token(api1.url);
-    const lists = equipmentQueries().map((q) => ({ path: `/read/aligners/v1/?${queryString(q)}` }));
+    const lists = equipmentQueries().map((q) => ({ path: `/read/aligners/v1/?${bench.queryString(q)}` }));
     // First on a quiet store (the clock stopped: no unit changes), then while 1% of the units change a second.
     const clock = (speed) =>
       fetch(`${api1.url}/sim/clock`, {
@@ -123,37 +106,42 @@ try {
         body: JSON.stringify({ speed }),
       });
     await clock(0);
-    await sleep(3000);
+    await bench.sleep(3000);
     // CPU the API process spent, a mean per page: unlike the wall times, it does not grow while the process waits for
     // a core. The first pass also compiles the list's code; the second is what a process that has served a while pays.
     for (const pass of ['first', 'second']) {
-      const listCpu0 = cpuTicks(api1.child.pid);
+      const listCpu0 = bench.cpuTicks(api1.child.pid);
       console.log(
         '\n' +
-          line(
+          bench.line(
             `quiet store: GET /read/aligners/v1/ (300 pages, ${pass} pass)`,
-            await time(api1.url, auth, lists),
+            await bench.time(api1.url, auth, lists),
           ),
       );
       console.log(
-        `  ${api1.name}: CPU ${(((cpuTicks(api1.child.pid) - listCpu0) * 1000) / CLK_TCK / lists.length).toFixed(1)} ms a page`,
+        `  ${api1.name}: CPU ${(((bench.cpuTicks(api1.child.pid) - listCpu0) * 1000) / bench.CLK_TCK / lists.length).toFixed(1)} ms a page`,
       );
     }
     console.log(
-      line(
+      bench.line(
         'quiet store: GET /read/staged_update_totals/v1',
-        await time(api1.url, auth, Array(100).fill({ path: '/read/staged_update_totals/v1' })),
+        await bench.time(api1.url, auth, Array(100).fill({ path: '/read/staged_update_totals/v1' })),
       ),
     );
     await clock(speed);
-    await sleep(3000);
-    console.log('\n' + line('GET /read/aligners/v1/ (300 mixed pages)', await time(api1.url, auth, lists)));
+    await bench.sleep(3000);
+    console.log(
+      '\n' + bench.line('GET /read/aligners/v1/ (300 mixed pages)', await bench.time(api1.url, auth, lists)),
+    );
     const table = { aligner: 'aligners', gtps: 'gtps', 'aligner-oasis': 'aligners_oasis' };
     const schedulerLists = schedulerQueries().map(({ family, ...q }) => ({
-      path: `/read/updatescheduler_${table[family]}/v1/?${queryString(q)}`,
+      path: `/read/updatescheduler_${table[family]}/v1/?${bench.queryString(q)}`,
     }));
     console.log(
-      line('GET /read/updatescheduler_*/v1/ (100 mixed pages)', await time(api1.url, auth, schedulerLists)),
+      bench.line(
+        'GET /read/updatescheduler_*/v1/ (100 mixed pages)',
+        await bench.time(api1.url, auth, schedulerLists),
+      ),
     );
     for (const path of [
       '/api/v1/check_services',
@@ -164,7 +152,7 @@ try {
       '/read/ticket_statistics/v1',
       '/read/top_aligners_by_alignment_count/v1',
     ]) {
-      console.log(line(`GET ${path}`, await time(api1.url, auth, Array(100).fill({ path }))));
+      console.log(bench.line(`GET ${path}`, await bench.time(api1.url, auth, Array(100).fill({ path }))));
     }
     const latest = await (
       await fetch(`${api1.url}/read/latest_software_version/v1`, {
@@ -186,9 +174,9 @@ try {
     }
     const version = { semantic: latest.semantic, meta: latest.meta };
     console.log(
-      line(
+      bench.line(
         `POST staging (${toStage.length} units)`,
-        await time(
+        await bench.time(
           api1.url,
           auth,
           toStage.map((serialNumber) => ({
@@ -201,9 +189,9 @@ try {
     // A kept schema is left as it was found (runs used to stage 100 more units each, until none was left to stage).
     if (!soakMinutes)
       console.log(
-        line(
+        bench.line(
           `POST unstaging (${toStage.length} units)`,
-          await time(
+          await bench.time(
             api1.url,
             auth,
             toStage.map((serialNumber) => ({
@@ -213,13 +201,13 @@ try {
           ),
         ),
       );
-    for (const a of apis) console.log(`${a.name}: RSS after reads ${rssMb(a.child.pid)} MB`);
+    for (const a of apis) console.log(`${a.name}: RSS after reads ${bench.rssMb(a.child.pid)} MB`);
     if (snapshotDir) {
       // The snapshot is written synchronously: once the process answers again, it is complete.
       for (const a of apis) {
         a.child.kill('SIGUSR2');
-        await sleep(1000);
-        await health(a);
+        await bench.sleep(1000);
+        await bench.health(a);
       }
       console.log(
         `heap snapshots of the API processes (pids ${apis.map((a) => a.child.pid).join(', ')}) in ${snapshotDir}`,
@@ -268,7 +256,7 @@ try {
       });
       const answeredAt = performance.now();
       const ticket = await res.json();
-      await sleep(1500);
+      await bench.sleep(1500);
       const times = heard.get(ticket.id) ?? [];
       // Heard before the answer was read counts as 0 ms.
       const ticketLatencies = times.map((t) => Math.max(0, t - answeredAt));
@@ -282,7 +270,7 @@ try {
       }
     }
     console.log(
-      line(
+      bench.line(
         `live event, write answered -> ${consoles} consoles (${latencies.length} receipts)`,
         latencies.sort((a, b) => a - b),
       ),
@@ -295,7 +283,7 @@ try {
 
     // 4. Soak: the consoles stay, writes go on, nothing may fail, memory may not creep.
     if (soakMinutes > 0) {
-      const rss0 = [...sims, ...apis].map((p) => rssMb(p.child.pid));
+      const rss0 = [...sims, ...apis].map((p) => bench.rssMb(p.child.pid));
       let writes = 0;
       let errors = 0;
       const end = Date.now() + soakMinutes * 60_000;
@@ -325,9 +313,9 @@ try {
         writes += 1;
         if (res.status >= 500) errors += 1;
         i += 1;
-        await sleep(100);
+        await bench.sleep(100);
       }
-      const rss1 = [...sims, ...apis].map((p) => rssMb(p.child.pid));
+      const rss1 = [...sims, ...apis].map((p) => bench.rssMb(p.child.pid));
       const growth = rss1.map(
         (r, k) =>
           `${[...sims, ...apis][k].name} ${rss0[k]} -> ${r} MB (${(((r - rss0[k]) / rss0[k]) * 100).toFixed(1)}%)`,

@@ -10,7 +10,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_SCHEMA=bench1m REDIS_URL=redis://127.0.0.1:6379 \
 //     node tools/bench/csv-export.mjs
 import { rmSync } from 'node:fs';
-import { benchProcesses, benchSetup, rssMb, sleep, token } from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 
 if (!process.env.DATABASE_URL || !process.env.BENCH_SCHEMA) {
   console.error(
@@ -18,15 +18,15 @@ if (!process.env.DATABASE_URL || !process.env.BENCH_SCHEMA) {
   );
   process.exit(2);
 }
-const setup = benchSetup('csv');
+const setup = bench.benchSetup('csv');
 const slowKbps = Number(process.env.BENCH_SLOW_KBPS ?? 0);
-const processes = benchProcesses({ ...setup, nodeFlags: ['--max-old-space-size=4096'] });
+const processes = bench.benchProcesses({ ...setup, nodeFlags: ['--max-old-space-size=4096'] });
 
 /** Reads one export to its end (or for `forMs` at `kbps`), counting lines; samples the server's RSS meanwhile. */
 async function exportOnce(api, auth, path, { kbps = 0, forMs = Infinity } = {}) {
-  const before = rssMb(api.child.pid);
+  const before = bench.rssMb(api.child.pid);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.child.pid))), 100);
+  const sampler = setInterval(() => (peak = Math.max(peak, bench.rssMb(api.child.pid))), 100);
   const t0 = performance.now();
   const res = await fetch(`${api.url}${path}`, { headers: { Authorization: `Bearer ${auth}` } });
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -38,7 +38,7 @@ async function exportOnce(api, auth, path, { kbps = 0, forMs = Infinity } = {}) 
     if (done) break;
     bytes += value.length;
     for (let i = 0; i < value.length; i++) if (value[i] === 10) lines += 1;
-    if (kbps > 0) await sleep((value.length / (kbps * 1024)) * 1000);
+    if (kbps > 0) await bench.sleep((value.length / (kbps * 1024)) * 1000);
     if (performance.now() - t0 > forMs) {
       await reader.cancel();
       break;
@@ -46,7 +46,7 @@ async function exportOnce(api, auth, path, { kbps = 0, forMs = Infinity } = {}) 
   }
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
-  await sleep(2000);
+  await bench.sleep(2000);
   const rows = Math.max(0, lines - 1);
   return {
     path,
@@ -56,7 +56,7 @@ async function exportOnce(api, auth, path, { kbps = 0, forMs = Infinity } = {}) 
     rowsPerSecond: rows / seconds,
     before,
     peak,
-    after: rssMb(api.child.pid),
+    after: bench.rssMb(api.child.pid),
   };
 }
 
@@ -67,11 +67,11 @@ const report = (r) =>
 
 const api = await processes.start('api', 'api');
 try {
-  const auth = await token(api.url, setup.password);
+  const auth = await bench.token(api.url, setup.password);
   // The lists' index is loaded at start; one small read makes sure it is before the clock starts.
   await fetch(`${api.url}/read/aligners/v1/?page=1`, { headers: { Authorization: `Bearer ${auth}` } });
-  await sleep(3000);
-  console.log(`CSV exports, ${setup.schema}, API process RSS at rest ${rssMb(api.child.pid)} MB`);
+  await bench.sleep(3000);
+  console.log(`CSV exports, ${setup.schema}, API process RSS at rest ${bench.rssMb(api.child.pid)} MB`);
   if (slowKbps > 0) {
     console.log(
       report(await exportOnce(api, auth, '/read/aligners/v1/export.csv', { kbps: slowKbps, forMs: 10_000 })),

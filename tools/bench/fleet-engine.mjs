@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIn } from '../reliability/fleet-process.mjs';
-import { CLK_TCK, cpuTicks, pct, rssMb, sleep } from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // BENCH_MAIN runs another build (an older one, to compare side by side).
@@ -111,7 +111,7 @@ async function alignersToStage(url, auth, latest, count, connected) {
 }
 
 const line = (label, sorted) =>
-  `${label.padEnd(46)} p50 ${pct(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${pct(sorted, 95).toFixed(1).padStart(6)} ms  max ${sorted.at(-1).toFixed(1).padStart(6)} ms`;
+  `${label.padEnd(46)} p50 ${bench.pct(sorted, 50).toFixed(1).padStart(6)} ms  p95 ${bench.pct(sorted, 95).toFixed(1).padStart(6)} ms  max ${sorted.at(-1).toFixed(1).padStart(6)} ms`;
 
 try {
   if (databaseUrl) {
@@ -134,19 +134,19 @@ try {
   );
 
   // 1. The engine alone: CPU share and memory over 30 s with ~1% of units changing per second.
-  await sleep(5000);
+  await bench.sleep(5000);
   const clock = async () =>
     (await (await fetch(`${url}/sim/clock`, { headers: { Authorization: `Bearer ${auth}` } })).json()).stats;
   const before = await clock();
-  const cpu0 = cpuTicks(child.pid);
+  const cpu0 = bench.cpuTicks(child.pid);
   const t0 = Date.now();
   let peakRss = 0;
   while (Date.now() - t0 < 30_000) {
-    peakRss = Math.max(peakRss, rssMb(child.pid));
-    await sleep(1000);
+    peakRss = Math.max(peakRss, bench.rssMb(child.pid));
+    await bench.sleep(1000);
   }
   const seconds = (Date.now() - t0) / 1000;
-  const cpuShare = (cpuTicks(child.pid) - cpu0) / CLK_TCK / seconds;
+  const cpuShare = (bench.cpuTicks(child.pid) - cpu0) / bench.CLK_TCK / seconds;
   const after = await clock();
   const changesPerSecond = (after.unitChanges - before.unitChanges) / seconds;
   console.log(
@@ -182,7 +182,7 @@ try {
   ]) {
     console.log(line(`GET ${path}`, await timeRequests(url, auth, Array(100).fill(path))));
   }
-  console.log(`RSS after reads: ${rssMb(child.pid)} MB`);
+  console.log(`RSS after reads: ${bench.rssMb(child.pid)} MB`);
 
   // 3. Writes, each answered once committed: stagings, and commands to offline units (queued).
   const latest = await (

@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { token } from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const main = process.env.BENCH_MAIN ?? join(root, 'dist/apps/fleet-sim/main.cjs');
@@ -198,7 +198,7 @@ async function run() {
     return;
   }
   try {
-    const auth = await token(server.url, password);
+    const auth = await bench.token(server.url, password);
     const H = '/read/fleet_history/v1';
     const cases = [
       [

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { sleep, tokenAnswer } from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const units = process.env.BENCH_UNITS ?? '5000';
@@ -48,9 +48,9 @@ try {
     } catch {
       // not listening yet
     }
-    await sleep(250);
+    await bench.sleep(250);
   }
-  const token = await tokenAnswer(url, password);
+  const token = await bench.tokenAnswer(url, password);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],

@@ -9,26 +9,13 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 node tools/bench/fleet-map.mjs
 //   BENCH_SCHEMA=benchsim ...   reuse a schema seeded before (kept); else a new one is seeded and dropped
 //   BENCH_UNITS=100000 BENCH_SPEED=30 BENCH_ROUNDS=100 ...
-import {
-  benchProcesses,
-  benchSetup,
-  CLK_TCK,
-  cpuTicks,
-  line,
-  prepareKeptSchema,
-  queryString,
-  seedUnits,
-  sleep,
-  sql as query,
-  time,
-  token as signIn,
-} from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 import { equipmentQueries } from './list-queries.mjs';
 
-const setup = benchSetup('fleetmap');
+const setup = bench.benchSetup('fleetmap');
 const { databaseUrl, units, keepSchema, schema, speed, password } = setup;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
-const processes = benchProcesses(setup);
+const processes = bench.benchProcesses(setup);
 const { start, stopAll } = processes;
 
 /** The map's filtered queries: each filter of the equipment list alone, and two together. */
@@ -44,10 +31,10 @@ const FILTERS = [
 ];
 
 try {
-  if (!(await seedUnits(setup, processes))) await prepareKeptSchema(setup);
+  if (!(await bench.seedUnits(setup, processes))) await bench.prepareKeptSchema(setup);
   const sim = await start('sim-1', 'sim');
   const api = await start('api-1', 'api');
-  const auth = await signIn(api.url, password);
+  const auth = await bench.token(api.url, password);
   const get = async (path) => {
     const res = await fetch(`${api.url}${path}`, { headers: { Authorization: `Bearer ${auth}` } });
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
@@ -73,12 +60,12 @@ try {
       `${regions.cells.length} regions of ${country}`,
   );
 
-  const lists = equipmentQueries().map((q) => ({ path: `/read/aligners/v1/?${queryString(q)}` }));
+  const lists = equipmentQueries().map((q) => ({ path: `/read/aligners/v1/?${bench.queryString(q)}` }));
   const mapRequests = (filters) =>
     levels.map(([label, drill]) => ({
       label,
       requests: Array(rounds).fill({
-        path: `/read/fleet_map/v1?${queryString({ level: 'country', ...drill, ...filters })}`,
+        path: `/read/fleet_map/v1?${bench.queryString({ level: 'country', ...drill, ...filters })}`,
       }),
     }));
 
@@ -87,30 +74,33 @@ try {
     [`${speed}x clock (about 1% of the units change a second)`, speed],
   ]) {
     await clock(clockSpeed);
-    await sleep(3000);
+    await bench.sleep(3000);
     console.log(`\n${store}:`);
     // A first pass warms each path; the figures are the second.
-    await time(api.url, auth, lists.slice(0, 50));
-    console.log(line('  GET /read/aligners/v1/ (300 mixed pages)', await time(api.url, auth, lists)));
+    await bench.time(api.url, auth, lists.slice(0, 50));
+    console.log(
+      bench.line('  GET /read/aligners/v1/ (300 mixed pages)', await bench.time(api.url, auth, lists)),
+    );
     for (const { label, requests } of mapRequests({})) {
-      await time(api.url, auth, requests.slice(0, 10));
-      const cpu0 = cpuTicks(api.child.pid);
-      const times = await time(api.url, auth, requests);
-      const cpu = ((cpuTicks(api.child.pid) - cpu0) * 1000) / CLK_TCK / requests.length;
+      await bench.time(api.url, auth, requests.slice(0, 10));
+      const cpu0 = bench.cpuTicks(api.child.pid);
+      const times = await bench.time(api.url, auth, requests);
+      const cpu = ((bench.cpuTicks(api.child.pid) - cpu0) * 1000) / bench.CLK_TCK / requests.length;
       console.log(
-        `${line(`  GET /read/fleet_map/v1 ${label}, unfiltered`, times)}  (CPU ${cpu.toFixed(1)} ms a call)`,
+        `${bench.line(`  GET /read/fleet_map/v1 ${label}, unfiltered`, times)}  (CPU ${cpu.toFixed(1)} ms a call)`,
       );
     }
     const filtered = [];
     for (const filters of FILTERS) {
       for (const { label, requests } of mapRequests(filters)) {
-        const times = await time(api.url, auth, requests.slice(0, Math.ceil(rounds / 4)));
+        const times = await bench.time(api.url, auth, requests.slice(0, Math.ceil(rounds / 4)));
         filtered.push(...times);
-        if (process.env.BENCH_VERBOSE) console.log(line(`    ${label} ${JSON.stringify(filters)}`, times));
+        if (process.env.BENCH_VERBOSE)
+          console.log(bench.line(`    ${label} ${JSON.stringify(filters)}`, times));
       }
     }
     console.log(
-      line(
+      bench.line(
         `  GET /read/fleet_map/v1 every level, filtered (${FILTERS.length} filters)`,
         filtered.sort((a, b) => a - b),
       ),
@@ -121,5 +111,5 @@ try {
 } finally {
   await stopAll();
   if (!keepSchema)
-    await query(databaseUrl, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+    await bench.sql(databaseUrl, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
 }

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
-import { line, sleep, token } from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
@@ -121,7 +121,7 @@ const server = spawn(process.execPath, [join(root, 'dist/apps/fleet-sim/main.cjs
 });
 try {
   await started(server, /serving at/);
-  const session = await token(url, PASSWORD, 'engineer');
+  const session = await bench.token(url, PASSWORD, 'engineer');
   const created = await fetch(`${url}/create/access_token/v1`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${session}`, 'Content-Type': 'application/json' },
@@ -146,13 +146,13 @@ try {
   }
   console.log(`identity on one server (PGlite), ${CALLS} calls each, alternating, GET /read/expired/v1:`);
   console.log(
-    line(
+    bench.line(
       '  with a signed-in session token',
       sessions.sort((a, b) => a - b),
     ),
   );
   console.log(
-    line(
+    bench.line(
       '  with a personal access token',
       tokens.sort((a, b) => a - b),
     ),
@@ -165,7 +165,7 @@ try {
     signIns.push(performance.now() - t0);
   }
   console.log(
-    line(
+    bench.line(
       `  a sign-in through the provider (${SIGN_INS}, start to token)`,
       signIns.sort((a, b) => a - b),
     ),
@@ -189,10 +189,10 @@ try {
     await b.request(new URL(action, end.url).toString(), { xsrf, logout: 'yes' });
     closes.push((await closed) - t0);
     socket.close();
-    await sleep(50);
+    await bench.sleep(50);
   }
   console.log(
-    line(
+    bench.line(
       '  sign-out at the provider to the socket closed (10)',
       closes.sort((a, b) => a - b),
     ),
@@ -200,6 +200,6 @@ try {
 } finally {
   server.kill('SIGTERM');
   idp.kill('SIGTERM');
-  await sleep(500);
+  await bench.sleep(500);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -7,12 +7,12 @@
 //
 //   npx nx run fleet-sim:build
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node tools/bench/scenario-capture.mjs
-import { benchProcesses, benchSetup, line, seedUnits, sql, token } from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 
 process.env.BENCH_UNITS ??= '20000';
-const setup = benchSetup('capture');
+const setup = bench.benchSetup('capture');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const processes = benchProcesses(setup);
+const processes = bench.benchProcesses(setup);
 
 async function post(url, auth, path, body) {
   const res = await fetch(`${url}${path}`, {
@@ -26,9 +26,9 @@ async function post(url, auth, path, body) {
 }
 
 try {
-  await seedUnits(setup, processes);
+  await bench.seedUnits(setup, processes);
   const server = await processes.start('all', 'all');
-  const auth = await token(server.url, setup.password);
+  const auth = await bench.token(server.url, setup.password);
   for (const name of [
     'hung-downloads',
     'staged-updates-in-progress',
@@ -37,7 +37,7 @@ try {
   ])
     await post(server.url, auth, '/sim/scenario/apply', { name });
   const serials = (
-    await sql(
+    await bench.sql(
       setup.databaseUrl,
       `SELECT serial_number FROM "${setup.schema}".units ORDER BY hashtext(serial_number) LIMIT 10000`,
     )
@@ -55,11 +55,13 @@ try {
   console.log(
     `Capture as scenario, ${setup.units.toLocaleString('en-US')} units on PostgreSQL, ${serials.length.toLocaleString('en-US')} captured:`,
   );
-  console.log(line('POST /sim/scenario_capture/v1 (10,000 serials)', times));
+  console.log(bench.line('POST /sim/scenario_capture/v1 (10,000 serials)', times));
   const rules = (last.yaml.match(/^ {2}- select:/gm) ?? []).length;
   console.log(`YAML ${(last.yaml.length / 1024).toFixed(0)} KB, ${rules} rules for ${last.units} units`);
 } finally {
   await processes.stopAll();
   if (!setup.keepSchema)
-    await sql(setup.databaseUrl, `DROP SCHEMA IF EXISTS "${setup.schema}" CASCADE`).catch(() => undefined);
+    await bench
+      .sql(setup.databaseUrl, `DROP SCHEMA IF EXISTS "${setup.schema}" CASCADE`)
+      .catch(() => undefined);
 }

@@ -7,30 +7,19 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 node tools/bench/scenario-preview.mjs
 //   BENCH_SCHEMA=b1m ...   reuse a schema seeded before (kept); else a new one is seeded and dropped
 //   BENCH_UNITS=100000 BENCH_ROUNDS=20 ...
-import {
-  benchProcesses,
-  benchSetup,
-  CLK_TCK,
-  cpuTicks,
-  line,
-  prepareKeptSchema,
-  seedUnits,
-  sql as query,
-  time,
-  token as signIn,
-} from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 
-const setup = benchSetup('preview');
+const setup = bench.benchSetup('preview');
 const { databaseUrl, units, keepSchema, schema, password } = setup;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 20);
-const processes = benchProcesses(setup);
+const processes = bench.benchProcesses(setup);
 const { start, stopAll } = processes;
 
 try {
-  if (!(await seedUnits(setup, processes))) await prepareKeptSchema(setup);
+  if (!(await bench.seedUnits(setup, processes))) await bench.prepareKeptSchema(setup);
   await start('sim-1', 'sim');
   const api = await start('api-1', 'api');
-  const auth = await signIn(api.url, password);
+  const auth = await bench.token(api.url, password);
   const library = await (
     await fetch(`${api.url}/sim/scenarios`, { headers: { Authorization: `Bearer ${auth}` } })
   ).json();
@@ -39,19 +28,19 @@ try {
     `\n${units.toLocaleString()} units on PostgreSQL (schema ${schema}); ${names.length} library scenarios, ${rounds} previews each`,
   );
   const all = [];
-  const ticks = cpuTicks(api.child.pid);
+  const ticks = bench.cpuTicks(api.child.pid);
   for (const name of names) {
-    const times = await time(
+    const times = await bench.time(
       api.url,
       auth,
       Array(rounds).fill({ path: '/sim/scenario_preview/v1', body: { name } }),
     );
     all.push(...times);
-    console.log(`   ${line(name, times)}`);
+    console.log(`   ${bench.line(name, times)}`);
   }
-  const cpuMs = ((cpuTicks(api.child.pid) - ticks) / CLK_TCK / all.length) * 1000;
+  const cpuMs = ((bench.cpuTicks(api.child.pid) - ticks) / bench.CLK_TCK / all.length) * 1000;
   console.log(
-    `   ${line(
+    `   ${bench.line(
       `every preview (${all.length})`,
       all.sort((a, b) => a - b),
     )}`,
@@ -59,5 +48,5 @@ try {
   console.log(`   API process CPU a preview: ${cpuMs.toFixed(1)} ms (target: any scenario <= 1 s)`);
 } finally {
   await stopAll();
-  if (!keepSchema) await query(databaseUrl, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  if (!keepSchema) await bench.sql(databaseUrl, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }

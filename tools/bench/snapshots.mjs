@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchProcesses, benchSetup, seedUnits, sql, token } from './bench-processes.mjs';
+import * as bench from './bench-processes.mjs';
 
 const onPostgres = process.env.BENCH_STORE === 'postgres';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -46,10 +46,10 @@ function pgliteSetup() {
 }
 
 if (!onPostgres) process.env.BENCH_UNITS ??= '100000';
-const setup = onPostgres ? benchSetup('snapshots') : pgliteSetup();
+const setup = onPostgres ? bench.benchSetup('snapshots') : pgliteSetup();
 // BENCH_LOG_DIR keeps the server's log lines (the restore's line says how long its transaction, the simulator's reload
 // and the lists' follow took).
-const processes = benchProcesses({
+const processes = bench.benchProcesses({
   ...setup,
   nodeFlags: ['--max-old-space-size=4096'],
   logDir: process.env.BENCH_LOG_DIR,
@@ -74,13 +74,13 @@ async function timed(label, run) {
 }
 
 try {
-  if (onPostgres) await seedUnits(setup, processes);
+  if (onPostgres) await bench.seedUnits(setup, processes);
   const t0 = performance.now();
   const server = await processes.start('all', 'all');
   console.log(
     `Snapshots, ${setup.units.toLocaleString('en-US')} units on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (started in ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
   );
-  const auth = await token(server.url, setup.password);
+  const auth = await bench.token(server.url, setup.password);
   await call(server.url, auth, 'POST', '/sim/clock', { speed: 0 });
   await call(server.url, auth, 'POST', '/sim/scenario/apply', { scenario: { name: 'quiet', churn: 0 } });
   const saved = await timed('save (POST /create/sim_snapshot/v1)', () =>
@@ -109,6 +109,8 @@ try {
 } finally {
   await processes.stopAll();
   if (onPostgres && !setup.keepSchema)
-    await sql(setup.databaseUrl, `DROP SCHEMA IF EXISTS "${setup.schema}" CASCADE`).catch(() => undefined);
+    await bench
+      .sql(setup.databaseUrl, `DROP SCHEMA IF EXISTS "${setup.schema}" CASCADE`)
+      .catch(() => undefined);
   rmSync(setup.dataDir, { recursive: true, force: true });
 }

@@ -2,13 +2,8 @@ import request from 'supertest';
 import type { Socket } from 'socket.io-client';
 import { connectLive } from '../test/live-socket';
 import { dropSchema } from '../test/test-store';
-import {
-  requireBuild,
-  sharedStoreEnv,
-  startServerProcess,
-  tokenAt as token,
-  type ServerProcess,
-} from '../test/spawn-server';
+import * as spawned from '../test/spawn-server';
+import type { ServerProcess } from '../test/spawn-server';
 
 const databaseUrl = process.env['DATABASE_URL'] ?? '';
 
@@ -17,16 +12,16 @@ const databaseUrl = process.env['DATABASE_URL'] ?? '';
  * Redis; what one process raises reaches a console connected to the other.
  */
 describe('two server processes on one Redis', () => {
-  const { schema, env: shared } = sharedStoreEnv('100');
+  const { schema, env: shared } = spawned.sharedStoreEnv('100');
   let a: ServerProcess;
   let b: ServerProcess;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    requireBuild();
+    spawned.requireBuild();
     // One process runs the fleet; the second serves the API and the live channel only.
-    a = await startServerProcess(shared);
-    b = await startServerProcess({ ...shared, SIM_ENGINE: 'false' });
+    a = await spawned.startServerProcess(shared);
+    b = await spawned.startServerProcess({ ...shared, SIM_ENGINE: 'false' });
   });
 
   afterAll(async () => {
@@ -36,11 +31,11 @@ describe('two server processes on one Redis', () => {
   });
 
   it('when a role change is made on one process, then the user is disconnected from the other', async () => {
-    const techToken = await token(a.url, 'tech');
+    const techToken = await spawned.tokenAt(a.url, 'tech');
     const socket = await connectLive(b.url, techToken);
     sockets.push(socket);
     const disconnected = new Promise((r) => socket.once('disconnect', r));
-    const admin = await token(a.url, 'admin');
+    const admin = await spawned.tokenAt(a.url, 'admin');
     const res = await request(a.url)
       .post('/update/user/v1/')
       .set('Authorization', `Bearer ${admin}`)

@@ -3,16 +3,8 @@ import request from 'supertest';
 import type { Socket } from 'socket.io-client';
 import { connectLive } from '../test/live-socket';
 import { dropSchema } from '../test/test-store';
-import {
-  adminTicketFor,
-  callsTo,
-  requireBuild,
-  sharedStoreEnv,
-  startServerProcess,
-  tokenAt,
-  within,
-  type ServerProcess,
-} from '../test/spawn-server';
+import * as spawned from '../test/spawn-server';
+import type { ServerProcess } from '../test/spawn-server';
 
 /**
  * The product as several processes (FLEET_ROLE): two API processes and two simulators on one PostgreSQL
@@ -21,7 +13,7 @@ import {
  * acknowledged.
  */
 describe('a cluster: two API processes and two simulators', () => {
-  const { schema, env } = sharedStoreEnv('400');
+  const { schema, env } = spawned.sharedStoreEnv('400');
   const shared = { ...env, FLEET_SEED: 'cluster', SIM_SPEED: '10' };
   let a: ServerProcess;
   let b: ServerProcess;
@@ -30,17 +22,17 @@ describe('a cluster: two API processes and two simulators', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    requireBuild();
-    a = await startServerProcess({ ...shared, FLEET_ROLE: 'api' });
+    spawned.requireBuild();
+    a = await spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api' });
     [b, ...sims] = await Promise.all([
-      startServerProcess({ ...shared, FLEET_ROLE: 'api' }),
-      startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
-      startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
+      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api' }),
+      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
+      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
     ]);
-    tokens.set(a, await tokenAt(a.url, 'admin'));
-    tokens.set(b, await tokenAt(b.url, 'admin'));
+    tokens.set(a, await spawned.tokenAt(a.url, 'admin'));
+    tokens.set(b, await spawned.tokenAt(b.url, 'admin'));
     // The simulators even out their shares within a few lease rounds.
-    await within(
+    await spawned.within(
       30_000,
       () => Promise.all(sims.map(health)),
       (hs) => hs.every((h) => h.shards.length === 32) && hs.reduce((n, h) => n + h.units, 0) === 400,
@@ -55,7 +47,7 @@ describe('a cluster: two API processes and two simulators', () => {
 
   const health = async (p: ServerProcess) =>
     (await request(p.url).get('/healthz')).body as { role: string; units: number; shards: number[] };
-  const { get, post } = callsTo((p) => tokens.get(p));
+  const { get, post } = spawned.callsTo((p) => tokens.get(p));
   const detail = async (p: ServerProcess, serial: string) =>
     (await get(p, '/read/aligner/v1/', { serialNumber: serial, username: 'admin' })).body;
 
@@ -100,7 +92,7 @@ describe('a cluster: two API processes and two simulators', () => {
       path: latest.path,
     });
     expect(res.status).toBe(200);
-    await within(
+    await spawned.within(
       1000,
       () => detail(b, serial as string),
       (d) => d.pendingSoftwareDownload === latest.semantic,
@@ -111,13 +103,13 @@ describe('a cluster: two API processes and two simulators', () => {
       '/read/top_aligners_by_alignment_count/v1',
     ]) {
       // The fleet keeps changing: the two processes are read together, and agree once both follow the same change.
-      await within(
+      await spawned.within(
         5000,
         async () => (await Promise.all([get(a, path), get(b, path)])).map((r) => r.body),
         ([x, y]) => JSON.stringify(x) === JSON.stringify(y),
       );
     }
-    const { value: listed } = await within(
+    const { value: listed } = await spawned.within(
       1000,
       async () =>
         (
@@ -155,7 +147,7 @@ describe('a cluster: two API processes and two simulators', () => {
     );
     const [serial] = await candidates(1);
     const unit = await detail(a, serial as string);
-    const res = await post(a, '/create/ticket/v1', adminTicketFor(unit, 'Heard across processes'));
+    const res = await post(a, '/create/ticket/v1', spawned.adminTicketFor(unit, 'Heard across processes'));
     expect(res.status).toBe(200);
     await expect(heard).resolves.toMatchObject({ serialNumber: serial });
   });
@@ -167,7 +159,7 @@ describe('a cluster: two API processes and two simulators', () => {
     const before = new Set((await health(survivor)).shards);
     victim.process.kill('SIGKILL');
     const killedAt = Date.now();
-    await within(
+    await spawned.within(
       30_000,
       () => health(survivor),
       (h) => h.shards.length === 64,

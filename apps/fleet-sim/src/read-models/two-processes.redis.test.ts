@@ -1,14 +1,7 @@
 import request from 'supertest';
 import { dropSchema } from '../test/test-store';
-import {
-  adminTicketFor,
-  requireBuild,
-  sharedStoreEnv,
-  startServerProcess,
-  tokenAt,
-  within,
-  type ServerProcess,
-} from '../test/spawn-server';
+import * as spawned from '../test/spawn-server';
+import type { ServerProcess } from '../test/spawn-server';
 
 /**
  * The store is the system of record: a server and a second, API-only process (SIM_ENGINE=false) on one
@@ -16,17 +9,20 @@ import {
  * simulating process undoes a write taken by the other.
  */
 describe('two processes on one PostgreSQL', () => {
-  const { schema, env } = sharedStoreEnv('400');
+  const { schema, env } = spawned.sharedStoreEnv('400');
   const shared = { ...env, FLEET_SEED: 'two-processes' };
   let fleet: ServerProcess;
   let api: ServerProcess;
   let tokens: { fleet: string; api: string };
 
   beforeAll(async () => {
-    requireBuild();
-    fleet = await startServerProcess(shared);
-    api = await startServerProcess({ ...shared, SIM_ENGINE: 'false' });
-    tokens = { fleet: await tokenAt(fleet.url, 'admin'), api: await tokenAt(api.url, 'admin') };
+    spawned.requireBuild();
+    fleet = await spawned.startServerProcess(shared);
+    api = await spawned.startServerProcess({ ...shared, SIM_ENGINE: 'false' });
+    tokens = {
+      fleet: await spawned.tokenAt(fleet.url, 'admin'),
+      api: await spawned.tokenAt(api.url, 'admin'),
+    };
   });
 
   afterAll(async () => {
@@ -99,7 +95,7 @@ describe('two processes on one PostgreSQL', () => {
       '/read/spec_versions/v1',
       '/read/top_aligners_by_alignment_count/v1',
     ]) {
-      const { value } = await within(
+      const { value } = await spawned.within(
         1000,
         async () => [(await on(fleet).get(path)).body, (await on(api).get(path)).body],
         ([a, b]) => JSON.stringify(a) === JSON.stringify(b),
@@ -114,19 +110,19 @@ describe('two processes on one PostgreSQL', () => {
     const serials = await stageable(10);
     expect(serials).toHaveLength(10);
     for (const serial of serials) await stage(fleet, serial);
-    await within(
+    await spawned.within(
       1000,
       () => stagedTotals(api),
       (t) => t.total === before.total + 10,
     );
     // The staged units move on (ready to download, downloading) while they are read: the two agree within a second.
-    const both = await within(
+    const both = await spawned.within(
       1000,
       async () => [await stagedTotals(api), await stagedTotals(fleet)],
       ([a, b]) => JSON.stringify(a) === JSON.stringify(b),
     );
     expect(both.value[0]).toEqual(both.value[1]);
-    await within(
+    await spawned.within(
       1000,
       () => stagedList(api),
       (n) => n === listed + 10,
@@ -138,7 +134,7 @@ describe('two processes on one PostgreSQL', () => {
     const serials = await stageable(3);
     for (const serial of serials) await stage(api, serial);
     for (const serial of serials) {
-      const { value } = await within(
+      const { value } = await spawned.within(
         1000,
         () => detail(fleet, serial),
         (d) => d.pendingSoftwareDownload !== '',
@@ -155,7 +151,7 @@ describe('two processes on one PostgreSQL', () => {
       serialNumber: serials[0],
     });
     expect(unstaged.status).toBe(200);
-    await within(
+    await spawned.within(
       1000,
       () => detail(fleet, serials[0] as string),
       (d) => d.pendingSoftwareDownload === '',
@@ -190,7 +186,7 @@ describe('two processes on one PostgreSQL', () => {
     const unit = await detail(fleet, serial);
     const ticket = await on(fleet).post(
       '/create/ticket/v1',
-      adminTicketFor(unit, 'Seen from both processes'),
+      spawned.adminTicketFor(unit, 'Seen from both processes'),
     );
     expect(ticket.status).toBe(200);
     expect((await detail(api, serial)).openSupportTickets).toBeGreaterThanOrEqual(1);

@@ -3,15 +3,8 @@ import request from 'supertest';
 import type { Socket } from 'socket.io-client';
 import { dropSchema } from '../test/test-store';
 import { connectLive } from '../test/live-socket';
-import {
-  callsTo,
-  requireBuild,
-  sharedStoreEnv,
-  startServerProcess,
-  tokenAt,
-  within,
-  type ServerProcess,
-} from '../test/spawn-server';
+import * as spawned from '../test/spawn-server';
+import type { ServerProcess } from '../test/spawn-server';
 
 /** Every lease a jobs process takes (the OIDC recheck's only with an identity provider, which this store has not). */
 const JOB_LEASES = [
@@ -31,7 +24,7 @@ const JOB_LEASES = [
  * stopped one gives them up and exits 0.
  */
 describe('a jobs process beside an API process that runs no jobs', () => {
-  const { schema, env } = sharedStoreEnv('400');
+  const { schema, env } = spawned.sharedStoreEnv('400');
   // The simulated clock runs at real speed: the pending period passes only when the test steps the clock.
   const shared = { ...env, FLEET_SEED: 'jobs-process', SIM_SPEED: '1', SHUTDOWN_DEADLINE_SECONDS: '10' };
   const processes: ServerProcess[] = [];
@@ -45,7 +38,7 @@ describe('a jobs process beside an API process that runs no jobs', () => {
   let ruleId = 0;
   let dropped: string[] = [];
 
-  const { get, post } = callsTo(() => token);
+  const { get, post } = spawned.callsTo(() => token);
   const rows = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
   const scenario = (body: object) =>
     post(api, '/sim/scenario/apply', { scenario: { name: 'jobs-process', ...body } });
@@ -88,22 +81,22 @@ describe('a jobs process beside an API process that runs no jobs', () => {
   }
 
   beforeAll(async () => {
-    requireBuild();
+    spawned.requireBuild();
     // The API process seeds the store; the simulator and the first jobs process then join it.
-    api = await startServerProcess({ ...shared, FLEET_ROLE: 'api', FLEET_JOBS: 'none' });
+    api = await spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api', FLEET_JOBS: 'none' });
     processes.push(api);
     const [sim, jobs] = await Promise.all([
-      startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
-      startServerProcess({ ...shared, FLEET_ROLE: 'jobs' }),
+      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
+      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'jobs' }),
     ]);
     first = jobs as ServerProcess;
     processes.push(sim as ServerProcess, first);
-    await within(
+    await spawned.within(
       30_000,
       async () => (await request((sim as ServerProcess).url).get('/healthz')).body as { units: number },
       (h) => h.units === 400,
     );
-    token = await tokenAt(api.url, 'admin');
+    token = await spawned.tokenAt(api.url, 'admin');
     live = await connectLive(api.url, token);
     live.on('ALERT_COUNTS', (c: { firing: number }) => firingHeard.push(c.firing));
     await db.connect();
@@ -131,25 +124,25 @@ describe('a jobs process beside an API process that runs no jobs', () => {
     dropped = await connectedUnits(5);
     const drop = await scenario({ units: [{ select: { serials: dropped }, set: { connected: false } }] });
     expect(drop.body.unitsChanged).toBe(5);
-    await within(
+    await spawned.within(
       30_000,
       () => inState('pending'),
       (n) => n === 5,
     );
     expect((await post(api, '/sim/clock', { step: '10m' })).status).toBe(200);
-    await within(
+    await spawned.within(
       30_000,
       () => inState('firing'),
       (n) => n === 5,
     );
     // The evaluator's events go through Redis to the API process's consoles.
-    await within(
+    await spawned.within(
       5_000,
       async () => firingHeard.at(-1),
       (n) => n === 5,
     );
 
-    await within(30_000, () => leasesOf(first), holdsAll);
+    await spawned.within(30_000, () => leasesOf(first), holdsAll);
     expect(await leasesOf(api)).toEqual([]);
     const health = (await request(first.url).get('/healthz')).body;
     expect(health).toMatchObject({ status: 'ok', role: 'jobs', units: 400, alerts: { holder: true } });
@@ -162,7 +155,7 @@ describe('a jobs process beside an API process that runs no jobs', () => {
   }, 90_000);
 
   it('when the jobs process freezes past its lease, then a second one takes every lease over and evaluates, and the frozen one writes nothing once woken', async () => {
-    second = await startServerProcess({ ...shared, FLEET_ROLE: 'jobs' });
+    second = await spawned.startServerProcess({ ...shared, FLEET_ROLE: 'jobs' });
     processes.push(second);
     // A standby: everything is held by the first.
     await new Promise((r) => setTimeout(r, 3_000));
@@ -170,7 +163,7 @@ describe('a jobs process beside an API process that runs no jobs', () => {
 
     first.process.kill('SIGSTOP');
     try {
-      const { after } = await within(
+      const { after } = await spawned.within(
         30_000,
         () => leasesOf(second),
         (held) => held.includes('alert-evaluator'),
@@ -182,23 +175,23 @@ describe('a jobs process beside an API process that runs no jobs', () => {
       expect(
         (await scenario({ units: [{ select: { serials: more }, set: { connected: false } }] })).status,
       ).toBe(200);
-      await within(
+      await spawned.within(
         30_000,
         () => inState('pending'),
         (n) => n === 3,
       );
       expect((await post(api, '/sim/clock', { step: '10m' })).status).toBe(200);
-      await within(
+      await spawned.within(
         30_000,
         () => inState('firing'),
         (n) => n === 8,
       );
-      await within(30_000, () => leasesOf(second), holdsAll);
+      await spawned.within(30_000, () => leasesOf(second), holdsAll);
     } finally {
       first.process.kill('SIGCONT');
     }
     // Woken, the first finds its leases taken: it holds none, and nothing it held in memory is written twice.
-    await within(
+    await spawned.within(
       30_000,
       () => leasesOf(first),
       (held) => !held.includes('alert-evaluator'),
@@ -212,7 +205,7 @@ describe('a jobs process beside an API process that runs no jobs', () => {
   it('when the jobs process holding the leases is killed, then the other takes them over within the lease and resolves what came back', async () => {
     const killedAt = Date.now();
     second.process.kill('SIGKILL');
-    await within(
+    await spawned.within(
       30_000,
       () => leasesOf(first),
       (held) => held.includes('alert-evaluator'),
@@ -220,14 +213,14 @@ describe('a jobs process beside an API process that runs no jobs', () => {
     expect(Date.now() - killedAt).toBeLessThan(25_000);
     const back = await scenario({ units: [{ select: { serials: dropped }, set: { connected: true } }] });
     expect(back.body.unitsChanged).toBe(8);
-    await within(
+    await spawned.within(
       30_000,
       () => inState('resolved'),
       (n) => n === 8,
     );
     expect(await inState('firing')).toBe(0);
     expect((await post(api, '/sim/clock', { step: '1m' })).status).toBe(200);
-    await within(30_000, () => leasesOf(first), holdsAll);
+    await spawned.within(30_000, () => leasesOf(first), holdsAll);
     expect(await leasesOf(api)).toEqual([]);
     await oneAlertPerUnit();
   }, 90_000);

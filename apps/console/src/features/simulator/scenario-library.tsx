@@ -56,11 +56,7 @@ export function ScenarioLibrary() {
         size="small"
         loading={isFetching}
         dataSource={data ?? []}
-        ref={table.ref}
-        columns={table.columns}
-        expandable={table.expandable}
-        scroll={table.scroll}
-        pagination={table.pagination}
+        {...table}
       />
       {previewing !== null && <ScenarioPreviewDialog name={previewing} onClose={() => setPreviewing(null)} />}
     </Card>

@@ -84,11 +84,7 @@ export function ScenarioTimeline() {
         loading={isFetching}
         dataSource={data?.docs ?? []}
         locale={{ emptyText: L.empty }}
-        ref={table.ref}
-        columns={table.columns}
-        expandable={table.expandable}
-        scroll={table.scroll}
-        pagination={table.pagination}
+        {...table}
       />
     </Card>
   );

@@ -135,11 +135,7 @@ export function SnapshotsPanel() {
           loading={isFetching}
           dataSource={data?.docs ?? []}
           locale={{ emptyText: T.empty }}
-          ref={table.ref}
-          columns={table.columns}
-          expandable={table.expandable}
-          scroll={table.scroll}
-          pagination={table.pagination}
+          {...table}
         />
       </Flex>
       {saving && <SaveSnapshotDialog onClose={() => setSaving(false)} />}

@@ -1,14 +1,7 @@
 import request from 'supertest';
 import { dropSchema } from '../../test/test-store';
-import {
-  callsTo,
-  requireBuild,
-  sharedStoreEnv,
-  startServerProcess,
-  tokenAt,
-  within,
-  type ServerProcess,
-} from '../../test/spawn-server';
+import * as spawned from '../../test/spawn-server';
+import type { ServerProcess } from '../../test/spawn-server';
 
 /**
  * A restore in a cluster (two API processes, two simulators, one PostgreSQL and one Redis): the restore through one
@@ -16,7 +9,7 @@ import {
  * write nothing of the world before; both API processes' lists show the restored units.
  */
 describe('snapshots in a cluster', () => {
-  const { schema, env } = sharedStoreEnv('400');
+  const { schema, env } = spawned.sharedStoreEnv('400');
   const shared = { ...env, FLEET_SEED: 'snapshots-cluster', SIM_SPEED: '0' };
   let a: ServerProcess;
   let b: ServerProcess;
@@ -25,7 +18,7 @@ describe('snapshots in a cluster', () => {
 
   const health = async (p: ServerProcess) =>
     (await request(p.url).get('/healthz')).body as { units: number; shards: number[] };
-  const { get, post } = callsTo((p) => tokens.get(p));
+  const { get, post } = spawned.callsTo((p) => tokens.get(p));
   const digest = async (p: ServerProcess) => (await get(p, '/sim/world_digest/v1')).body.digest as string;
   const page = async (p: ServerProcess) =>
     ((await get(p, '/read/aligners/v1/', { page: '1' })).body.docs as Record<string, unknown>[]).map((d) => [
@@ -36,16 +29,16 @@ describe('snapshots in a cluster', () => {
   const quiet = () => new Promise((r) => setTimeout(r, 2500));
 
   beforeAll(async () => {
-    requireBuild();
-    a = await startServerProcess({ ...shared, FLEET_ROLE: 'api' });
+    spawned.requireBuild();
+    a = await spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api' });
     [b, ...sims] = await Promise.all([
-      startServerProcess({ ...shared, FLEET_ROLE: 'api' }),
-      startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
-      startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
+      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api' }),
+      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
+      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
     ]);
-    tokens.set(a, await tokenAt(a.url, 'admin'));
-    tokens.set(b, await tokenAt(b.url, 'admin'));
-    await within(
+    tokens.set(a, await spawned.tokenAt(a.url, 'admin'));
+    tokens.set(b, await spawned.tokenAt(b.url, 'admin'));
+    await spawned.within(
       30_000,
       () => Promise.all(sims.map(health)),
       (hs) => hs.every((h) => h.shards.length === 32) && hs.reduce((n, h) => n + h.units, 0) === 400,
@@ -78,7 +71,7 @@ describe('snapshots in a cluster', () => {
     expect(restored.body.digest).toBe(saved.body.digest);
 
     // The simulators take their shards again, with the units as the store holds them now.
-    await within(
+    await spawned.within(
       30_000,
       () => Promise.all(sims.map(health)),
       (hs) =>
@@ -86,7 +79,7 @@ describe('snapshots in a cluster', () => {
     );
     await quiet();
     expect(await digest(a)).toBe(saved.body.digest);
-    await within(
+    await spawned.within(
       5000,
       () => Promise.all([page(a), page(b)]),
       ([x, y]) =>

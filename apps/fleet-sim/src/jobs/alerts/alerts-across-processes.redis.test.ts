@@ -3,15 +3,8 @@ import request from 'supertest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { dropSchema } from '../../test/test-store';
 import { WebhookReceiver } from '../../test/webhook-receiver';
-import {
-  callsTo,
-  requireBuild,
-  sharedStoreEnv,
-  startServerProcess,
-  tokenAt,
-  within,
-  type ServerProcess,
-} from '../../test/spawn-server';
+import * as spawned from '../../test/spawn-server';
+import type { ServerProcess } from '../../test/spawn-server';
 
 interface Counts {
   firing: number;
@@ -32,7 +25,7 @@ interface Console {
  * bell's figures (the call and the live event) agree on both processes within a second.
  */
 describe('alerts on two API processes', () => {
-  const { schema, env } = sharedStoreEnv('400');
+  const { schema, env } = spawned.sharedStoreEnv('400');
   // The simulated clock runs at real speed: the pending period passes only when the test steps the clock.
   const shared = { ...env, FLEET_SEED: 'alerts-two-processes', SIM_SPEED: '1' };
   const processes: ServerProcess[] = [];
@@ -50,7 +43,7 @@ describe('alerts on two API processes', () => {
   let evaluator: ServerProcess;
   let other: ServerProcess;
 
-  const { get, post } = callsTo((p) => tokens.get(p));
+  const { get, post } = spawned.callsTo((p) => tokens.get(p));
   const counts = async (p: ServerProcess) => (await get(p, '/read/alert_counts/v1')).body as Counts;
   /** How many alerts of the test's rule a process lists in a state. */
   const inState = async (p: ServerProcess, state: string) =>
@@ -94,8 +87,8 @@ describe('alerts on two API processes', () => {
     expected: (c: Counts) => boolean,
     ms = 30_000,
   ): Promise<{ counts: Counts; after: number }> {
-    const first = await within(ms, () => counts(p), expected);
-    const { value, after } = await within(
+    const first = await spawned.within(ms, () => counts(p), expected);
+    const { value, after } = await spawned.within(
       1000,
       async () => [await counts(a), await counts(b), heard(a), heard(b)],
       (all) => all.every((c) => JSON.stringify(c) === JSON.stringify(first.value)),
@@ -105,26 +98,26 @@ describe('alerts on two API processes', () => {
   }
 
   beforeAll(async () => {
-    requireBuild();
+    spawned.requireBuild();
     await receiver.listen();
     // The first process seeds the store; the second and the simulator then join it.
-    a = await startServerProcess({ ...shared, FLEET_ROLE: 'api' });
+    a = await spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api' });
     processes.push(a);
     const [second, sim] = await Promise.all([
-      startServerProcess({ ...shared, FLEET_ROLE: 'api' }),
-      startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
+      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api' }),
+      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
     ]);
     b = second as ServerProcess;
     processes.push(b, sim as ServerProcess);
-    await within(
+    await spawned.within(
       30_000,
       async () => (await request((sim as ServerProcess).url).get('/healthz')).body as { units: number },
       (h) => h.units === 400,
     );
-    tokens.set(a, await tokenAt(a.url, 'admin'));
-    tokens.set(b, await tokenAt(b.url, 'admin'));
+    tokens.set(a, await spawned.tokenAt(a.url, 'admin'));
+    tokens.set(b, await spawned.tokenAt(b.url, 'admin'));
     await Promise.all([openConsole(a), openConsole(b)]);
-    const { value: holder } = await within(
+    const { value: holder } = await spawned.within(
       30_000,
       () => holderOf('alert-evaluator'),
       (p) => p !== null,
@@ -171,7 +164,7 @@ describe('alerts on two API processes', () => {
     const dropped = await scenario(b, { units: [{ select: { serials }, set: { connected: false } }] });
     expect(dropped.body.unitsChanged).toBe(12);
     // Past the pending period on the simulated clock.
-    await within(
+    await spawned.within(
       30_000,
       () => inState(a, 'pending'),
       (n) => n === 12,
@@ -207,7 +200,7 @@ describe('alerts on two API processes', () => {
     const back = await scenario(a, { units: [{ select: { serials }, set: { connected: true } }] });
     expect(back.body.unitsChanged).toBe(12);
     await bellsAgree(other, (c) => c.firing === 0);
-    await within(
+    await spawned.within(
       30_000,
       () => inState(b, 'resolved'),
       (n) => n === 12,
@@ -246,7 +239,7 @@ describe('alerts on two API processes', () => {
   }, 60_000);
 
   it('when the messages went out, then each delivery id reached the receiver exactly once, and each alert is in one message per change', async () => {
-    const deliveries = await within(
+    const deliveries = await spawned.within(
       60_000,
       () =>
         rows<{ id: string; event: string; state: string; attempts: number }>(

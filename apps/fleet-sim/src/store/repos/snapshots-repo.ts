@@ -250,6 +250,28 @@ export function worldDigestIn(db: Db, head: WorldHead): Promise<{ digest: string
 
 export type SnapshotRow = typeof simSnapshots.$inferSelect;
 
+/** A transaction's new snapshot row (its counts and digest filled once its rows are in). */
+async function startSnapshot(
+  tx: Db,
+  meta: { name: string; createdBy: string } & WorldHead,
+): Promise<SnapshotRow> {
+  await prepare(tx);
+  const [created] = await tx
+    .insert(simSnapshots)
+    .values({
+      name: meta.name,
+      createdBy: meta.createdBy,
+      simulatedAt: new Date(meta.simulatedAt),
+      speed: meta.speed,
+      seed: meta.seed,
+      units: 0,
+      digest: '',
+    })
+    .returning();
+  if (!created) throw new Error('the snapshot was not stored');
+  return created;
+}
+
 /** Saves the world under a name in one transaction (one INSERT ... SELECT per table); answers the stored snapshot. */
 export function saveSnapshot(
   db: Db,
@@ -257,20 +279,7 @@ export function saveSnapshot(
 ): Promise<SnapshotRow> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await prepare(tx);
-    const [created] = await tx
-      .insert(simSnapshots)
-      .values({
-        name: meta.name,
-        createdBy: meta.createdBy,
-        simulatedAt: new Date(meta.simulatedAt),
-        speed: meta.speed,
-        seed: meta.seed,
-        units: 0,
-        digest: '',
-      })
-      .returning();
-    if (!created) throw new Error('the snapshot was not stored');
+    const created = await startSnapshot(tx, meta);
     for (const part of PARTS) {
       await exec(
         tx,
@@ -347,20 +356,7 @@ export function storeImported(
   return db
     .transaction(async (t) => {
       const tx = t as unknown as Db;
-      await prepare(tx);
-      const [created] = await tx
-        .insert(simSnapshots)
-        .values({
-          name: meta.name,
-          createdBy: meta.createdBy,
-          simulatedAt: new Date(meta.simulatedAt),
-          speed: meta.speed,
-          seed: meta.seed,
-          units: 0,
-          digest: '',
-        })
-        .returning();
-      if (!created) throw new Error('the snapshot was not stored');
+      const created = await startSnapshot(tx, meta);
       for await (const batch of rows) {
         if (batch.length === 0) continue;
         await tx.insert(simSnapshotRows).values(batch.map((r) => ({ snapshotId: created.id, ...r })));
