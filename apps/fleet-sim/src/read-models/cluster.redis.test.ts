@@ -22,21 +22,9 @@ describe('a cluster: two API processes and two simulators', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    spawned.requireBuild();
-    a = await spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api' });
-    [b, ...sims] = await Promise.all([
-      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api' }),
-      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
-      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
-    ]);
-    tokens.set(a, await spawned.tokenAt(a.url, 'admin'));
-    tokens.set(b, await spawned.tokenAt(b.url, 'admin'));
-    // The simulators even out their shares within a few lease rounds.
-    await spawned.within(
-      30_000,
-      () => Promise.all(sims.map(health)),
-      (hs) => hs.every((h) => h.shards.length === 32) && hs.reduce((n, h) => n + h.units, 0) === 400,
-    );
+    const started = await spawned.startTwoApisTwoSims(shared, 400);
+    ({ a, b, sims } = started);
+    started.tokens.forEach((token, p) => tokens.set(p, token));
   }, 120_000);
 
   afterAll(async () => {
@@ -45,8 +33,7 @@ describe('a cluster: two API processes and two simulators', () => {
     await dropSchema(env['DATABASE_URL'] ?? '', schema);
   });
 
-  const health = async (p: ServerProcess) =>
-    (await request(p.url).get('/healthz')).body as { role: string; units: number; shards: number[] };
+  const health = spawned.healthOf;
   const { get, post } = spawned.callsTo((p) => tokens.get(p));
   const detail = async (p: ServerProcess, serial: string) =>
     (await get(p, '/read/aligner/v1/', { serialNumber: serial, username: 'admin' })).body;

@@ -139,3 +139,41 @@ export function adminTicketFor(
     escalated: false,
   };
 }
+
+/** A process's GET /healthz: its role, and for a simulator the units and shards it holds. */
+export async function healthOf(p: ServerProcess): Promise<{ role: string; units: number; shards: number[] }> {
+  return (await request(p.url).get('/healthz')).body as { role: string; units: number; shards: number[] };
+}
+
+/**
+ * Two API processes and two simulators on one store (`env`, from sharedStoreEnv): started, admin signed in at each
+ * API process (`tokens`), and the simulators' shares even (32 shards each, `units` in all) before it answers.
+ */
+export async function startTwoApisTwoSims(
+  env: Record<string, string>,
+  units: number,
+): Promise<{
+  a: ServerProcess;
+  b: ServerProcess;
+  sims: ServerProcess[];
+  tokens: Map<ServerProcess, string>;
+}> {
+  requireBuild();
+  const a = await startServerProcess({ ...env, FLEET_ROLE: 'api' });
+  const [b, ...sims] = await Promise.all([
+    startServerProcess({ ...env, FLEET_ROLE: 'api' }),
+    startServerProcess({ ...env, FLEET_ROLE: 'sim' }),
+    startServerProcess({ ...env, FLEET_ROLE: 'sim' }),
+  ]);
+  const tokens = new Map<ServerProcess, string>([
+    [a, await tokenAt(a.url, 'admin')],
+    [b as ServerProcess, await tokenAt((b as ServerProcess).url, 'admin')],
+  ]);
+  // The simulators even out their shares within a few lease rounds.
+  await within(
+    30_000,
+    () => Promise.all(sims.map(healthOf)),
+    (hs) => hs.every((h) => h.shards.length === 32) && hs.reduce((n, h) => n + h.units, 0) === units,
+  );
+  return { a, b: b as ServerProcess, sims, tokens };
+}

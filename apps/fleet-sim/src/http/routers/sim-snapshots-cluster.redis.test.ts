@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { dropSchema } from '../../test/test-store';
 import * as spawned from '../../test/spawn-server';
 import type { ServerProcess } from '../../test/spawn-server';
@@ -16,8 +15,6 @@ describe('snapshots in a cluster', () => {
   let sims: ServerProcess[] = [];
   const tokens = new Map<ServerProcess, string>();
 
-  const health = async (p: ServerProcess) =>
-    (await request(p.url).get('/healthz')).body as { units: number; shards: number[] };
   const { get, post } = spawned.callsTo((p) => tokens.get(p));
   const digest = async (p: ServerProcess) => (await get(p, '/sim/world_digest/v1')).body.digest as string;
   const page = async (p: ServerProcess) =>
@@ -29,20 +26,9 @@ describe('snapshots in a cluster', () => {
   const quiet = () => new Promise((r) => setTimeout(r, 2500));
 
   beforeAll(async () => {
-    spawned.requireBuild();
-    a = await spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api' });
-    [b, ...sims] = await Promise.all([
-      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'api' }),
-      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
-      spawned.startServerProcess({ ...shared, FLEET_ROLE: 'sim' }),
-    ]);
-    tokens.set(a, await spawned.tokenAt(a.url, 'admin'));
-    tokens.set(b, await spawned.tokenAt(b.url, 'admin'));
-    await spawned.within(
-      30_000,
-      () => Promise.all(sims.map(health)),
-      (hs) => hs.every((h) => h.shards.length === 32) && hs.reduce((n, h) => n + h.units, 0) === 400,
-    );
+    const started = await spawned.startTwoApisTwoSims(shared, 400);
+    ({ a, b, sims } = started);
+    started.tokens.forEach((token, p) => tokens.set(p, token));
     // No random connects and drops: the world changes only by what the test does.
     expect((await post(a, '/sim/scenario/apply', { scenario: { name: 'quiet', churn: 0 } })).status).toBe(
       200,
@@ -73,7 +59,7 @@ describe('snapshots in a cluster', () => {
     // The simulators take their shards again, with the units as the store holds them now.
     await spawned.within(
       30_000,
-      () => Promise.all(sims.map(health)),
+      () => Promise.all(sims.map(spawned.healthOf)),
       (hs) =>
         hs.reduce((n, h) => n + h.shards.length, 0) === 64 && hs.reduce((n, h) => n + h.units, 0) === 400,
     );
