@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { ScenarioRun } from '@equipment-dashboard/contract';
-import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import { useCancelScenarioRunMutation, useReadScenarioRunsQuery } from '@equipment-dashboard/api-client';
+import { serverPagination } from '../../shared/back-office/pagination';
 import { usePhoneTable } from '../../shared/ui/phone-table';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
 import { serverProblem } from '../../shared/back-office/server-error';
@@ -66,14 +66,7 @@ export function ScenarioTimeline() {
   const table = usePhoneTable<ScenarioRun>({
     keep: ['name', 'steps', 'cancel'],
     columns,
-    pagination: {
-      current: page,
-      pageSize: PAGE_SIZE,
-      total: data?.totalDocs ?? 0,
-      hideOnSinglePage: true,
-      showSizeChanger: false,
-      onChange: setPage,
-    },
+    pagination: { ...serverPagination(page, data?.totalDocs ?? 0, setPage), hideOnSinglePage: true },
   });
   return (
     <Card title={L.title} size="small" role="region" aria-label={L.title}>

@@ -2,13 +2,13 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Table, Typography, Upload, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { SimSnapshot } from '@equipment-dashboard/contract';
-import { PAGE_SIZE } from '@equipment-dashboard/domain';
 import {
   useExportSimSnapshotMutation,
   useImportSimSnapshotMutation,
   useReadSimSnapshotsQuery,
 } from '@equipment-dashboard/api-client';
 import { useAppDispatch } from '../../app/store';
+import { serverPagination } from '../../shared/back-office/pagination';
 import { ServerErrorAlert } from '../../shared/back-office/server-error-alert';
 import { serverProblem } from '../../shared/back-office/server-error';
 import { useServerCall } from '../../shared/back-office/use-server-call';
@@ -98,14 +98,7 @@ export function SnapshotsPanel() {
   const table = usePhoneTable<SimSnapshot>({
     keep: ['name', 'actions'],
     columns,
-    pagination: {
-      current: page,
-      pageSize: PAGE_SIZE,
-      total: data?.totalDocs ?? 0,
-      hideOnSinglePage: true,
-      showSizeChanger: false,
-      onChange: setPage,
-    },
+    pagination: { ...serverPagination(page, data?.totalDocs ?? 0, setPage), hideOnSinglePage: true },
   });
   return (
     <Card title={T.title} size="small" role="region" aria-label={T.title}>
