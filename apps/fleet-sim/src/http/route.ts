@@ -100,7 +100,11 @@ function parseMultipart(req: Request, res: Response): Promise<void> {
 async function readRawBody(req: Request, max: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   const tooBig = () =>
-    new ValidationError(`The file is larger than ${max} bytes.`, { size: 'too large', max }, 'file_too_large');
+    new ValidationError(
+      `The file is larger than ${max} bytes.`,
+      { size: 'too large', max },
+      'file_too_large',
+    );
   if (declared > max) throw tooBig();
   const chunks: Buffer[] = [];
   let size = 0;
@@ -145,15 +149,20 @@ export function route<E extends EndpointDef>(
     if (body && !body.success)
       throw new ValidationError('The request body is not valid.', zodDetails(body.error));
     const file = raw
-      ? { originalName: '', mimeType: String(req.headers['content-type'] ?? ''), size: raw.length, buffer: raw }
-      : req.file
       ? {
-          originalName: req.file.originalname,
-          mimeType: req.file.mimetype,
-          size: req.file.size,
-          buffer: req.file.buffer,
+          originalName: '',
+          mimeType: String(req.headers['content-type'] ?? ''),
+          size: raw.length,
+          buffer: raw,
         }
-      : undefined;
+      : req.file
+        ? {
+            originalName: req.file.originalname,
+            mimeType: req.file.mimetype,
+            size: req.file.size,
+            buffer: req.file.buffer,
+          }
+        : undefined;
 
     const result = await handler({
       query: query?.data as Out<E['query']>,

@@ -51,13 +51,7 @@ export function ScenarioLibrary() {
   return (
     <Card title={T.library.title} size="small" role="region" aria-label={T.library.title}>
       <ServerErrorAlert problem={error ? serverProblem(error) : null} />
-      <Table<LibraryRow>
-        rowKey="name"
-        size="small"
-        loading={isFetching}
-        dataSource={data ?? []}
-        {...table}
-      />
+      <Table<LibraryRow> rowKey="name" size="small" loading={isFetching} dataSource={data ?? []} {...table} />
       {previewing !== null && <ScenarioPreviewDialog name={previewing} onClose={() => setPreviewing(null)} />}
     </Card>
   );

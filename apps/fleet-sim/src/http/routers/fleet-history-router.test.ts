@@ -68,7 +68,10 @@ const valueAt = (answer: FleetHistory, key: string, at: number) =>
   seriesOf(answer, key).find(([time]) => Date.parse(time) === at)?.[1];
 
 describe('fleet history: series, release adoption and comparison', () => {
-  const t = useTestServer({ users: ['admin', 'engineer', 'tech', 'guest'], env: { FLEET_HISTORY_BACKFILL: 'true' } });
+  const t = useTestServer({
+    users: ['admin', 'engineer', 'tech', 'guest'],
+    env: { FLEET_HISTORY_BACKFILL: 'true' },
+  });
 
   beforeAll(async () => {
     await setSpeed(t, 0);
@@ -365,7 +368,11 @@ describe('fleet history: series, release adoption and comparison', () => {
 describe('fleet history: the job under a lease, and the retention', () => {
   const t = useTestServer({
     users: ['engineer'],
-    env: { ROLLUP_HOURLY_RETENTION_DAYS: '30', ROLLUP_DAILY_RETENTION_DAYS: '60', FLEET_HISTORY_BACKFILL: 'true' },
+    env: {
+      ROLLUP_HOURLY_RETENTION_DAYS: '30',
+      ROLLUP_DAILY_RETENTION_DAYS: '60',
+      FLEET_HISTORY_BACKFILL: 'true',
+    },
   });
 
   beforeAll(async () => {
