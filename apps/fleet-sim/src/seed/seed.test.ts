@@ -65,8 +65,10 @@ const RUNTIME_TABLES = new Set([
   // Filled by sign-ins with an identity provider and by the personal access tokens users make.
   'oidc_sessions',
   'access_tokens',
-  // Filled by testers applying scenarios (the Simulator's timeline).
+  // Filled by testers applying scenarios (the Simulator's timeline) and saving the field state.
   'scenario_runs',
+  'sim_snapshots',
+  'sim_snapshot_rows',
 ]);
 const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
