@@ -1,4 +1,5 @@
 import { getPriority } from 'node:os';
+import { Client } from 'pg';
 import request from 'supertest';
 import type { Socket } from 'socket.io-client';
 import { connectLive } from '../test/live-socket';
@@ -124,6 +125,51 @@ describe('a cluster: two API processes and two simulators', () => {
     expect(hung.totalDocs).toBeGreaterThan(0);
     const unit = await detail(a, hung.docs[0].serialNumber);
     expect(unit.updateState).toMatchObject({ state: 'DOWNLOADING' });
+  });
+
+  const sqlOf = async (text: string, params: unknown[]) => {
+    const client = new Client({ connectionString: env['DATABASE_URL'] });
+    await client.connect();
+    try {
+      return (await client.query<{ n: number }>(text, params)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  it("when a scenario's later step is cancelled on the timeline, then no simulator of the cluster plays it; one not cancelled plays", async () => {
+    const released = async (version: string) =>
+      (
+        await sqlOf(`SELECT count(*)::int AS n FROM "${schema}".software_updates WHERE semantic = $1`, [
+          version,
+        ])
+      )[0]?.n ?? 0;
+    const applyRelease = async (version: string) => {
+      const res = await post(a, '/sim/scenario/apply', {
+        scenario: {
+          name: `release ${version} later`,
+          steps: [{ at: '10m', publish: [{ family: 'aligner', version }] }],
+        },
+      });
+      expect(res.status).toBe(200);
+      const runs = await get(a, '/sim/scenario_runs/v1/', { page: '1' });
+      return (runs.body.docs as { id: number; name: string }[]).find(
+        (r) => r.name === `release ${version} later`,
+      )?.id;
+    };
+    const cancelledRun = await applyRelease('9.9.7');
+    await applyRelease('9.9.8');
+    const cancel = await post(b, '/sim/scenario_run_cancelled/v1', { id: cancelledRun });
+    expect(cancel.status).toBe(200);
+    expect((await post(b, '/sim/clock', { step: '15m' })).status).toBe(200);
+    await spawned.within(
+      15_000,
+      () => released('9.9.8'),
+      (n) => n === 1,
+    );
+    // The simulators had the cancelled step's directive in hand before the cancel: they look again when it is due.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await released('9.9.7')).toBe(0);
   });
 
   it('when a ticket is opened through one API process, then a console on the other hears of it', async () => {

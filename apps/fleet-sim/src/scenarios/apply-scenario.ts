@@ -198,23 +198,24 @@ export async function applyScenario(
   const unitsChanged = await applyChanges(deps, scenario, rng, seed);
   const historyRows = scenario.history ? await reshapeHistory(deps, scenario.history) : 0;
   const start = deps.clock.now();
-  const runId = await recordScenarioRun(deps, scenario, appliedBy, start);
-  for (const [i, step] of (scenario.steps ?? []).entries()) {
-    const at = start + parseDuration(step.at);
-    const sim = deps.sim;
-    if (sim) {
-      scheduleLocalStep(deps, sim, {
-        runId,
-        index: i,
-        name: scenario.name,
-        at,
-        changes: step,
-        seed: `${seed}/${i}`,
-      });
-    } else {
+  const steps = (scenario.steps ?? []).map((step, i) => ({
+    step,
+    at: start + parseDuration(step.at),
+    seed: `${seed}/${i}`,
+  }));
+  // In a cluster the simulators play the steps from directives; the run keeps their ids, so that a cancel drops them.
+  const directiveIds: number[] = [];
+  if (!deps.sim) {
+    for (const { step, at, seed: stepSeed } of steps) {
       const { at: _at, ...changes } = step;
-      await insertDirective(deps.db, { changes, seed: `${seed}/${i}`, dueAt: new Date(at) });
+      directiveIds.push(await insertDirective(deps.db, { changes, seed: stepSeed, dueAt: new Date(at) }));
     }
+  }
+  const runId = await recordScenarioRun(deps, scenario, appliedBy, start, directiveIds);
+  const sim = deps.sim;
+  if (sim) {
+    for (const [index, { step, at, seed: stepSeed }] of steps.entries())
+      scheduleLocalStep(deps, sim, { runId, index, name: scenario.name, at, changes: step, seed: stepSeed });
   }
   if (scenario.clock?.speed !== undefined || scenario.clock?.advance !== undefined) {
     await changeClock(deps, { speed: scenario.clock.speed, step: scenario.clock.advance });

@@ -4,6 +4,7 @@ import type { Simulator } from '../fleet/simulator';
 import { Rng } from '../core/random';
 import {
   claimGlobal,
+  directiveExists,
   directivesSince,
   pendingDirectives,
   recordResult,
@@ -91,6 +92,8 @@ export class DirectivePlayer {
   }
 
   private async play(row: DirectiveRow): Promise<void> {
+    // A later step cancelled on the timeline meanwhile: its directive is gone.
+    if (row.dueAt && !(await directiveExists(this.deps.db, row.id))) return;
     const changes = row.changes as ScenarioChanges;
     const rng = new Rng(`${row.seed}/${row.id}`);
     if (row.dueAt && hasWorldChanges(changes) && (await claimGlobal(this.deps.db, row.id, this.worker)))

@@ -3,6 +3,8 @@ import { NotFoundError } from '../core/errors';
 import { parseDuration } from '../core/duration';
 import type { Simulator } from '../fleet/simulator';
 import type { ServiceDeps } from '../services/service-deps';
+import { deleteDirectives } from '../store/repos/directives-repo';
+import { inTransaction } from '../store/transaction';
 import {
   findScenarioRun,
   insertScenarioRun,
@@ -57,6 +59,7 @@ export async function recordScenarioRun(
   scenario: Scenario,
   appliedBy: string,
   start: number,
+  directiveIds: readonly number[] = [],
 ): Promise<number> {
   const row = await insertScenarioRun(deps.db, {
     name: scenario.name,
@@ -69,6 +72,7 @@ export async function recordScenarioRun(
       cancelledBy: null,
       changes,
       seed: `${scenarioSeed(scenario)}/${i}`,
+      ...(directiveIds[i] !== undefined && { directiveId: directiveIds[i] }),
     })),
   });
   return row.id;
@@ -95,6 +99,7 @@ export async function cancelScenarioRun(
   const now = deps.clock.now();
   const at = new Date(now).toISOString();
   let cancelled = 0;
+  const directives: number[] = [];
   const steps = row.steps.map((step, index) => {
     if (step.cancelledAt !== null || Date.parse(step.dueAt) <= now) return step;
     if (deps.sim) {
@@ -102,9 +107,13 @@ export async function cancelScenarioRun(
       set.add(stepKey(id, index));
       cancelledSteps.set(deps.sim, set);
     }
+    if (step.directiveId !== undefined) directives.push(step.directiveId);
     cancelled += 1;
     return { ...step, cancelledAt: at, cancelledBy: by };
   });
-  await replaceScenarioRunSteps(deps.db, id, steps);
+  await inTransaction(deps.db, async (tx) => {
+    await replaceScenarioRunSteps(tx, id, steps);
+    await deleteDirectives(tx, directives);
+  });
   return { run: runOf({ ...row, steps }, now), cancelled };
 }

@@ -746,6 +746,8 @@ export interface ScenarioRunStep {
    */
   changes?: Record<string, unknown>;
   seed?: string;
+  /** In a cluster, the directive the simulators play it from (deleted when the step is cancelled). */
+  directiveId?: number;
 }
 
 /** A scenario applied to the world (the Simulator's timeline): who applied it when, and its later steps. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { simDirectiveResults, simDirectives } from '../schema';
 
@@ -11,6 +11,16 @@ export async function insertDirective(
   const [created] = await db.insert(simDirectives).values(row).returning({ id: simDirectives.id });
   if (!created) throw new Error('insert returned no row');
   return created.id;
+}
+
+/** Drops directives not played yet (a cancelled step): a simulator holding one finds it gone when it is due. */
+export async function deleteDirectives(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(simDirectives).where(inArray(simDirectives.id, [...ids]));
+}
+
+export async function directiveExists(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ id: simDirectives.id }).from(simDirectives).where(eq(simDirectives.id, id));
+  return rows.length > 0;
 }
 
 export async function directivesSince(db: Db, xid: string): Promise<DirectiveRow[]> {
