@@ -112,7 +112,16 @@ export const cancelScenarioRun = simulator.post('cancelScenarioRun', '/sim/scena
 
 /** SIMULATOR_CHANGED: the clock or the world moved by a tester's action (a clock move, an apply, a cancel); open Simulator screens read it again. */
 export const simulatorChangedPayloadSchema = z.object({
-  change: z.enum(['clock', 'scenario', 'cancel', 'snapshot', 'restore', 'import']),
+  change: z.enum([
+    'clock',
+    'scenario',
+    'cancel',
+    'snapshot',
+    'restore',
+    'import',
+    'scenarioSaved',
+    'scenarioDeleted',
+  ]),
   /** Who did it. */
   by: z.string(),
 });

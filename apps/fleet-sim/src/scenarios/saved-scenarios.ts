@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { ScenarioText } from '@equipment-dashboard/contract';
 import { ConflictError } from '../core/errors';
 import type { ServiceDeps } from '../services/service-deps';
-import { recordAudit } from '../store/repos/audit-log-repo';
+import { noteSimulatorChange } from '../services/simulator-activity';
 import { findScenarioFile, savedScenariosDir, SCENARIO_ALIASES, SCENARIOS_DIR } from './library';
 import { parseScenarioText, scenarioOrInvalid } from './scenario-file';
 
-type Deps = Pick<ServiceDeps, 'db' | 'config' | 'clock'>;
+type Deps = Pick<ServiceDeps, 'db' | 'config' | 'clock' | 'live'>;
 
 /** Whether a name is the built-in library's (a file or a former name): such a name is not a tester's to take. */
 function isBuiltin(name: string): boolean {
@@ -46,14 +46,10 @@ export async function saveScenarioFile(
   renameSync(partial, path);
   // A file of the same name in another format would be found instead of this one.
   for (const ext of ['yml', 'json']) rmSync(join(dir, `${input.name}.${ext}`), { force: true });
-  await recordAudit(deps.db, [
-    {
-      username,
-      action: 'simulator.scenarioSaved',
-      detail: { name: input.name, bytes: Buffer.byteLength(input.text) },
-      at: deps.clock.nowDate(),
-    },
-  ]);
+  await noteSimulatorChange(deps, username, 'scenarioSaved', {
+    name: input.name,
+    bytes: Buffer.byteLength(input.text),
+  });
   return { name: input.name, source: 'saved' };
 }
 
@@ -72,8 +68,6 @@ export async function deleteScenarioFile(
   refuseBuiltin(name, 'delete a saved one');
   const { path } = findScenarioFile(name, savedScenariosDir(deps.config.DATA_DIR));
   rmSync(path);
-  await recordAudit(deps.db, [
-    { username, action: 'simulator.scenarioDeleted', detail: { name }, at: deps.clock.nowDate() },
-  ]);
+  await noteSimulatorChange(deps, username, 'scenarioDeleted', { name });
   return { name, deleted: true };
 }

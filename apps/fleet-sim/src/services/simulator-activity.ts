@@ -8,7 +8,7 @@ import type { ServiceDeps } from './service-deps';
  * did it, and told to the other open Simulator screens (SIMULATOR_CHANGED) so that they read the world again.
  */
 export async function noteSimulatorChange(
-  deps: ServiceDeps,
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'live'>,
   username: string,
   change: SimulatorChangedPayload['change'],
   detail: Record<string, unknown>,

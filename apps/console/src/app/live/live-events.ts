@@ -180,12 +180,13 @@ export function liveEventHandlers({ dispatch, getState, username }: LiveEventCon
     SIMULATOR_CHANGED: ({ change }) => {
       // A restore changed the whole world: every screen reads its data again.
       if (change === 'restore') return invalidate([...TAG_TYPES]);
-      // A tester moved the clock, applied or cancelled a scenario, saved or imported a snapshot: an open Simulator
-      // screen reads them again.
+      // A tester moved the clock, applied or cancelled a scenario, saved or imported a snapshot, saved or deleted a
+      // scenario: an open Simulator screen reads them again.
       invalidate([
         { type: 'Simulator', id: 'CLOCK' },
         { type: 'Simulator', id: 'RUNS' },
         { type: 'Simulator', id: 'SNAPSHOTS' },
+        { type: 'Simulator', id: 'LIBRARY' },
       ]);
     },
   };

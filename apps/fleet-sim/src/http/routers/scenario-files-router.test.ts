@@ -4,6 +4,7 @@ import {
   type Aligner,
   type AuditEntry,
   type SavedView,
+  type SimulatorChangedPayload,
 } from '@equipment-dashboard/contract';
 import { isVoltageInRange } from '@equipment-dashboard/domain';
 import { engineOf, setSpeed, settle } from '../../test/fleet-helpers';
@@ -176,6 +177,9 @@ describe('the saved scenario library', () => {
     'name: my outage\ndescription: Half the connected units drop.\nunits:\n  - select: { connected: true, fraction: 0.5 }\n    set: { connected: false }\n';
 
   it('when engineer saves a scenario, then it is listed as saved, reads back, downloads as YAML, previews and applies by name, and its delete is audited', async () => {
+    const admin = await t.live('admin');
+    const heard: SimulatorChangedPayload[] = [];
+    admin.on('SIMULATOR_CHANGED', (payload: SimulatorChangedPayload) => heard.push(payload));
     const saved = await t.as('engineer').post(SAVE).send({ name: 'my-outage', text: TEXT_OK });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ name: 'my-outage', source: 'saved' });
@@ -212,6 +216,14 @@ describe('the saved scenario library', () => {
       expect.arrayContaining([
         ['simulator.scenarioSaved', 'engineer'],
         ['simulator.scenarioDeleted', 'engineer'],
+      ]),
+    );
+    // Another open Simulator screen is told, and reads its library again.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        { change: 'scenarioSaved', by: 'engineer' },
+        { change: 'scenarioDeleted', by: 'engineer' },
       ]),
     );
   });
