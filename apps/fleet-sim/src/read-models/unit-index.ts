@@ -743,10 +743,13 @@ export class UnitIndex {
     for (const serialNumber of serials) {
       const slot = this.slotOf(serialNumber);
       if (slot === undefined) continue;
-      const [family, country, version, flags] = [this.family, this.country, this.version, this.flags].map(
-        (column) => column[slot] as number,
-      ) as [number, number, number, number];
-      if (test(this.selectionFacts(family, country, version, flags))) n += 1;
+      const facts = this.selectionFacts(
+        this.family[slot] as number,
+        this.country[slot] as number,
+        this.version[slot] as number,
+        this.flags[slot] as number,
+      );
+      if (test(facts)) n += 1;
     }
     return n;
   }
