@@ -5,15 +5,7 @@ import { JobWakeups } from '../services/job-wakeups';
 import type { ServiceDeps } from '../services/service-deps';
 import { followReadModels, liveHubOf, openServiceProcess } from './service-parts';
 import { startBackgroundJobs, type BackgroundJobs } from './background-jobs';
-import {
-  type ProcessOptions,
-  type RunningProcess,
-  closeInSteps,
-  followWorld,
-  listen,
-  operatorServer,
-  readinessOf,
-} from './process';
+import { type ProcessOptions, type RunningProcess, followWorld, serveOperator } from './process';
 
 /** A jobs process (FLEET_ROLE=jobs): the background jobs under their leases, and GET /healthz, /readyz, /metrics. */
 export interface RunningJobs extends RunningProcess {
@@ -59,29 +51,21 @@ export async function startJobsProcess(config: Config, options: ProcessOptions =
 
     const jobs = startBackgroundJobs(deps);
     cleanup.push(() => jobs.stop());
-    const httpServer = operatorServer('jobs', readinessOf(database, live), () => ({
-      status: 'ok',
+    const health = () => ({
       role: 'jobs',
       units: readModels.index.size,
       alerts: { holder: jobs.alerts.isHolder, ...jobs.alerts.stats },
       notifier: jobs.notifier.stats,
-      memory: process.memoryUsage(),
-    }));
-    const { port, url } = await listen(httpServer, config);
-    const shutdown = closeInSteps(async (step) => {
-      step('stopping new connections');
-      httpServer.close();
-      httpServer.closeAllConnections();
+    });
+    const served = await serveOperator(config, { name: 'jobs', database, live, health }, async (step) => {
       step('waiting for the background jobs (a bulk action commits its chunk under way)');
       await jobs.stop();
       step('closing the live channel');
       await live.close().catch((err: unknown) => logger.warn({ err }, 'closing the live channel failed'));
       step('stopping the store follower');
       await follower.stop();
-      step('closing the store');
-      await database.close();
     });
-    return { url, port, logger, deps, jobs, ...shutdown };
+    return { logger, deps, jobs, ...served };
   } catch (error) {
     for (const undo of cleanup.reverse()) await undo().catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -190,6 +190,34 @@ export async function listen(httpServer: HttpServer, config: Config): Promise<{ 
 }
 
 /**
+ * A process's operator endpoints ({@link operatorServer}) on PORT and HOST, with the process's shutdown: the server
+ * stops taking connections and drops the open ones, `closeRest` takes the process's own steps, and the store closes
+ * last. Health answers `status: 'ok'` and the memory in use around what `health()` tells of the process.
+ */
+export async function serveOperator(
+  config: Config,
+  parts: { name: string; database: Database; live?: Pick<LiveHub, 'redisReady'>; health: () => object },
+  closeRest: (step: (name: string) => void) => Promise<void>,
+): Promise<{ port: number; url: string; close(): Promise<void>; closingStep(): string }> {
+  const { name, database, live, health } = parts;
+  const httpServer = operatorServer(name, readinessOf(database, live), () => ({
+    status: 'ok',
+    ...health(),
+    memory: process.memoryUsage(),
+  }));
+  const { port, url } = await listen(httpServer, config);
+  const shutdown = closeInSteps(async (step) => {
+    step('stopping new connections');
+    httpServer.close();
+    httpServer.closeAllConnections();
+    await closeRest(step);
+    step('closing the store');
+    await database.close();
+  });
+  return { port, url, ...shutdown };
+}
+
+/**
  * A shutdown in named steps: it runs once however often it is asked for, and `closingStep()` names the
  * step it is on ('running' before, 'closed' after), for the log of a stop that overruns its deadline.
  */

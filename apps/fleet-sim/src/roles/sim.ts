@@ -12,10 +12,7 @@ import {
   openProcess,
   followWorld,
   loadSimulator,
-  readinessOf,
-  listen,
-  closeInSteps,
-  operatorServer,
+  serveOperator,
 } from './process';
 
 /** A simulator process (FLEET_ROLE=sim): its shards' units, and GET /healthz. */
@@ -60,31 +57,20 @@ export async function startSimWorker(config: Config, options: ProcessOptions = {
     simulator.onEvent(schedulerActivityListener({ db, readModels, world, clock, logger }));
     await simulator.start();
 
-    const httpServer = operatorServer('simulator', readinessOf(database), () => {
-      const { engine } = simulator;
-      return {
-        status: 'ok',
-        role: 'sim',
-        worker,
-        units: engine.state.units.size,
-        shards: engine.heldShards(),
-        stats: { unitChanges: engine.state.changes, rowsWritten: engine.rowsWritten },
-        memory: process.memoryUsage(),
-      };
+    const health = () => ({
+      role: 'sim',
+      worker,
+      units: simulator.engine.state.units.size,
+      shards: simulator.engine.heldShards(),
+      stats: { unitChanges: simulator.engine.state.changes, rowsWritten: simulator.engine.rowsWritten },
     });
-    const { port, url } = await listen(httpServer, config);
-    const shutdown = closeInSteps(async (step) => {
-      step('stopping new connections');
-      httpServer.close();
-      httpServer.closeAllConnections();
+    const served = await serveOperator(config, { name: 'simulator', database, health }, async (step) => {
       step('stopping the store follower');
       await follower.stop();
       step("writing the simulator's last changes and giving its shards back");
       await simulator.stop().catch((err: unknown) => logger.error({ err }, 'final write-behind failed'));
-      step('closing the store');
-      await database.close();
     });
-    return { url, port, logger, simulator, ...shutdown };
+    return { logger, simulator, ...served };
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
