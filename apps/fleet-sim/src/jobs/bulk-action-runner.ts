@@ -63,22 +63,23 @@ function tally(row: BulkActionRow, serials: readonly string[], outcomes: readonl
   return { counts, outcomes: next };
 }
 
+/** What a runner works a job under: its name as the job's holder, the lease it renews, and whether it is stopping. */
+interface RunnerLease {
+  holder: string;
+  leaseMs: number;
+  stopping: () => boolean;
+}
+
 /**
  * Works a claimed job through, a chunk at a time from where its counts say it got to: each chunk's units, then one
  * fenced write of the progress that renews the lease, then the live event. A chunk cut short by a crash is redone
  * by whoever claims the job next; the actions count what this job already did as done.
  */
-async function runJob(
-  deps: ServiceDeps,
-  claimed: BulkActionRow,
-  holder: string,
-  leaseMs: number,
-  stopping: () => boolean,
-): Promise<void> {
+async function runJob(deps: ServiceDeps, claimed: BulkActionRow, lease: RunnerLease): Promise<void> {
   try {
     // Every write of the job (its units' stagings and commands, its progress) is fenced by its holder.
-    const fenced = fencedDb(deps.db, (tx) => checkBulkActionHolder(tx, claimed.id, holder));
-    await runChunks({ ...deps, db: fenced }, claimed, holder, leaseMs, stopping);
+    const fenced = fencedDb(deps.db, (tx) => checkBulkActionHolder(tx, claimed.id, lease.holder));
+    await runChunks({ ...deps, db: fenced }, claimed, lease);
   } catch (error) {
     if (!(error instanceof FencedOutError)) throw error;
     deps.logger.warn(
@@ -88,13 +89,8 @@ async function runJob(
   }
 }
 
-async function runChunks(
-  deps: ServiceDeps,
-  claimed: BulkActionRow,
-  holder: string,
-  leaseMs: number,
-  stopping: () => boolean,
-): Promise<void> {
+async function runChunks(deps: ServiceDeps, claimed: BulkActionRow, lease: RunnerLease): Promise<void> {
+  const { holder, leaseMs, stopping } = lease;
   let row = claimed;
   const serials = selectionOf(row).serials;
   const action = UNIT_ACTIONS[row.action as BulkActionKind];
@@ -148,6 +144,7 @@ export function startBulkActionRunner(
   const leaseMs = options.leaseMs ?? 30_000;
   const holder = `api-${randomUUID()}`;
   let stopped = false;
+  const lease: RunnerLease = { holder, leaseMs, stopping: () => stopped };
   let again = false;
   let running: Promise<void> | null = null;
 
@@ -160,9 +157,7 @@ export function startBulkActionRunner(
         job = await claimBulkAction(deps.db, holder, leaseMs)
       ) {
         metrics.bulkActionsRunning.inc();
-        await runJob(deps, job, holder, leaseMs, () => stopped).finally(() =>
-          metrics.bulkActionsRunning.dec(),
-        );
+        await runJob(deps, job, lease).finally(() => metrics.bulkActionsRunning.dec());
         if (stopped) await releaseBulkAction(deps.db, job.id, holder);
       }
     } while (again && !stopped);
