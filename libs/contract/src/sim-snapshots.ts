@@ -17,8 +17,11 @@ const simSnapshots = areaEndpoints('simSnapshots');
 
 /** The export's format name, in the file's first line. */
 export const SNAPSHOT_FORMAT = 'equipment-dashboard-snapshot';
-/** The export's format version: a file of another version is refused on import. */
-export const SNAPSHOT_FORMAT_VERSION = 1;
+/**
+ * The export's format version: a file of another version is refused on import. Version 2: the digest sums the rows'
+ * hashes (version 1 files carry a digest of another kind; the server that holds their snapshot exports them again).
+ */
+export const SNAPSHOT_FORMAT_VERSION = 2;
 
 /** A sha256 of the world, hex. */
 export const worldDigestSchema = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in hex');

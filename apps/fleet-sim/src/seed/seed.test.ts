@@ -68,7 +68,6 @@ const RUNTIME_TABLES = new Set([
   // Filled by testers applying scenarios (the Simulator's timeline) and saving the field state.
   'scenario_runs',
   'sim_snapshots',
-  'sim_snapshot_rows',
 ]);
 const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))

@@ -16,7 +16,7 @@ import { snapshotOf } from './snapshots-service';
 
 /*
  * A snapshot as one file: gzip of JSON lines. The first line is the header (format, version, name, the clock, the
- * seed, the digest ...), then one line per row `{ kind, key, row }` part by part in key order, and a last line
+ * seed, the digest ...), then one line per row `{ kind, key, row }` part by part, and a last line
  * `{ end: true, rows }` so that a file cut at a line's end is still seen as cut.
  */
 

@@ -1172,7 +1172,11 @@ export const fleetRollupState = pgTable('fleet_rollup_state', {
 
 // ---------------------------------------------------------------- field-state snapshots (the Simulator screen)
 
-/** A saved simulated world: its name, who saved it, the clock then, its digest (see store/repos/snapshots-repo.ts). */
+/**
+ * A saved simulated world: its name, who saved it, the clock then, its digest (see store/repos/snapshots-repo.ts).
+ * Its rows are in typed copies of the world's tables, `sim_snapshot_<table>` (migration 0018), made from the tables
+ * by `LIKE` and so not declared here; snapshot-tables.test.ts checks they have the columns a snapshot keeps.
+ */
 export const simSnapshots = pgTable(
   'sim_snapshots',
   {
@@ -1190,21 +1194,4 @@ export const simSnapshots = pgTable(
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('sim_snapshots_created_idx').on(t.createdAt)],
-);
-
-/**
- * The rows of a snapshot, whatever table they come from (`kind`), each as the table's row in JSON (`to_jsonb`):
- * saved and restored set-based by one statement per table, and kept readable by a later schema.
- */
-export const simSnapshotRows = pgTable(
-  'sim_snapshot_rows',
-  {
-    snapshotId: integer('snapshot_id')
-      .notNull()
-      .references(() => simSnapshots.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    key: text('key').notNull(),
-    row: jsonb('row').$type<Record<string, unknown>>().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.snapshotId, t.kind, t.key] })],
 );

@@ -186,7 +186,7 @@ describe('field-state snapshots', () => {
     const lines = gunzipSync(file).toString('utf8').trim().split('\n');
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
       format: 'equipment-dashboard-snapshot',
-      version: 1,
+      version: 2,
       digest: saved.digest,
       units: saved.units,
     });
@@ -217,9 +217,9 @@ describe('field-state snapshots', () => {
     const header = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
     const count = await snapshotCount();
 
-    const otherVersion = await upload(pack([JSON.stringify({ ...header, version: 2 }), ...lines.slice(1)]));
+    const otherVersion = await upload(pack([JSON.stringify({ ...header, version: 1 }), ...lines.slice(1)]));
     expect(otherVersion.status).toBe(400);
-    expect(otherVersion.body.details).toEqual({ version: 'expected 1, found 2' });
+    expect(otherVersion.body.details).toEqual({ version: 'expected 2, found 1' });
 
     const corrupt = await upload(Buffer.from('this is not a gzip file at all'));
     expect(corrupt.status).toBe(400);

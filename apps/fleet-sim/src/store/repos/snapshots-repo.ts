@@ -10,7 +10,6 @@ import {
   simDirectiveResults,
   simDirectives,
   simSettings,
-  simSnapshotRows,
   simSnapshots,
   softwareUpdates,
   unitDesired,
@@ -21,20 +20,20 @@ import { rowsOf } from './feed-repo';
 import { pageOf, type Page } from './rows';
 
 /**
- * One table's part of the simulated world in a snapshot: its rows as JSON under a key that orders them canonically.
+ * One table's part of the simulated world. A snapshot keeps its rows in a typed copy of the table,
+ * `sim_snapshot_<name>` (migration 0018: the table's columns without the store's own, and `snapshot_id`), so that
+ * a save is one INSERT ... SELECT and a restore an UPDATE ... FROM per table, with no JSON made or parsed.
  * Staff data (tickets, users, alerts, audit, saved views, favorites) has no part.
  */
 interface Part {
   kind: string;
   table: PgTable;
   name: string;
-  /** The row's key (over alias `t`): unique in the part, and its canonical order (bytewise). */
-  key: string;
+  /** The columns that name a row within the part (its primary key). */
+  match: readonly string[];
   /** Which rows are the world's (over alias `t`). */
   where?: string;
-  /** The primary key's columns, for the upsert of parts that are merged rather than replaced. */
-  conflict?: string;
-  /** How a restore writes it (see {@link restoreParts}). */
+  /** How a restore writes it (see {@link restorePart}). */
   restore: 'units' | 'upsert' | 'replace' | 'commands' | 'counts';
   /** Columns left out of the digest: real times of writes, ids of a log that outlives a restore. */
   volatile?: readonly string[];
@@ -42,17 +41,14 @@ interface Part {
   derived?: boolean;
 }
 
-const padded = (column: string) => `lpad(t.${column}::text, 20, '0')`;
-
 /** The world's tables, in the order a restore writes them (units before the rows that name them). */
 export const PARTS: readonly Part[] = [
-  { kind: 'units', table: units, name: 'units', key: 't.serial_number', restore: 'units' },
+  { kind: 'units', table: units, name: 'units', match: ['serial_number'], restore: 'units' },
   {
     kind: 'unit_desired',
     table: unitDesired,
     name: 'unit_desired',
-    key: 't.serial_number',
-    conflict: 'serial_number',
+    match: ['serial_number'],
     volatile: ['updated_at'],
     restore: 'upsert',
   },
@@ -60,16 +56,15 @@ export const PARTS: readonly Part[] = [
     kind: 'unit_reports',
     table: unitReports,
     name: 'unit_reports',
-    key: "t.serial_number || '/' || t.kind",
+    match: ['serial_number', 'kind'],
     restore: 'replace',
   },
   {
     kind: 'commands',
     table: commands,
     name: 'commands',
-    key: padded('id'),
+    match: ['id'],
     where: "t.status IN ('queued', 'sent')",
-    conflict: 'id',
     volatile: ['id'],
     restore: 'commands',
   },
@@ -77,7 +72,7 @@ export const PARTS: readonly Part[] = [
     kind: 'services',
     table: services,
     name: 'services',
-    key: 't.name',
+    match: ['name'],
     volatile: ['updated_at'],
     restore: 'replace',
   },
@@ -85,8 +80,7 @@ export const PARTS: readonly Part[] = [
     kind: 'releases',
     table: softwareUpdates,
     name: 'software_updates',
-    key: padded('id'),
-    conflict: 'id',
+    match: ['id'],
     volatile: ['created_at'],
     restore: 'upsert',
   },
@@ -94,23 +88,17 @@ export const PARTS: readonly Part[] = [
     kind: 'settings',
     table: simSettings,
     name: 'sim_settings',
-    key: 't.key',
+    match: ['key'],
     where: "t.key = 'fleet'",
     volatile: ['updated_at'],
     restore: 'replace',
   },
-  {
-    kind: 'scenario_runs',
-    table: scenarioRuns,
-    name: 'scenario_runs',
-    key: padded('id'),
-    restore: 'replace',
-  },
+  { kind: 'scenario_runs', table: scenarioRuns, name: 'scenario_runs', match: ['id'], restore: 'replace' },
   {
     kind: 'directives',
     table: simDirectives,
     name: 'sim_directives',
-    key: padded('id'),
+    match: ['id'],
     volatile: ['created_at'],
     restore: 'replace',
   },
@@ -118,7 +106,7 @@ export const PARTS: readonly Part[] = [
     kind: 'directive_results',
     table: simDirectiveResults,
     name: 'sim_directive_results',
-    key: `${padded('directive_id')} || '/' || t.worker`,
+    match: ['directive_id', 'worker'],
     volatile: ['created_at'],
     restore: 'replace',
   },
@@ -126,8 +114,7 @@ export const PARTS: readonly Part[] = [
     kind: 'fleet_counts',
     table: fleetCounts,
     name: 'fleet_counts',
-    key: "t.metric || '/' || t.family || '/' || t.key || '/' || lpad(t.shard::text, 3, '0')",
-    conflict: 'metric, family, key, shard',
+    match: ['metric', 'family', 'key', 'shard'],
     restore: 'counts',
     derived: true,
   },
@@ -136,6 +123,8 @@ export const PARTS: readonly Part[] = [
 /** The kinds a snapshot file may hold. */
 export const PART_KINDS: ReadonlySet<string> = new Set(PARTS.map((p) => p.kind));
 
+const partOfKind = new Map(PARTS.map((p) => [p.kind, p]));
+
 /** Columns the store fills itself (the transaction that wrote a row, a unit's shard): never saved nor written back. */
 function ownColumns(part: Part): string[] {
   const own = part.kind === 'units' ? ['change_xid', 'shard'] : ['change_xid'];
@@ -143,36 +132,53 @@ function ownColumns(part: Part): string[] {
   return own.filter((name) => names.includes(name));
 }
 
-function columnsOf(part: Part): string[] {
+/** The columns a snapshot keeps of a part: its copy table's columns besides `snapshot_id`. */
+export function columnsOf(part: Part): string[] {
   const own = ownColumns(part);
   return Object.values(getTableColumns(part.table))
     .map((c) => c.name)
     .filter((name) => !own.includes(name));
 }
 
+/** The typed copy of a part's table that holds the snapshots' rows. */
+export const copyOf = (part: Part) => `sim_snapshot_${part.name}`;
+
 const ident = (name: string) => `"${name}"`;
 const list = (names: readonly string[], alias = '') =>
   names.map((n) => `${alias ? `${alias}.` : ''}${ident(n)}`).join(', ');
 
-/** A row as a snapshot keeps it: the table's row in JSON without the store's own columns (removed in one pass). */
-function rowJsonOf(part: Part): string {
-  const own = ownColumns(part);
-  return own.length === 0 ? 'to_jsonb(t)' : `to_jsonb(t) - ARRAY[${own.map((c) => `'${c}'`).join(', ')}]`;
-}
-
 const whereOf = (part: Part) => (part.where ? `WHERE ${part.where}` : '');
+
+/** A snapshot's rows of a part, as `t`. */
+const copyRows = (part: Part, id: number) =>
+  `(SELECT * FROM ${ident(copyOf(part))} WHERE snapshot_id = ${id})`;
+
+/** The same row of a part in the live table `t` and the copy `s`. */
+const sameRow = (part: Part) => part.match.map((c) => `t.${ident(c)} = s.${ident(c)}`).join(' AND ');
 
 async function exec(db: Db, text: string | SQL): Promise<unknown[]> {
   return rowsOf(await db.execute(typeof text === 'string' ? sql.raw(text) : text));
 }
 
 /**
- * Times in the rows' JSON read the session's time zone: UTC always, so that a digest is the same on every server.
+ * Times in a row's text read the session's time zone: UTC always, so that a digest is the same on every server.
  * A long save or restore at a million units is not cut by the statement timeout.
  */
 async function prepare(tx: Db): Promise<void> {
   await tx.execute(sql`SET LOCAL TimeZone = 'UTC'`);
   await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+}
+
+/** A transaction on a consistent view of the world (a save reads every table as of one moment). */
+function repeatableRead<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (t) => {
+      const tx = t as unknown as Db;
+      await prepare(tx);
+      return work(tx);
+    },
+    { isolationLevel: 'repeatable read' },
+  );
 }
 
 // ---------------------------------------------------------------- digest
@@ -184,62 +190,61 @@ export interface WorldHead {
   seed: string;
 }
 
+interface PartSum {
+  kind: string;
+  n: string;
+  a: string;
+  b: string;
+}
+
 /**
- * sha256 of the world: per part, the rows sorted by key (bytewise) in 16 buckets by their key's md5 (so that no
- * one string grows past what the store aggregates at a million units), each bucket hashed in SQL; then those
- * hashes in order and the head, hashed here. The same rows give the same digest on any server.
+ * sha256 of the world: per part, its row count and two sums of its rows' md5 (two 60-bit slices each; a sum of a
+ * multiset, so no sort and no string of a million rows), then the head. The same rows give the same digest on any
+ * server, in whatever order they lie.
  */
-function combine(buckets: readonly { kind: string; b: string; h: string }[], head: WorldHead): string {
+function combine(sums: readonly PartSum[], head: WorldHead): string {
   const hash = createHash('sha256');
-  const sorted = [...buckets].sort((x, y) =>
-    x.kind === y.kind ? (x.b < y.b ? -1 : 1) : x.kind < y.kind ? -1 : 1,
-  );
-  for (const { kind, b, h } of sorted) hash.update(`${kind}/${b}/${h}\n`);
+  for (const { kind, n, a, b } of [...sums].sort((x, y) => (x.kind < y.kind ? -1 : 1)))
+    hash.update(`${kind}/${n}/${a}/${b}\n`);
   hash.update(JSON.stringify({ clock: head.simulatedAt, speed: head.speed, seed: head.seed }));
   return hash.digest('hex');
 }
 
 /**
- * One part's buckets. `from` gives each row as `r` (its JSON) and `k` (its key). A row adds its JSON text without the
- * columns a replay does not make the same (real times of writes, ids of a log that outlives a restore); a unit is
- * ordered and bucketed by its serial, another row by that text (the ids in other parts' keys may differ between
- * replays). The rows are read once (OFFSET 0: a row's JSON is made once, not at each use of it).
+ * One part's sums over `from` (rows as `t`). A row counts as the text of its columns in name order, without those a
+ * replay does not make the same (real times of writes, ids of a log that outlives a restore): the same text from
+ * the live table and from its copy, whatever order their columns have.
  */
-function bucketQuery(part: Part, from: string): string {
-  const drops = (part.volatile ?? []).map((c) => ` - '${c}'`).join('');
-  const key = part.kind === 'units' ? 'k' : 'txt';
-  return `SELECT '${part.kind}' AS kind, left(md5(${key}), 1) AS b,
-     encode(sha256(convert_to(string_agg(txt, E'\\n' ORDER BY ${key} COLLATE "C"), 'UTF8')), 'hex') AS h
-     FROM (SELECT k, (r${drops})::text AS txt FROM ${from} OFFSET 0) x GROUP BY 2`;
+function sumQuery(part: Part, from: string): string {
+  const volatile = new Set(part.volatile ?? []);
+  const cols = columnsOf(part)
+    .filter((c) => !volatile.has(c))
+    .sort();
+  const slice = (at: number) => `('x' || substr(h, ${at}, 15))::bit(60)::bigint`;
+  return `SELECT '${part.kind}' AS kind, count(*)::text AS n, coalesce(sum(${slice(1)}), 0)::text AS a,
+     coalesce(sum(${slice(16)}), 0)::text AS b
+     FROM (SELECT md5(ROW(${list(cols, 't')})::text) AS h FROM ${from}) x`;
 }
 
 const DIGESTED = () => PARTS.filter((p) => !p.derived);
 
-/** The live world's digest (call in a transaction that prepared the session, see {@link worldDigestIn}). */
-async function liveDigest(tx: Db, head: WorldHead): Promise<string> {
-  const buckets: { kind: string; b: string; h: string }[] = [];
-  for (const part of DIGESTED()) {
-    const from = `(SELECT ${part.key} AS k, ${rowJsonOf(part)} AS r FROM ${ident(part.name)} t ${whereOf(part)}) y`;
-    buckets.push(...((await exec(tx, bucketQuery(part, from))) as typeof buckets));
-  }
-  return combine(buckets, head);
+async function digestOf(tx: Db, head: WorldHead, fromOf: (part: Part) => string): Promise<string> {
+  const sums: PartSum[] = [];
+  for (const part of DIGESTED()) sums.push(...((await exec(tx, sumQuery(part, fromOf(part)))) as PartSum[]));
+  return combine(sums, head);
 }
 
+/** The live world's digest (in a transaction that prepared the session). */
+const liveDigest = (tx: Db, head: WorldHead) =>
+  digestOf(tx, head, (part) => `${ident(part.name)} t ${whereOf(part)}`);
+
 /** A stored snapshot's digest, from its rows. */
-async function storedDigest(tx: Db, id: number, head: WorldHead): Promise<string> {
-  const buckets: { kind: string; b: string; h: string }[] = [];
-  for (const part of DIGESTED()) {
-    const from = `(SELECT key AS k, "row" AS r FROM sim_snapshot_rows WHERE snapshot_id = ${id} AND kind = '${part.kind}') y`;
-    buckets.push(...((await exec(tx, bucketQuery(part, from))) as typeof buckets));
-  }
-  return combine(buckets, head);
-}
+const storedDigest = (tx: Db, id: number, head: WorldHead) =>
+  digestOf(tx, head, (part) => `${copyRows(part, id)} t`);
 
 /** The world's digest now, with the clock `head` gives, and how many units it has. */
 export function worldDigestIn(db: Db, head: WorldHead): Promise<{ digest: string; units: number }> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await prepare(tx);
+  return repeatableRead(db, async (tx) => {
     const digest = await liveDigest(tx, head);
     const [count] = (await exec(tx, 'SELECT count(*)::int AS n FROM units')) as { n: number }[];
     return { digest, units: count?.n ?? 0 };
@@ -250,12 +255,17 @@ export function worldDigestIn(db: Db, head: WorldHead): Promise<{ digest: string
 
 export type SnapshotRow = typeof simSnapshots.$inferSelect;
 
+const headOf = (row: SnapshotRow): WorldHead => ({
+  simulatedAt: row.simulatedAt.getTime(),
+  speed: row.speed,
+  seed: row.seed,
+});
+
 /** A transaction's new snapshot row (its counts and digest filled once its rows are in). */
 async function startSnapshot(
   tx: Db,
   meta: { name: string; createdBy: string } & WorldHead,
 ): Promise<SnapshotRow> {
-  await prepare(tx);
   const [created] = await tx
     .insert(simSnapshots)
     .values({
@@ -277,14 +287,14 @@ export function saveSnapshot(
   db: Db,
   meta: { name: string; createdBy: string } & WorldHead,
 ): Promise<SnapshotRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return repeatableRead(db, async (tx) => {
     const created = await startSnapshot(tx, meta);
     for (const part of PARTS) {
+      const cols = columnsOf(part);
       await exec(
         tx,
-        `INSERT INTO sim_snapshot_rows (snapshot_id, kind, key, "row")
-         SELECT ${created.id}, '${part.kind}', ${part.key}, ${rowJsonOf(part)} FROM ${ident(part.name)} t ${whereOf(part)}`,
+        `INSERT INTO ${ident(copyOf(part))} (snapshot_id, ${list(cols)})
+         SELECT ${created.id}, ${list(cols, 't')} FROM ${ident(part.name)} t ${whereOf(part)}`,
       );
     }
     return finishStored(tx, created.id, meta);
@@ -293,20 +303,35 @@ export function saveSnapshot(
 
 /** Fills a stored snapshot's unit count, size and digest from its rows. */
 async function finishStored(tx: Db, id: number, head: WorldHead): Promise<SnapshotRow> {
-  const [sizes] = (await exec(
+  const sizes = (await exec(
     tx,
-    sql`SELECT count(*) FILTER (WHERE kind = 'units')::int AS units,
-               coalesce(sum(pg_column_size("row") + octet_length(key)), 0)::bigint AS bytes
-        FROM sim_snapshot_rows WHERE snapshot_id = ${id}`,
-  )) as { units: number; bytes: string | number }[];
+    PARTS.map(
+      (part) =>
+        `SELECT '${part.kind}' AS kind, count(*)::int AS n, coalesce(sum(pg_column_size(t.*)), 0)::bigint AS bytes
+         FROM ${copyRows(part, id)} t`,
+    ).join(' UNION ALL '),
+  )) as { kind: string; n: number; bytes: string | number }[];
   const digest = await storedDigest(tx, id, head);
   const [row] = await tx
     .update(simSnapshots)
-    .set({ units: sizes?.units ?? 0, bytes: Number(sizes?.bytes ?? 0), digest })
+    .set({
+      units: sizes.find((s) => s.kind === 'units')?.n ?? 0,
+      bytes: sizes.reduce((sum, s) => sum + Number(s.bytes), 0),
+      digest,
+    })
     .where(eq(simSnapshots.id, id))
     .returning();
   if (!row) throw new Error('the snapshot was not stored');
   return row;
+}
+
+/**
+ * A snapshot with its digest: one stored before the digest was of typed rows (migration 0018 left it empty) has it
+ * made again from its rows, once.
+ */
+async function withDigest(db: Db, row: SnapshotRow): Promise<SnapshotRow> {
+  if (row.digest) return row;
+  return repeatableRead(db, (tx) => finishStored(tx, row.id, headOf(row)));
 }
 
 /** A page of the snapshots, newest first. */
@@ -314,61 +339,80 @@ export function listSnapshots(db: Db, page: number): Promise<Page<SnapshotRow>> 
   return pageOf(db, simSnapshots, { page, orderBy: [desc(simSnapshots.createdAt), desc(simSnapshots.id)] });
 }
 
+/** A snapshot, its digest made if it has none yet. */
 export async function findSnapshot(db: Db, id: number): Promise<SnapshotRow | undefined> {
   const [row] = await db.select().from(simSnapshots).where(eq(simSnapshots.id, id)).limit(1);
-  return row;
+  return row && withDigest(db, row);
 }
 
-/** A snapshot's rows, part by part in key order, a page at a time (the export streams them). */
+/** How many pages of a copy table an export reads at once. */
+const EXPORT_PAGES = 256;
+
+/**
+ * A snapshot's rows, part by part, a slice of its copy table's pages at a time (a range of row addresses: no index,
+ * no sort, each page read once; the rows of a snapshot are never changed after its save). Each row as JSON, with its
+ * key (the columns that name it, joined by '/').
+ */
 export async function* snapshotRows(
   db: Db,
   id: number,
-  pageSize = 5_000,
 ): AsyncGenerator<{ kind: string; key: string; row: Record<string, unknown> }[]> {
   for (const part of PARTS) {
-    let after = '';
-    for (;;) {
-      const rows = await db
-        .select({ kind: simSnapshotRows.kind, key: simSnapshotRows.key, row: simSnapshotRows.row })
-        .from(simSnapshotRows)
-        .where(
-          sql`${simSnapshotRows.snapshotId} = ${id} AND ${simSnapshotRows.kind} = ${part.kind} AND ${simSnapshotRows.key} > ${after}`,
-        )
-        .orderBy(simSnapshotRows.key)
-        .limit(pageSize);
-      if (rows.length === 0) break;
-      yield rows;
-      after = rows[rows.length - 1]?.key ?? after;
-      if (rows.length < pageSize) break;
+    const table = ident(copyOf(part));
+    const [size] = (await exec(
+      db,
+      `SELECT (pg_relation_size('${copyOf(part)}') / current_setting('block_size')::int)::int AS pages`,
+    )) as { pages: number }[];
+    const key = part.match.map((c) => `t.${ident(c)}::text`).join(` || '/' || `);
+    for (let page = 0; page < (size?.pages ?? 0); page += EXPORT_PAGES) {
+      const rows = (await exec(
+        db,
+        `SELECT '${part.kind}' AS kind, ${key} AS key, to_jsonb(t) - 'snapshot_id' AS "row" FROM ${table} t
+         WHERE t.ctid >= '(${page},0)'::tid AND t.ctid < '(${page + EXPORT_PAGES},0)'::tid AND t.snapshot_id = ${id}`,
+      )) as { kind: string; key: string; row: Record<string, unknown> }[];
+      if (rows.length > 0) yield rows;
     }
   }
 }
 
 /**
- * Stores an imported snapshot in one transaction: its rows, then its digest recomputed from them, which must be
- * `digest` (else nothing is stored and the answer says so).
+ * Stores an imported snapshot in one transaction: its rows (each made a row of its part's copy table by the store:
+ * a value of the wrong type refuses the file), then its digest recomputed from them, which must be `digest` (else
+ * nothing is stored and the answer says so).
  */
 export function storeImported(
   db: Db,
   meta: { name: string; createdBy: string; digest: string } & WorldHead,
   rows: AsyncIterable<{ kind: string; key: string; row: Record<string, unknown> }[]>,
 ): Promise<{ stored: SnapshotRow } | { digest: string }> {
-  return db
-    .transaction(async (t) => {
-      const tx = t as unknown as Db;
-      const created = await startSnapshot(tx, meta);
-      for await (const batch of rows) {
-        if (batch.length === 0) continue;
-        await tx.insert(simSnapshotRows).values(batch.map((r) => ({ snapshotId: created.id, ...r })));
+  return repeatableRead(db, async (tx) => {
+    const created = await startSnapshot(tx, meta);
+    for await (const batch of rows) {
+      const byKind = new Map<string, Record<string, unknown>[]>();
+      for (const { kind, row } of batch) {
+        const same = byKind.get(kind) ?? [];
+        if (same.length === 0) byKind.set(kind, same);
+        same.push(row);
       }
-      const stored = await finishStored(tx, created.id, meta);
-      if (stored.digest !== meta.digest) throw new DigestMismatch(stored.digest);
-      return { stored };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof DigestMismatch) return { digest: error.digest };
-      throw error;
-    });
+      for (const [kind, kindRows] of byKind) {
+        const part = partOfKind.get(kind);
+        if (!part) continue;
+        const table = ident(copyOf(part));
+        await exec(
+          tx,
+          sql`INSERT INTO ${sql.raw(table)} SELECT (jsonb_populate_record(NULL::${sql.raw(table)},
+                r || jsonb_build_object('snapshot_id', ${created.id}::int))).*
+              FROM jsonb_array_elements(${JSON.stringify(kindRows)}::jsonb) r`,
+        );
+      }
+    }
+    const stored = await finishStored(tx, created.id, meta);
+    if (stored.digest !== meta.digest) throw new DigestMismatch(stored.digest);
+    return { stored };
+  }).catch((error: unknown) => {
+    if (error instanceof DigestMismatch) return { digest: error.digest };
+    throw error;
+  });
 }
 
 class DigestMismatch extends Error {
@@ -405,37 +449,25 @@ export function restoreSnapshot(
     // Writers of the world wait for the restore, and every write after it is fenced out.
     await exec(tx, 'UPDATE shard_leases SET token = token + 1, holder = NULL, expires_at = NULL');
     let unitsChanged = 0;
-    for (const part of PARTS) {
-      const step = await restorePart(tx, snapshot.id, part);
-      unitsChanged += step;
-    }
-    await exec(
-      tx,
-      sql`INSERT INTO sim_settings (key, value) VALUES ('clock', ${JSON.stringify(clock)}::jsonb)
-          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    );
-    await exec(
-      tx,
-      sql`INSERT INTO sim_settings (key, value) VALUES ('restored', ${JSON.stringify({ snapshot: snapshot.id, at: clock.baseReal })}::jsonb)
-          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-    );
+    for (const part of PARTS) unitsChanged += await restorePart(tx, snapshot.id, part);
+    for (const [key, value] of [
+      ['clock', clock],
+      ['restored', { snapshot: snapshot.id, at: clock.baseReal }],
+    ] as const)
+      await exec(
+        tx,
+        sql`INSERT INTO sim_settings (key, value) VALUES (${key}, ${JSON.stringify(value)}::jsonb)
+            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      );
     await exec(
       tx,
       `SELECT setval('unit_desired_rev_seq', (SELECT GREATEST(coalesce(max(rev), 1), 1) FROM unit_desired))`,
     );
-    const digest = await liveDigest(tx, {
-      simulatedAt: snapshot.simulatedAt.getTime(),
-      speed: snapshot.speed,
-      seed: snapshot.seed,
-    });
+    const digest = await liveDigest(tx, headOf(snapshot));
     await beforeCommit(tx);
     return { digest, unitsChanged };
   });
 }
-
-const snapRows = (id: number, part: Part) =>
-  `SELECT r.* FROM sim_snapshot_rows s CROSS JOIN LATERAL jsonb_populate_record(NULL::${ident(part.name)}, s."row") r
-   WHERE s.snapshot_id = ${id} AND s.kind = '${part.kind}'`;
 
 /**
  * A serial id's sequence after a restore: the table's last id, so that a replay gives the same ids (an import's come
@@ -452,21 +484,25 @@ const bumpSequence = (table: string, ahead = false) =>
 async function restorePart(tx: Db, id: number, part: Part): Promise<number> {
   const cols = columnsOf(part);
   const table = ident(part.name);
-  const inSnapshot = `EXISTS (SELECT 1 FROM sim_snapshot_rows s WHERE s.snapshot_id = ${id} AND s.kind = '${part.kind}' AND s.key = ${part.key})`;
-  const hasId = cols.includes('id');
+  const snap = copyRows(part, id);
+  const inSnapshot = `EXISTS (SELECT 1 FROM ${snap} s WHERE ${sameRow(part)})`;
+  const set = cols.filter((c) => !part.match.includes(c));
+  const differs = (alias: string) => `ROW(${list(set, 't')}) IS DISTINCT FROM ROW(${list(set, alias)})`;
+  // Rows of the snapshot written over the live ones where they differ (a row left as it is costs no write).
+  const upsert = `INSERT INTO ${table} AS t (${list(cols)}) SELECT ${list(cols)} FROM ${snap} s
+     ON CONFLICT (${list(part.match)}) DO UPDATE SET (${list(set)}) = ROW(${list(set, 'EXCLUDED')})
+     WHERE ${differs('EXCLUDED')}`;
   switch (part.restore) {
     case 'units': {
-      const set = cols.filter((c) => c !== 'serial_number');
       const [changed] = (await exec(
         tx,
-        `WITH snap AS (${snapRows(id, part)}),
-         changed AS (
-           UPDATE units u SET (${list(set)}) = ROW(${list(set, 'snap')}) FROM snap
-           WHERE u.serial_number = snap.serial_number AND ROW(${list(set, 'u')}) IS DISTINCT FROM ROW(${list(set, 'snap')})
-           RETURNING u.serial_number),
+        `WITH changed AS (
+           UPDATE units t SET (${list(set)}) = ROW(${list(set, 's')}) FROM ${snap} s
+           WHERE ${sameRow(part)} AND ${differs('s')}
+           RETURNING t.serial_number),
          added AS (
-           INSERT INTO units (${list(cols)}) SELECT ${list(cols, 'snap')} FROM snap
-           WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.serial_number = snap.serial_number)
+           INSERT INTO units (${list(cols)}) SELECT ${list(cols, 's')} FROM ${snap} s
+           WHERE NOT EXISTS (SELECT 1 FROM units t WHERE ${sameRow(part)})
            RETURNING serial_number),
          logged AS (
            INSERT INTO unit_change_log (serials)
@@ -483,8 +519,6 @@ async function restorePart(tx: Db, id: number, part: Part): Promise<number> {
       return (changed?.n ?? 0) + (gone?.n ?? 0);
     }
     case 'upsert': {
-      const key = part.conflict ?? 'id';
-      const set = cols.filter((c) => c !== key);
       // A unit whose desired row goes away is read back by every process (a deleted row leaves no change behind).
       const removedLog =
         part.name === 'unit_desired'
@@ -492,16 +526,10 @@ async function restorePart(tx: Db, id: number, part: Part): Promise<number> {
           : '';
       await exec(
         tx,
-        `WITH removed AS (DELETE FROM ${table} t WHERE NOT ${inSnapshot} RETURNING t.${ident(key)} AS ${ident(key === 'serial_number' ? 'serial_number' : 'k')})${removedLog}
-         SELECT 1`,
+        `WITH removed AS (DELETE FROM ${table} t WHERE NOT ${inSnapshot} RETURNING t.*)${removedLog} SELECT 1`,
       );
-      await exec(
-        tx,
-        `INSERT INTO ${table} AS t (${list(cols)}) SELECT ${list(cols)} FROM (${snapRows(id, part)}) snap
-         ON CONFLICT (${ident(key)}) DO UPDATE SET (${list(set)}) = ROW(${list(set, 'EXCLUDED')})
-         WHERE ROW(${list(set, 't')}) IS DISTINCT FROM ROW(${list(set, 'EXCLUDED')})`,
-      );
-      if (hasId) await exec(tx, bumpSequence(part.name));
+      await exec(tx, upsert);
+      if (cols.includes('id')) await exec(tx, bumpSequence(part.name));
       return 0;
     }
     case 'commands': {
@@ -510,35 +538,20 @@ async function restorePart(tx: Db, id: number, part: Part): Promise<number> {
         tx,
         `UPDATE commands t SET status = 'expired' WHERE ${part.where ?? 'true'} AND NOT ${inSnapshot}`,
       );
-      const set = cols.filter((c) => c !== 'id');
-      await exec(
-        tx,
-        `INSERT INTO commands AS t (${list(cols)}) SELECT ${list(cols)} FROM (${snapRows(id, part)}) snap
-         ON CONFLICT (id) DO UPDATE SET (${list(set)}) = ROW(${list(set, 'EXCLUDED')})`,
-      );
+      await exec(tx, upsert);
       await exec(tx, bumpSequence('commands', true));
       return 0;
     }
     case 'counts': {
       // Counters are absolute: one missing from the snapshot is zero (a deleted row would stay in the read models).
-      const keys = (part.conflict ?? '').split(', ');
-      const set = cols.filter((c) => !keys.includes(c));
       await exec(tx, `UPDATE fleet_counts t SET n = 0 WHERE n <> 0 AND NOT ${inSnapshot}`);
-      await exec(
-        tx,
-        `INSERT INTO fleet_counts AS t (${list(cols)}) SELECT ${list(cols)} FROM (${snapRows(id, part)}) snap
-         ON CONFLICT (${list(keys)}) DO UPDATE SET (${list(set)}) = ROW(${list(set, 'EXCLUDED')})
-         WHERE ROW(${list(set, 't')}) IS DISTINCT FROM ROW(${list(set, 'EXCLUDED')})`,
-      );
+      await exec(tx, upsert);
       return 0;
     }
     case 'replace': {
       await exec(tx, `DELETE FROM ${table} t ${whereOf(part)}`);
-      await exec(
-        tx,
-        `INSERT INTO ${table} (${list(cols)}) SELECT ${list(cols)} FROM (${snapRows(id, part)}) snap`,
-      );
-      if (hasId) await exec(tx, bumpSequence(part.name));
+      await exec(tx, `INSERT INTO ${table} (${list(cols)}) SELECT ${list(cols)} FROM ${snap} s`);
+      if (cols.includes('id')) await exec(tx, bumpSequence(part.name));
       return 0;
     }
   }
