@@ -85,6 +85,16 @@ export async function auditTrail(
   return (await t.as('admin').get('/read/audits/v1/').query(query)).body.docs as AuditEntry[];
 }
 
+/** The audit trail, newest first, once its newest entries are checked to be the actions `newest` describes, in order. */
+export async function expectNewestActions(
+  t: SuiteServer,
+  ...newest: Partial<AuditEntry>[]
+): Promise<AuditEntry[]> {
+  const docs = await auditTrail(t);
+  expect(docs.slice(0, newest.length)).toMatchObject(newest.map((action) => ({ kind: 'action', ...action })));
+  return docs;
+}
+
 /**
  * A unit of `family` an update can be staged on now: nothing staged or pending, no update flow under way,
  * not on `latest`, and on a version starting with `versionPrefix`.
