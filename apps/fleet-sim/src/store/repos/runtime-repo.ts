@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { UPDATE_FAILED_STATE, UPDATE_FLOW_STATES, UPDATE_STATE_LABELS } from '@equipment-dashboard/domain';
 import type { Db } from '../database';
 import { unitDesired, units } from '../schema';
@@ -71,19 +72,8 @@ function withDesired(row: Selected): RuntimeRow {
   };
 }
 
-/** The columns a runtime row is read from (with the desired staging's). */
-const RUNTIME_COLUMNS = {
-  serialNumber: units.serialNumber,
-  shard: units.shard,
-  family: units.family,
-  versionSemantic: units.versionSemantic,
-  versionMeta: units.versionMeta,
-  specs: units.specs,
-  systemClass: units.systemClass,
-  boardFeatures: units.boardFeatures,
-  logLevel: units.logLevel,
-  targetType: units.targetType,
-  countryCode: units.countryCode,
+/** The columns of what a unit reports: read when a simulator takes the unit, written behind by it. */
+const REPORTED_COLUMNS = {
   connected: units.connected,
   connectCount: units.connectCount,
   port: units.port,
@@ -93,10 +83,26 @@ const RUNTIME_COLUMNS = {
   updateState: units.updateState,
   stagedRevDone: units.stagedRevDone,
   flowRev: units.flowRev,
+  versionSemantic: units.versionSemantic,
+  versionMeta: units.versionMeta,
+  logLevel: units.logLevel,
+  targetType: units.targetType,
   lastSeenOnlineAt: units.lastSeenOnlineAt,
   sshPortOpenUntil: units.sshPortOpenUntil,
-  createdAt: units.createdAt,
   updatedAt: units.updatedAt,
+};
+
+/** The columns a runtime row is read from (with the desired staging's). */
+const RUNTIME_COLUMNS = {
+  serialNumber: units.serialNumber,
+  shard: units.shard,
+  family: units.family,
+  specs: units.specs,
+  systemClass: units.systemClass,
+  boardFeatures: units.boardFeatures,
+  countryCode: units.countryCode,
+  createdAt: units.createdAt,
+  ...REPORTED_COLUMNS,
   ...desiredStateColumns,
 };
 
@@ -161,7 +167,27 @@ export interface RuntimeWrite extends ReportedConnection {
   updatedAt: Date;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** The columns the write-behind writes (a unit's reported ones and its version's sort key), by their write's field. */
+const WRITTEN_COLUMNS = Object.entries({ ...REPORTED_COLUMNS, versionOrder: units.versionOrder }) as [
+  keyof RuntimeWrite,
+  PgColumn,
+][];
+const WRITTEN_NAMES = sql.join(
+  WRITTEN_COLUMNS.map(([, column]) => sql.identifier(column.name)),
+  sql`, `,
+);
+const WRITTEN_SET = sql.join(
+  WRITTEN_COLUMNS.map(([, column]) => sql`${sql.identifier(column.name)} = d.${sql.identifier(column.name)}`),
+  sql`, `,
+);
+
+/** A written value as its column's array parameter carries it: a time as ISO text, JSON as text. */
+const asParam = (value: unknown) =>
+  value instanceof Date
+    ? value.toISOString()
+    : value !== null && typeof value === 'object'
+      ? JSON.stringify(value)
+      : value;
 
 /** The updater states of an update flow, with their labels: entering one is a notable change. */
 const FLOW_PHASES = JSON.stringify(
@@ -224,51 +250,17 @@ export async function writeRuntime(
   fence: ShardFence | null = null,
 ): Promise<void> {
   if (rows.length === 0) return;
-  // One bound parameter per column (drizzle would otherwise spread an array into a list).
-  const col = <T>(pick: (r: RuntimeWrite) => T) => sql.param(rows.map(pick));
+  // One bound parameter per column, an array of its type (drizzle would otherwise spread an array into a list).
+  const arrays = WRITTEN_COLUMNS.map(
+    ([field, column]) =>
+      sql`${sql.param(rows.map((r) => asParam(r[field])))}::${sql.raw(column.getSQLType())}[]`,
+  );
   // The statement also logs which units it changed, for the readers that follow the table (one log row).
   await db.execute(sql`
     WITH ${fence ? sql`fence AS MATERIALIZED (${fencedShards(fence, fence.tokens.keys())}),` : sql``} changed AS (
-    UPDATE units AS u SET
-      connected = d.connected,
-      connect_count = d.connect_count,
-      port = d.port,
-      address = d.address,
-      current_procedure = d.current_procedure,
-      alignment_count = d.alignment_count,
-      update_state = d.update_state::jsonb,
-      staged_rev_done = d.staged_rev_done,
-      flow_rev = d.flow_rev,
-      version_semantic = d.version_semantic,
-      version_meta = d.version_meta,
-      version_order = d.version_order,
-      log_level = d.log_level,
-      target_type = d.target_type,
-      last_seen_online_at = d.last_seen,
-      ssh_port_open_until = d.ssh_until,
-      updated_at = d.updated_at
-    FROM unnest(
-      ${col((r) => r.serialNumber)}::text[],
-      ${col((r) => r.connected)}::boolean[],
-      ${col((r) => r.connectCount)}::integer[],
-      ${col((r) => r.port)}::integer[],
-      ${col((r) => r.address)}::text[],
-      ${col((r) => r.currentProcedure)}::text[],
-      ${col((r) => r.alignmentCount)}::integer[],
-      ${col((r) => JSON.stringify(r.updateState))}::text[],
-      ${col((r) => r.stagedRevDone)}::bigint[],
-      ${col((r) => r.flowRev)}::bigint[],
-      ${col((r) => r.versionSemantic)}::text[],
-      ${col((r) => r.versionMeta)}::text[],
-      ${col((r) => r.versionOrder)}::integer[],
-      ${col((r) => r.logLevel)}::text[],
-      ${col((r) => r.targetType)}::text[],
-      ${col((r) => iso(r.lastSeenOnlineAt))}::timestamptz[],
-      ${col((r) => iso(r.sshPortOpenUntil))}::timestamptz[],
-      ${col((r) => iso(r.updatedAt))}::timestamptz[]
-    ) AS d(serial_number, connected, connect_count, port, address, current_procedure, alignment_count,
-           update_state, staged_rev_done, flow_rev, version_semantic, version_meta, version_order, log_level, target_type,
-           last_seen, ssh_until, updated_at),
+    UPDATE units AS u SET ${WRITTEN_SET}
+    FROM unnest(${sql.param(rows.map((r) => r.serialNumber))}::text[], ${sql.join(arrays, sql`, `)})
+      AS d(serial_number, ${WRITTEN_NAMES}),
       -- The row as it was before this statement (same snapshot): what changed goes on the unit's timeline.
       units AS old
     WHERE u.serial_number = d.serial_number AND old.serial_number = u.serial_number
