@@ -46,6 +46,17 @@ async function unitsBySerial(
   return out;
 }
 
+/** A rollout unit's move to `state` (why, and the unit's last updater state) at `now`. */
+function unitChange(
+  serialNumber: string,
+  state: RolloutUnitState,
+  reason: string | null,
+  lastState: string | null,
+  now: number,
+): repo.RolloutUnitChange {
+  return { serialNumber, state, reason, lastState, at: new Date(now) };
+}
+
 /** Follows a rollout's staged units still under way; answers whether any changed. */
 async function followUnits(deps: ServiceDeps, row: repo.RolloutRow): Promise<boolean> {
   const underWay = await repo.unitsUnderWay(deps.db, row.id);
@@ -59,13 +70,7 @@ async function followUnits(deps: ServiceDeps, row: repo.RolloutRow): Promise<boo
   for (const ru of underWay) {
     const found = units.get(ru.serialNumber);
     if (!found) {
-      changes.push({
-        serialNumber: ru.serialNumber,
-        state: 'failed',
-        reason: 'the unit was deleted',
-        lastState: ru.lastState,
-        at: new Date(now),
-      });
+      changes.push(unitChange(ru.serialNumber, 'failed', 'the unit was deleted', ru.lastState, now));
       continue;
     }
     const { unit, desired: desiredRow } = found;
@@ -122,13 +127,7 @@ async function stagePhase(deps: ServiceDeps, row: repo.RolloutRow, phase: number
       const now = deps.clock.now();
       const found = units.get(ru.serialNumber);
       if (!found) {
-        changes.push({
-          serialNumber: ru.serialNumber,
-          state: 'skipped',
-          reason: 'the unit no longer exists',
-          lastState: null,
-          at: new Date(now),
-        });
+        changes.push(unitChange(ru.serialNumber, 'skipped', 'the unit no longer exists', null, now));
         continue;
       }
       if (!withinWindow(now, found.unit.geolocation?.time_zone?.offset, window)) continue;
@@ -139,22 +138,12 @@ async function stagePhase(deps: ServiceDeps, row: repo.RolloutRow, phase: number
           path: row.path,
         });
         changes.push({
-          serialNumber: ru.serialNumber,
-          state: 'pending',
-          reason: null,
-          lastState: 'READY_TO_DOWNLOAD',
+          ...unitChange(ru.serialNumber, 'pending', null, 'READY_TO_DOWNLOAD', now),
           startedAt: new Date(now),
-          at: new Date(now),
         });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
-        changes.push({
-          serialNumber: ru.serialNumber,
-          state: 'skipped',
-          reason: error.message,
-          lastState: null,
-          at: new Date(now),
-        });
+        changes.push(unitChange(ru.serialNumber, 'skipped', error.message, null, now));
       }
     }
     await repo.updateRolloutUnits(deps.db, row.id, changes);
