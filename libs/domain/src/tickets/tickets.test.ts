@@ -7,6 +7,8 @@ import {
   isAllowedAttachmentType,
   ticketDialogTitle,
   ticketRowActions,
+  ticketTexts,
+  TICKET_TEXT_FIELDS,
   yesNoToBoolean,
 } from './tickets';
 
@@ -103,5 +105,15 @@ describe('yes/no', () => {
     expect(canSendComment('  ')).toBe(false);
     expect(canSendComment(null)).toBe(false);
     expect(canSendComment('ok')).toBe(true);
+  });
+});
+
+describe('ticketTexts', () => {
+  it('when some answers are left out or null, then each of them is blank and the given ones are kept', () => {
+    const texts = ticketTexts({ description: 'Left camera dead', other: null });
+    expect(Object.keys(texts)).toEqual([...TICKET_TEXT_FIELDS]);
+    expect(texts.description).toBe('Left camera dead');
+    expect(texts.other).toBe('');
+    expect(texts.originatorName).toBe('');
   });
 });

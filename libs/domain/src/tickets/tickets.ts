@@ -91,3 +91,32 @@ export function booleanToYesNo(value: boolean | null | undefined): YesNo {
 export function canSendComment(text: string | null | undefined): boolean {
   return typeof text === 'string' && text.trim() !== '';
 }
+
+/** The free-text answers of a ticket's form (console-core §3), in the form's order. */
+export const TICKET_TEXT_FIELDS = [
+  'originatorName',
+  'originatorEmail',
+  'inService',
+  'componentsReplaced',
+  'description',
+  'circumstance',
+  'attemptedResolution',
+  'environment',
+  'other',
+  'issueStartedOn',
+] as const;
+/** One of {@link TICKET_TEXT_FIELDS}. */
+export type TicketTextField = (typeof TICKET_TEXT_FIELDS)[number];
+
+/**
+ * A ticket's free-text answers from a form or a request, each blank where it was left out: the console sends them
+ * so and the server stores them so (no field of a ticket is required).
+ */
+export function ticketTexts(
+  source: Partial<Record<TicketTextField, string | null>>,
+): Record<TicketTextField, string> {
+  return Object.fromEntries(TICKET_TEXT_FIELDS.map((field) => [field, source[field] ?? ''])) as Record<
+    TicketTextField,
+    string
+  >;
+}
