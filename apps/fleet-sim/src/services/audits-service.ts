@@ -16,12 +16,7 @@ export async function readAudits(
   return {
     totalDocs,
     docs: docs.map((row) => ({
-      kind: row.kind,
-      id: row.id,
-      serialNumber: row.serialNumber,
-      command: row.command,
-      args: row.args,
-      username: row.username,
+      ...row,
       status: (STATUSES.has(row.status) ? row.status : 'sent') as AuditEntry['status'],
       result: row.result ?? null,
       createdAt: row.createdAt.toISOString(),

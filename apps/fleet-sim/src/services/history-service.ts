@@ -19,15 +19,7 @@ export async function readUnitHistory(
   const { docs, totalDocs } = await historyPage(deps.db, serialNumber, query.page);
   return {
     totalDocs,
-    docs: docs.map((row) => ({
-      id: row.id,
-      serialNumber: row.serialNumber,
-      kind: row.kind,
-      summary: row.summary,
-      actor: row.actor,
-      detail: row.detail,
-      at: row.at.toISOString(),
-    })),
+    docs: docs.map((row) => ({ ...row, at: row.at.toISOString() })),
   };
 }
 
