@@ -85,6 +85,11 @@ export async function auditTrail(
   return (await t.as('admin').get('/read/audits/v1/').query(query)).body.docs as AuditEntry[];
 }
 
+/** Sends a remote command (POST /cmd/<command>/v1) with its body, as `as` (support unless told); answers the call. */
+export function sendCommand(t: SuiteServer, command: string, body: Record<string, unknown>, as = 'support') {
+  return t.as(as).post(`/cmd/${command}/v1`).send(body);
+}
+
 /** The audit trail, newest first, once its newest entries are checked to be the actions `newest` describes, in order. */
 export async function expectNewestActions(
   t: SuiteServer,

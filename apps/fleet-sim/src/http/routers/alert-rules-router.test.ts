@@ -9,7 +9,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { alerts } from '../../store/schema';
 import { alertEventsOf } from '../../test/alert-helpers';
-import { auditTrail, unitWhere } from '../../test/fleet-helpers';
+import { auditTrail, sendCommand, unitWhere } from '../../test/fleet-helpers';
 import { saveView } from '../../test/saved-view-helpers';
 import { useTestServer } from '../../test/test-server';
 
@@ -338,10 +338,7 @@ describe('alert rules', () => {
 
   it('when rules change, then each change is in the audit trail, newest first, merged with the remote commands', async () => {
     const unit = await unitWhere(t, (u) => u.family === 'gtps', { connected: false });
-    const command = await t
-      .as('support')
-      .post('/cmd/aligner_get_voltages/v1')
-      .send({ serialNumber: unit.serialNumber });
+    const command = await sendCommand(t, 'aligner_get_voltages', { serialNumber: unit.serialNumber });
     expect(command.status).toBe(202);
     const rule = await create({ name: 'Audited rule' });
     await t.as('admin').post(UPDATE).send({ id: rule.id, severity: 'minor' });

@@ -3,6 +3,7 @@ import { commandsOf } from '../../store/repos/commands-repo';
 import {
   auditTrail,
   reconnect,
+  sendCommand,
   setFleetSettings,
   setService,
   simOf,
@@ -21,10 +22,7 @@ describe('remote commands (console-core §7)', () => {
 
   it('when a unit is not connected, then the command is queued (202) and the unit carries it out when it reconnects', async () => {
     const unit = await unitWhere(t, (u) => u.family === 'gtps', { connected: false });
-    const res = await t
-      .as('support')
-      .post('/cmd/aligner_get_voltages/v1')
-      .send({ serialNumber: unit.serialNumber });
+    const res = await sendCommand(t, 'aligner_get_voltages', { serialNumber: unit.serialNumber });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({
       serialNumber: unit.serialNumber,
@@ -59,10 +57,10 @@ describe('remote commands (console-core §7)', () => {
       (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0') && !u.connected,
       { connected: false },
     );
-    const res = await t
-      .as('support')
-      .post('/cmd/aligner_set_logging_level/v1')
-      .send({ serialNumber: unit.serialNumber, loggingLevel: unit.logLevel === 'INFO' ? 'WARN' : 'INFO' });
+    const res = await sendCommand(t, 'aligner_set_logging_level', {
+      serialNumber: unit.serialNumber,
+      loggingLevel: unit.logLevel === 'INFO' ? 'WARN' : 'INFO',
+    });
     expect(res.status).toBe(202);
     const before = unit.logLevel;
     await stepClock(t, (t.server.deps.config.COMMAND_TTL_MINUTES + 1) * 60_000);
@@ -81,10 +79,7 @@ describe('remote commands (console-core §7)', () => {
 
   it('when voltages are asked, then the unit replies and the report is stored, with who asked', async () => {
     const unit = await modern();
-    const res = await t
-      .as('support')
-      .post('/cmd/aligner_get_voltages/v1')
-      .send({ serialNumber: unit.serialNumber });
+    const res = await sendCommand(t, 'aligner_get_voltages', { serialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       serialNumber: unit.serialNumber,
@@ -110,7 +105,7 @@ describe('remote commands (console-core §7)', () => {
   it('when a unit has voltage trouble, then some readings are out of range', async () => {
     const unit = await modern();
     simOf(t).voltageTrouble.add(unit.serialNumber);
-    await t.as('support').post('/cmd/aligner_get_voltages/v1').send({ serialNumber: unit.serialNumber });
+    await sendCommand(t, 'aligner_get_voltages', { serialNumber: unit.serialNumber });
     const report = await t
       .as('support')
       .get('/api/v1/get_latest_voltages_for_aligner')
@@ -129,9 +124,7 @@ describe('remote commands (console-core §7)', () => {
       ['aligner_get_usb_status', 'get_latest_usb_status_for_aligner'],
       ['aligner_get_printer_status', 'get_latest_printer_status_for_aligner'],
     ] as const) {
-      expect(
-        (await t.as('support').post(`/cmd/${cmd}/v1`).send({ serialNumber: unit.serialNumber })).status,
-      ).toBe(200);
+      expect((await sendCommand(t, cmd, { serialNumber: unit.serialNumber })).status).toBe(200);
       const report = await t.as('support').get(`/api/v1/${read}`).query({ serialNumber: unit.serialNumber });
       expect(report.body.status).toContain('\n');
     }
@@ -149,10 +142,7 @@ describe('remote commands (console-core §7)', () => {
         connected: true,
       },
     );
-    const res = await t
-      .as('support')
-      .post('/cmd/aligner_get_screen_shot/v1')
-      .send({ serialNumber: unit.serialNumber });
+    const res = await sendCommand(t, 'aligner_get_screen_shot', { serialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
     const list = await t
       .as('support')
@@ -180,10 +170,10 @@ describe('remote commands (console-core §7)', () => {
 
   it('when the log level is lowered or raised, then the unit runs at it', async () => {
     const unit = await modern();
-    const res = await t
-      .as('support')
-      .post('/cmd/aligner_set_logging_level/v1')
-      .send({ serialNumber: unit.serialNumber, loggingLevel: 'INFO' });
+    const res = await sendCommand(t, 'aligner_set_logging_level', {
+      serialNumber: unit.serialNumber,
+      loggingLevel: 'INFO',
+    });
     expect(res.body.result).toEqual({ loggingLevel: 'INFO' });
     const read = await unitDetail(t, unit.serialNumber);
     expect(read.body.logLevel).toBe('INFO');
@@ -191,14 +181,10 @@ describe('remote commands (console-core §7)', () => {
 
   it('when support opens a port, then 403; when admin does, then the port opens for a while', async () => {
     const unit = await modern();
-    expect(
-      (await t.as('support').post('/cmd/aligner_open_ssh_port/v1').send({ serialNumber: unit.serialNumber }))
-        .status,
-    ).toBe(403);
-    const res = await t
-      .as('admin')
-      .post('/cmd/aligner_open_ssh_port/v1')
-      .send({ serialNumber: unit.serialNumber });
+    expect((await sendCommand(t, 'aligner_open_ssh_port', { serialNumber: unit.serialNumber })).status).toBe(
+      403,
+    );
+    const res = await sendCommand(t, 'aligner_open_ssh_port', { serialNumber: unit.serialNumber }, 'admin');
     expect(res.status).toBe(200);
     expect(res.body.result.port).toEqual(expect.any(Number));
     expect(unit.sshPortOpenUntil).not.toBeNull();
@@ -210,7 +196,7 @@ describe('remote commands (console-core §7)', () => {
     const old = await unitWhere(t, (u) => u.family === 'aligner' && !isAtLeast(u.versionSemantic, '5.0.0'), {
       connected: true,
     });
-    const res = await t.as('admin').post('/cmd/aligner_rcp/v1').send({ serialNumber: old.serialNumber });
+    const res = await sendCommand(t, 'aligner_rcp', { serialNumber: old.serialNumber }, 'admin');
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('not_supported');
   });
@@ -222,7 +208,7 @@ describe('remote commands (console-core §7)', () => {
       (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0') && u.isDDAligner === true,
       { connected: true },
     );
-    const res = await t.as('admin').post('/cmd/aligner_rcp/v1').send({ serialNumber: dd.serialNumber });
+    const res = await sendCommand(t, 'aligner_rcp', { serialNumber: dd.serialNumber }, 'admin');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'completed', result: { rcp: 'started' } });
   });
@@ -231,28 +217,29 @@ describe('remote commands (console-core §7)', () => {
     const unit = await unitWhere(t, (u) => u.family === 'gtps', { connected: true });
     const old = unit.serialNumber;
     const next = `${old.slice(0, 5)}9999`;
-    const res = await t
-      .as('admin')
-      .post('/cmd/reset_serial_number/v1')
-      .send({ currentSerialNumber: old, newSerialNumber: next });
+    const res = await sendCommand(
+      t,
+      'reset_serial_number',
+      { currentSerialNumber: old, newSerialNumber: next },
+      'admin',
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ serialNumber: next, result: { serialNumber: next } });
     expect((await unitDetail(t, old, 'admin')).status).toBe(404);
     expect((await unitDetail(t, next, 'admin')).status).toBe(200);
-    const taken = await t
-      .as('admin')
-      .post('/cmd/reset_serial_number/v1')
-      .send({ currentSerialNumber: next, newSerialNumber: (await modern()).serialNumber });
+    const taken = await sendCommand(
+      t,
+      'reset_serial_number',
+      { currentSerialNumber: next, newSerialNumber: (await modern()).serialNumber },
+      'admin',
+    );
     expect(taken.status).toBe(409);
   });
 
   it('when a scenario makes a command fail, then the call answers 502 and the failure is recorded', async () => {
     const unit = await modern();
     await setFleetSettings(t, { failureRates: { aligner_activate: 1 } });
-    const res = await t
-      .as('support')
-      .post('/cmd/aligner_activate/v1')
-      .send({ serialNumber: unit.serialNumber });
+    const res = await sendCommand(t, 'aligner_activate', { serialNumber: unit.serialNumber });
     await setFleetSettings(t, { failureRates: {} });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('command_failed');
@@ -263,17 +250,14 @@ describe('remote commands (console-core §7)', () => {
   it('when the gateway is down, then commands answer 503', async () => {
     const unit = await modern();
     await setService(t, 'charon', false);
-    const res = await t
-      .as('support')
-      .post('/cmd/aligner_activate/v1')
-      .send({ serialNumber: unit.serialNumber });
+    const res = await sendCommand(t, 'aligner_activate', { serialNumber: unit.serialNumber });
     await setService(t, 'charon', true);
     expect(res.status).toBe(503);
   });
 
   it('when the audit trail is read, then admin sees who sent which command; other roles are refused', async () => {
     const unit = await modern();
-    await t.as('support').post('/cmd/aligner_get_usb_status/v1').send({ serialNumber: unit.serialNumber });
+    await sendCommand(t, 'aligner_get_usb_status', { serialNumber: unit.serialNumber });
     const res = await t.as('admin').get('/read/audits/v1/').query({ filterSerialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
     expect(res.body.docs[0]).toMatchObject({
@@ -286,10 +270,12 @@ describe('remote commands (console-core §7)', () => {
   });
 
   it('when a command body is malformed, then 400', async () => {
-    const res = await t
-      .as('admin')
-      .post('/cmd/set_target_eol_types/v1')
-      .send({ serialNumber: 'X', targetType: 'AT999' });
+    const res = await sendCommand(
+      t,
+      'set_target_eol_types',
+      { serialNumber: 'X', targetType: 'AT999' },
+      'admin',
+    );
     expect(res.status).toBe(400);
   });
 });

@@ -9,6 +9,7 @@ import {
   engineOf,
   latestOf,
   reconnect,
+  sendCommand,
   stageableTo,
   stepClock,
   ticketBody,
@@ -101,10 +102,7 @@ describe("a unit's history", () => {
     const unit = await unitWhere(t, (u) => u.family === 'aligner' && isAtLeast(u.versionSemantic, '5.0.0'), {
       connected: true,
     });
-    const res = await t
-      .as('support')
-      .post('/cmd/aligner_get_voltages/v1')
-      .send({ serialNumber: unit.serialNumber });
+    const res = await sendCommand(t, 'aligner_get_voltages', { serialNumber: unit.serialNumber });
     expect(res.status).toBe(200);
     const { docs } = await until(
       () => page(unit.serialNumber),
@@ -135,13 +133,13 @@ describe("a unit's history", () => {
     };
     await t.as('support').post('/create/immediate_stage_of_gtps_software_update/v1').send(body);
     await stepClock(t, 1_000);
-    await t.as('support').post('/cmd/aligner_download_now/v1').send({ serialNumber: unit.serialNumber });
+    await sendCommand(t, 'aligner_download_now', { serialNumber: unit.serialNumber });
     for (let i = 0; i < 40 && unit.versionSemantic !== latest; i++) {
       await stepClock(t, 5 * 60_000);
       if (unit.flow?.phase === 'readyToInstall' || (await kinds(unit.serialNumber)).includes('updatePhase')) {
         const state = (await unitDetail(t, unit.serialNumber)).body.updateState.state;
         if (state === 'READY_TO_INSTALL')
-          await t.as('support').post('/cmd/aligner_install_now/v1').send({ serialNumber: unit.serialNumber });
+          await sendCommand(t, 'aligner_install_now', { serialNumber: unit.serialNumber });
       }
     }
     expect(unit.versionSemantic).toBe(latest);

@@ -2,7 +2,7 @@ import { compareVersions, isAtLeast } from '@equipment-dashboard/domain';
 import type { Socket } from 'socket.io-client';
 import { isPending } from '../../fleet/desired-state';
 import type { UnitRuntime } from '../../fleet/unit-runtime';
-import { latestOf, stepClock, unitDetail, unitWhere } from '../../test/fleet-helpers';
+import { latestOf, sendCommand, stepClock, unitDetail, unitWhere } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const MINUTE = 60_000;
@@ -102,10 +102,9 @@ describe('staging and the update flow (console-core §4, §7)', () => {
 
     const read = async () => (await unitDetail(t, unit.serialNumber)).body;
     expect((await read()).updateState.state).toBe('READY_TO_DOWNLOAD');
-    expect(
-      (await t.as('support').post('/cmd/aligner_download_now/v1').send({ serialNumber: unit.serialNumber }))
-        .status,
-    ).toBe(200);
+    expect((await sendCommand(t, 'aligner_download_now', { serialNumber: unit.serialNumber })).status).toBe(
+      200,
+    );
     const downloading = await read();
     expect(downloading.updateState).toMatchObject({ state: 'DOWNLOADING', downloading: true });
     await stepClock(t, MINUTE);
@@ -115,10 +114,9 @@ describe('staging and the update flow (console-core §4, §7)', () => {
 
     await stepClock(t, 30 * MINUTE);
     expect((await read()).updateState.state).toBe('READY_TO_INSTALL');
-    expect(
-      (await t.as('support').post('/cmd/aligner_install_now/v1').send({ serialNumber: unit.serialNumber }))
-        .status,
-    ).toBe(200);
+    expect((await sendCommand(t, 'aligner_install_now', { serialNumber: unit.serialNumber })).status).toBe(
+      200,
+    );
     expect((await read()).updateState).toMatchObject({ state: 'INSTALLING_UPDATE', installing: true });
     await stepClock(t, 10 * MINUTE);
     const done = await read();
@@ -131,10 +129,7 @@ describe('staging and the update flow (console-core §4, §7)', () => {
 
   it('when install is asked with nothing downloaded, then 409', async () => {
     const unit = await unitWhere(t, (u) => u.family === 'gtps' && !u.flow, { connected: true });
-    const res = await t
-      .as('support')
-      .post('/cmd/aligner_install_now/v1')
-      .send({ serialNumber: unit.serialNumber });
+    const res = await sendCommand(t, 'aligner_install_now', { serialNumber: unit.serialNumber });
     expect(res.status).toBe(409);
   });
 
@@ -144,7 +139,7 @@ describe('staging and the update flow (console-core §4, §7)', () => {
       .as('support')
       .post('/create/immediate_stage_of_software_update/v1')
       .send(body(unit.serialNumber, latestOf(t, 'aligner')));
-    await t.as('support').post('/cmd/aligner_download_now/v1').send({ serialNumber: unit.serialNumber });
+    await sendCommand(t, 'aligner_download_now', { serialNumber: unit.serialNumber });
     await stepClock(t, MINUTE);
     if (unit.flow) unit.flow.hung = true;
     const before = unit.flow?.software.bytesTransferred;
