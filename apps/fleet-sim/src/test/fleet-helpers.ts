@@ -85,6 +85,11 @@ export async function auditTrail(
   return (await t.as('admin').get('/read/audits/v1/').query(query)).body.docs as AuditEntry[];
 }
 
+/** The body of an immediate staging of version `semantic` on a unit, from the update at `path`. */
+export function stagingBody(serialNumber: string, semantic: string, path = `/updates/${semantic}`) {
+  return { serialNumber, version: { semantic, meta: '' }, path };
+}
+
 /** Sends a remote command (POST /cmd/<command>/v1) with its body, as `as` (support unless told); answers the call. */
 export function sendCommand(t: SuiteServer, command: string, body: Record<string, unknown>, as = 'support') {
   return t.as(as).post(`/cmd/${command}/v1`).send(body);

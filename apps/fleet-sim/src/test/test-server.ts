@@ -103,6 +103,8 @@ export interface SuiteServer extends TestServer {
   as(username: string): { get(path: string): Test; post(path: string): Test; delete(path: string): Test };
   /** Connects a console's live channel as a user signed in at start; it is closed before the server. */
   live(username: string): Promise<Socket>;
+  /** The console's live channel connected at start as `liveAs`. */
+  readonly socket: Socket;
 }
 
 export interface SuiteServerOptions extends TestServerOptions {
@@ -110,6 +112,8 @@ export interface SuiteServerOptions extends TestServerOptions {
   env?: Record<string, string>;
   /** Users to sign in at start (with the demo password). */
   users?: readonly string[];
+  /** One of `users` whose console's live channel is connected at start, as `socket`. */
+  liveAs?: string;
 }
 
 /**
@@ -121,6 +125,7 @@ export function useTestServer(options: SuiteServerOptions = {}): SuiteServer {
   let current: TestServer | undefined;
   const tokens = new Map<string, string>();
   const sockets: Socket[] = [];
+  let liveSocket: Socket | undefined;
   const started = (): TestServer => {
     if (!current) throw new Error('the test server starts in beforeAll: use it in a test or a hook');
     return current;
@@ -131,6 +136,7 @@ export function useTestServer(options: SuiteServerOptions = {}): SuiteServer {
     const users = options.users ?? [];
     const signedIn = await Promise.all(users.map((username) => server.tokenFor(username)));
     users.forEach((username, i) => tokens.set(username, signedIn[i] ?? ''));
+    if (options.liveAs) liveSocket = await live(options.liveAs);
   });
   afterAll(async () => {
     if (sockets.length > 0) {
@@ -144,6 +150,11 @@ export function useTestServer(options: SuiteServerOptions = {}): SuiteServer {
     const found = tokens.get(username);
     if (found === undefined) throw new Error(`${username} is not among the users signed in at start`);
     return found;
+  };
+  const live = async (username: string): Promise<Socket> => {
+    const socket = await connectLive(started().url, token(username));
+    sockets.push(socket);
+    return socket;
   };
   return {
     get server() {
@@ -172,10 +183,10 @@ export function useTestServer(options: SuiteServerOptions = {}): SuiteServer {
           .http.delete(path)
           .set(bearer(token(username))),
     }),
-    async live(username) {
-      const socket = await connectLive(started().url, token(username));
-      sockets.push(socket);
-      return socket;
+    live,
+    get socket() {
+      if (!liveSocket) throw new Error('no live channel at start: give useTestServer `liveAs`');
+      return liveSocket;
     },
   };
 }

@@ -6,7 +6,6 @@ import {
   type AuditEntry,
 } from '@equipment-dashboard/contract';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { alerts } from '../../store/schema';
 import { alertEventsOf } from '../../test/alert-helpers';
 import { auditTrail, sendCommand, unitWhere } from '../../test/fleet-helpers';
@@ -19,10 +18,9 @@ const UPDATE = '/update/alert_rule/v1';
 const DELETE = '/delete/alert_rule/v1';
 
 describe('alert rules', () => {
-  const t = useTestServer({ users: ['admin', 'engineer', 'support_lvl2', 'support', 'tech', 'guest'] });
-  let socket: Socket;
-  beforeAll(async () => {
-    socket = await t.live('support');
+  const t = useTestServer({
+    users: ['admin', 'engineer', 'support_lvl2', 'support', 'tech', 'guest'],
+    liveAs: 'support',
   });
 
   const body = (fields: Record<string, unknown> = {}) => ({
@@ -89,10 +87,10 @@ describe('alert rules', () => {
     new Promise<AlertUpdatedPayload>((resolve) => {
       const listener = (payload: AlertUpdatedPayload) => {
         if (!payload.alerts.some((a) => a.id === id && a.state === 'resolved')) return;
-        socket.off('ALERT_UPDATED', listener);
+        t.socket.off('ALERT_UPDATED', listener);
         resolve(payload);
       };
-      socket.on('ALERT_UPDATED', listener);
+      t.socket.on('ALERT_UPDATED', listener);
     });
 
   it('when an engineer creates a rule, then 201 with its id, the defaults and its creation on the simulated clock', async () => {

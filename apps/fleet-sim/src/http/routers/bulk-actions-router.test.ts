@@ -5,7 +5,6 @@ import {
   type BulkActionProgress,
 } from '@equipment-dashboard/contract';
 import { sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { isPending } from '../../fleet/desired-state';
 import type { UnitRuntime } from '../../fleet/unit-runtime';
 import { REASONS, UNIT_ACTIONS } from '../../services/bulk-unit-actions';
@@ -19,7 +18,15 @@ import {
 import { rowsOf } from '../../store/repos/feed-repo';
 import { FencedOutError } from '../../store/repos/job-leases-repo';
 import { updateUser } from '../../store/repos/users-repo';
-import { engineOf, latestOf, settle, stageableTo, unitDetail, until } from '../../test/fleet-helpers';
+import {
+  engineOf,
+  latestOf,
+  settle,
+  stageableTo,
+  stagingBody,
+  unitDetail,
+  until,
+} from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const CREATE = '/create/bulk_action/v1';
@@ -29,10 +36,7 @@ describe('bulk actions on the equipment list', () => {
   const t = useTestServer({
     users: ['support', 'guest', 'admin', 'sito', 'engineer'],
     env: { FAVORITES_LIMIT: '4' },
-  });
-  let socket: Socket;
-  beforeAll(async () => {
-    socket = await t.live('support');
+    liveAs: 'support',
   });
 
   const units = (pick: (u: UnitRuntime) => boolean, n: number): UnitRuntime[] => {
@@ -70,7 +74,7 @@ describe('bulk actions on the equipment list', () => {
     const serials = [...stageable.map((u) => u.serialNumber), atLatest?.serialNumber, 'NO-SUCH-UNIT'];
     const heard: BulkActionProgress[] = [];
     const listener = (p: BulkActionProgress) => heard.push(p);
-    socket.on('BULK_ACTION_UPDATED', listener);
+    t.socket.on('BULK_ACTION_UPDATED', listener);
 
     const res = await create('support', { action: 'stageLatest', selection: { serials } });
     expect(res.status).toBe(200);
@@ -103,7 +107,7 @@ describe('bulk actions on the equipment list', () => {
       async () => heard,
       (list) => list.some((p) => p.id === job.id && p.state === 'done'),
     );
-    socket.off('BULK_ACTION_UPDATED', listener);
+    t.socket.off('BULK_ACTION_UPDATED', listener);
     const last = heard.filter((p) => p.id === job.id).at(-1);
     expect(LIVE_EVENT_SCHEMAS.BULK_ACTION_UPDATED.parse(last)).toMatchObject({ done: 3, skipped: 2 });
 
@@ -267,11 +271,7 @@ describe('bulk actions on the equipment list', () => {
     // The dead process had staged the first unit, but not committed the chunk's progress.
     const user = { username: 'support', email: 'support@example.com', role: 'support' as const };
     const first = picked[0] as UnitRuntime;
-    await stage(t.server.deps, user, 'gtps', {
-      serialNumber: first.serialNumber,
-      version: { semantic: latest, meta: '' },
-      path: `/updates/${latest}`,
-    });
+    await stage(t.server.deps, user, 'gtps', stagingBody(first.serialNumber, latest));
     await settle(t);
 
     await new Promise((r) => setTimeout(r, 500));

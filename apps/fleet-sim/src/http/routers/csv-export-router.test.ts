@@ -7,6 +7,7 @@ import {
   setSpeed,
   settle,
   stageableTo,
+  stagingBody,
   ticketBody,
   unitWhere,
 } from '../../test/fleet-helpers';
@@ -145,11 +146,7 @@ describe('CSV exports of the server-paged lists', () => {
       ] as const) {
         const latest = latestOf(t, family);
         const unit = await unitWhere(t, stageableTo(family, latest, ''));
-        const body = {
-          serialNumber: unit.serialNumber,
-          version: { semantic: latest, meta: '' },
-          path: `/updates/${family}/${latest}`,
-        };
+        const body = stagingBody(unit.serialNumber, latest, `/updates/${family}/${latest}`);
         expect(
           (await t.as('admin').post(`/create/immediate_stage_of_${infix}software_update/v1`).send(body))
             .status,

@@ -1,5 +1,4 @@
 import { SERVICE_NAMES } from '@equipment-dashboard/domain';
-import type { Socket } from 'socket.io-client';
 import { connect as connectUnit } from '../../fleet/simulation';
 import {
   changeUnit,
@@ -14,11 +13,7 @@ import { openLive } from '../../test/live-socket';
 import { useTestServer } from '../../test/test-server';
 
 describe('home dashboard data (console-core §7 "Dashboard data")', () => {
-  const t = useTestServer({ users: ['admin', 'support'] });
-  let socket: Socket;
-  beforeAll(async () => {
-    socket = await t.live('support');
-  });
+  const t = useTestServer({ users: ['admin', 'support'], liveAs: 'support' });
   const get = (path: string) => t.as('support').get(path);
 
   it('when every dashboard read is called, then each answers within its contract', async () => {
@@ -68,7 +63,7 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
       (await t.as('support').post('/api/v1/reset_service/').query({ serviceName: 'radar' })).status,
     ).toBe(403);
     const events: boolean[] = [];
-    socket.on('SERVICE_STATUS', (status) => events.push(status.radar));
+    t.socket.on('SERVICE_STATUS', (status) => events.push(status.radar));
     // The clock stands still, so the 5 simulated seconds of downtime last until the test moves it.
     const speed = t.server.deps.clock.speed;
     await setSpeed(t, 0);
@@ -92,7 +87,7 @@ describe('home dashboard data (console-core §7 "Dashboard data")', () => {
     const engine = engineOf(t);
     const before = await storeCount(t, 'connected');
     const heard = new Promise<{ connectedAligners: number; totalAligners: number; connectedUsers: number }>(
-      (r) => socket.on('CONNECTION_COUNTERS', (c) => c.connectedAligners === before + 1 && r(c)),
+      (r) => t.socket.on('CONNECTION_COUNTERS', (c) => c.connectedAligners === before + 1 && r(c)),
     );
     const offline = [...engine.state.units.values()].find((u) => !u.connected);
     if (!offline) throw new Error('every unit is connected');

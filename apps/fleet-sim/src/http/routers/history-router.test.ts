@@ -11,6 +11,7 @@ import {
   reconnect,
   sendCommand,
   stageableTo,
+  stagingBody,
   stepClock,
   ticketBody,
   unitDetail,
@@ -56,11 +57,7 @@ describe("a unit's history", () => {
   it('when a support user stages and unstages an update, then both are on the timeline with who did it', async () => {
     const latest = latestOf(t, 'aligner');
     const unit = await unitWhere(t, stageableTo('aligner', latest, '5.'));
-    const body = {
-      serialNumber: unit.serialNumber,
-      version: { semantic: latest, meta: '' },
-      path: `/updates/${latest}`,
-    };
+    const body = stagingBody(unit.serialNumber, latest);
     expect(
       (await t.as('support').post('/create/immediate_stage_of_software_update/v1').send(body)).status,
     ).toBe(200);
@@ -87,11 +84,7 @@ describe("a unit's history", () => {
     const latest = latestOf(t, 'gtps');
     const unit = await unitWhere(t, (u) => u.family === 'gtps' && u.versionSemantic === latest);
     const before = (await page(unit.serialNumber)).totalDocs;
-    const body = {
-      serialNumber: unit.serialNumber,
-      version: { semantic: latest, meta: '' },
-      path: `/updates/${latest}`,
-    };
+    const body = stagingBody(unit.serialNumber, latest);
     expect(
       (await t.as('support').post('/create/immediate_stage_of_gtps_software_update/v1').send(body)).status,
     ).toBe(400);
@@ -126,11 +119,7 @@ describe("a unit's history", () => {
     const latest = latestOf(t, 'gtps');
     const unit = await unitWhere(t, stageableTo('gtps', latest, ''), { connected: true });
     const from = unit.versionSemantic;
-    const body = {
-      serialNumber: unit.serialNumber,
-      version: { semantic: latest, meta: '' },
-      path: `/updates/${latest}`,
-    };
+    const body = stagingBody(unit.serialNumber, latest);
     await t.as('support').post('/create/immediate_stage_of_gtps_software_update/v1').send(body);
     await stepClock(t, 1_000);
     await sendCommand(t, 'aligner_download_now', { serialNumber: unit.serialNumber });

@@ -6,7 +6,6 @@ import {
   type AuditEntry,
   type SimulatorChangedPayload,
 } from '@equipment-dashboard/contract';
-import type { Socket } from 'socket.io-client';
 import { Rng } from '../../core/random';
 import type { Selection } from '../../scenarios/scenario-schema';
 import { selectUnits } from '../../scenarios/unit-changes';
@@ -20,11 +19,7 @@ const RUNS = '/sim/scenario_runs/v1/';
 const CANCEL = '/sim/scenario_run_cancelled/v1';
 
 describe('the Simulator screen calls', () => {
-  const t = useTestServer({ users: ['admin', 'engineer', 'support'] });
-  let socket: Socket;
-  beforeAll(async () => {
-    socket = await t.live('admin');
-  });
+  const t = useTestServer({ users: ['admin', 'engineer', 'support'], liveAs: 'admin' });
 
   const simulatorActions = async (): Promise<AuditEntry[]> => {
     const trail = await t.as('admin').get('/read/audits/v1/').query({ page: 1 });
@@ -32,7 +27,7 @@ describe('the Simulator screen calls', () => {
     return (trail.body.docs as AuditEntry[]).filter((d) => d.command.startsWith('simulator.'));
   };
   const nextChange = () =>
-    new Promise<SimulatorChangedPayload>((resolve) => socket.once('SIMULATOR_CHANGED', resolve));
+    new Promise<SimulatorChangedPayload>((resolve) => t.socket.once('SIMULATOR_CHANGED', resolve));
 
   it('when engineer previews a library scenario, then each selection says how many units it picks now and nothing changes', async () => {
     const clockBefore = (await t.as('engineer').get(CLOCK)).body;

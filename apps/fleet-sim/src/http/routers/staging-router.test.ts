@@ -1,24 +1,21 @@
 import { compareVersions, isAtLeast } from '@equipment-dashboard/domain';
-import type { Socket } from 'socket.io-client';
 import { isPending } from '../../fleet/desired-state';
 import type { UnitRuntime } from '../../fleet/unit-runtime';
-import { latestOf, sendCommand, stepClock, unitDetail, unitWhere } from '../../test/fleet-helpers';
+import {
+  latestOf,
+  sendCommand,
+  stagingBody,
+  stepClock,
+  unitDetail,
+  unitWhere,
+} from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const MINUTE = 60_000;
 
 describe('staging and the update flow (console-core §4, §7)', () => {
-  const t = useTestServer({ users: ['support'] });
-  let socket: Socket;
-  beforeAll(async () => {
-    socket = await t.live('support');
-  });
+  const t = useTestServer({ users: ['support'], liveAs: 'support' });
 
-  const body = (serialNumber: string, semantic: string) => ({
-    serialNumber,
-    version: { semantic, meta: '' },
-    path: `/updates/${semantic}`,
-  });
   const staged = () => t.as('support').get('/read/staged_update_totals/v1');
   const below = (family: 'aligner' | 'gtps') => (u: UnitRuntime) =>
     u.family === family &&
@@ -31,11 +28,11 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     const unit = await unitWhere(t, below('aligner'));
     const latest = latestOf(t, 'aligner');
     const before = (await staged()).body;
-    const heard = new Promise((r) => socket.once('SOFTWARE_UPDATES_STAGED', r));
+    const heard = new Promise((r) => t.socket.once('SOFTWARE_UPDATES_STAGED', r));
     const res = await t
       .as('support')
       .post('/create/immediate_stage_of_software_update/v1')
-      .send(body(unit.serialNumber, latest));
+      .send(stagingBody(unit.serialNumber, latest));
     expect(res.status).toBe(200);
     expect(res.body.version.semantic).toBe(latest);
     await expect(heard).resolves.toMatchObject({ family: 'aligner' });
@@ -47,7 +44,7 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     const again = await t
       .as('support')
       .post('/create/immediate_stage_of_software_update/v1')
-      .send(body(unit.serialNumber, latest));
+      .send(stagingBody(unit.serialNumber, latest));
     expect(again.status).toBe(400);
     expect(again.body.error).toMatch(/already/i);
 
@@ -74,7 +71,7 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     const res = await t
       .as('support')
       .post('/create/immediate_stage_of_gtps_software_update/v1')
-      .send(body(unit.serialNumber, latest));
+      .send(stagingBody(unit.serialNumber, latest));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('staging_refused');
   });
@@ -84,7 +81,7 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     const res = await t
       .as('support')
       .post('/create/immediate_stage_of_software_update/v1')
-      .send(body(unit.serialNumber, latestOf(t, 'aligner')));
+      .send(stagingBody(unit.serialNumber, latestOf(t, 'aligner')));
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('immediate_stage_of_gtps_software_update');
   });
@@ -98,7 +95,7 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     await t
       .as('support')
       .post('/create/immediate_stage_of_gtps_software_update/v1')
-      .send(body(unit.serialNumber, latest));
+      .send(stagingBody(unit.serialNumber, latest));
 
     const read = async () => (await unitDetail(t, unit.serialNumber)).body;
     expect((await read()).updateState.state).toBe('READY_TO_DOWNLOAD');
@@ -138,7 +135,7 @@ describe('staging and the update flow (console-core §4, §7)', () => {
     await t
       .as('support')
       .post('/create/immediate_stage_of_software_update/v1')
-      .send(body(unit.serialNumber, latestOf(t, 'aligner')));
+      .send(stagingBody(unit.serialNumber, latestOf(t, 'aligner')));
     await sendCommand(t, 'aligner_download_now', { serialNumber: unit.serialNumber });
     await stepClock(t, MINUTE);
     if (unit.flow) unit.flow.hung = true;

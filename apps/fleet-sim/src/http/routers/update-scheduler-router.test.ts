@@ -9,6 +9,7 @@ import {
   latestOf,
   setSpeed,
   stageableTo,
+  stagingBody,
   stepClock,
   storeCount,
   unitWhere,
@@ -31,11 +32,7 @@ describe('update scheduler tables and statistics (back-office §2.4, §3, §4, �
     t
       .as('engineer')
       .post(path)
-      .send({
-        serialNumber: unit.serialNumber,
-        version: { semantic: latest, meta: '' },
-        path: `/updates/${unit.family}/${latest}`,
-      });
+      .send(stagingBody(unit.serialNumber, latest, `/updates/${unit.family}/${latest}`));
   const stats = async (path: string): Promise<UpdateSchedulerStatistics> =>
     (await list(path)).body as UpdateSchedulerStatistics;
 
