@@ -400,9 +400,10 @@ export function storeImported(
         const table = ident(copyOf(part));
         await exec(
           tx,
-          sql`INSERT INTO ${sql.raw(table)} SELECT (jsonb_populate_record(NULL::${sql.raw(table)},
-                r || jsonb_build_object('snapshot_id', ${created.id}::int))).*
-              FROM jsonb_array_elements(${JSON.stringify(kindRows)}::jsonb) r`,
+          // LATERAL: `(jsonb_populate_record(...)).*` would call the function once per column.
+          sql`INSERT INTO ${sql.raw(table)} SELECT p.*
+              FROM jsonb_array_elements(${JSON.stringify(kindRows)}::jsonb) r
+              CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.raw(table)}, r || jsonb_build_object('snapshot_id', ${created.id}::int)) p`,
         );
       }
     }
