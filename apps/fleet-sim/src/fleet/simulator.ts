@@ -1,8 +1,11 @@
 import type { Logger } from 'pino';
+import type { VoltagesReport } from '@equipment-dashboard/contract';
+import { hasVoltageOutOfRange } from '@equipment-dashboard/domain';
 import { metrics } from '../core/metrics';
 import type { Database, Db } from '../store/database';
 import { openCommands, type CommandRow } from '../store/repos/commands-repo';
 import { desiredChangedSince, type DesiredRow } from '../store/repos/desired-repo';
+import { voltagesReports } from '../store/repos/units-repo';
 import type { Feed } from '../store/store-follower';
 import type { SimClock } from './clock';
 import { CommandRunner } from './command-runner';
@@ -82,6 +85,7 @@ export class Simulator {
           const shards = taken.map((h) => h.shard);
           await engine.takeShards(shards);
           commands.offer(await openCommands(db, shards));
+          await simulator.readVoltageTrouble();
         },
         give: async (shards) => commands.forget(await engine.dropShards(shards)),
       });
@@ -89,7 +93,19 @@ export class Simulator {
     } else {
       commands.offer(await openCommands(db));
     }
+    await simulator.readVoltageTrouble();
     return simulator;
+  }
+
+  /**
+   * Which of its units have voltage trouble, from their latest voltages reports in the store: a restart, a restore or
+   * shards taken over from another simulator keep what a scenario gave them (`replace`: forget what this process held).
+   */
+  private async readVoltageTrouble(replace = false): Promise<void> {
+    if (replace) this.voltageTrouble.clear();
+    for (const { serialNumber, data } of await voltagesReports(this.options.db))
+      if (this.engine.get(serialNumber) && hasVoltageOutOfRange(data as VoltagesReport))
+        this.voltageTrouble.add(serialNumber);
   }
 
   /**
@@ -137,7 +153,9 @@ export class Simulator {
   async reload(keep = false): Promise<void> {
     if (!keep) this.commands.forget([...this.engine.state.units.keys()]);
     await this.engine.reload(keep);
-    if (!keep && !this.options.leased) this.commands.offer(await openCommands(this.options.db));
+    if (keep) return;
+    if (!this.options.leased) this.commands.offer(await openCommands(this.options.db));
+    await this.readVoltageTrouble(true);
   }
 
   async start(): Promise<void> {

@@ -6,7 +6,7 @@ import {
   type CaptureSelection,
   type VoltagesReport,
 } from '@equipment-dashboard/contract';
-import { isVoltageInRange } from '@equipment-dashboard/domain';
+import { hasVoltageOutOfRange } from '@equipment-dashboard/domain';
 import { Document, isMap, isSeq, visit } from 'yaml';
 import type { AuthUser } from '../auth/auth-user';
 import { ValidationError } from '../core/errors';
@@ -71,8 +71,7 @@ function changeOf(row: RuntimeRow, voltages: unknown, now: number): UnitChange {
     change.staged = isPending(desired, row.stagedRevDone) ? desired.semantic : false;
   }
   const report = voltages as VoltagesReport | undefined;
-  if (report?.boards.some((board) => board.Parameters.some((p) => !isVoltageInRange(p))))
-    change.voltages = 'outOfRange';
+  if (report && hasVoltageOutOfRange(report)) change.voltages = 'outOfRange';
   return change;
 }
 

@@ -12,3 +12,10 @@ export function nextLogLevel(current: string | null | undefined): LogLevel {
 export function isVoltageInRange(parameter: { Actual: number; Min: number; Max: number }): boolean {
   return parameter.Actual >= parameter.Min && parameter.Actual <= parameter.Max;
 }
+
+/** Whether a voltages report has a reading out of its range (a unit that a scenario gave voltage trouble). */
+export function hasVoltageOutOfRange(report: {
+  boards: readonly { Parameters: readonly { Actual: number; Min: number; Max: number }[] }[];
+}): boolean {
+  return report.boards.some((board) => board.Parameters.some((p) => !isVoltageInRange(p)));
+}

@@ -9,7 +9,7 @@ import {
 import type { Socket } from 'socket.io-client';
 import { rowsOf } from '../../store/repos/feed-repo';
 import { findSnapshot, restoreSnapshot, worldDigestIn } from '../../store/repos/snapshots-repo';
-import { auditTrail, settle, ticketBody, unitWhere } from '../../test/fleet-helpers';
+import { auditTrail, settle, simOf, ticketBody, unitWhere } from '../../test/fleet-helpers';
 import { useTestServer } from '../../test/test-server';
 
 const LIST = '/sim/snapshots/v1/';
@@ -144,6 +144,27 @@ describe('field-state snapshots', () => {
     }
     expect(digests[0]).toBe(digests[1]);
     expect(digests[0]).not.toBe(saved.digest);
+  });
+
+  it('when units had voltage trouble at the save, then after a restore their voltages come out of range again', async () => {
+    const apply = async (scenario: object) =>
+      expect((await t.as('engineer').post('/sim/scenario/apply').send(scenario)).status).toBe(200);
+    await apply({ name: 'voltages-out-of-range' });
+    await settle(t);
+    const troubled = [...simOf(t).voltageTrouble].sort();
+    expect(troubled.length).toBeGreaterThan(0);
+    const saved = await save('voltage trouble');
+    await apply({
+      scenario: {
+        name: 'voltages back',
+        units: [{ select: { serials: troubled }, set: { voltages: 'normal' } }],
+      },
+    });
+    await settle(t);
+    expect(simOf(t).voltageTrouble.size).toBe(0);
+    expect((await restore(saved.id)).status).toBe(200);
+    // The simulator's readings of those units come out of range again (commands-router.test: a unit with trouble).
+    expect([...simOf(t).voltageTrouble].sort()).toEqual(troubled);
   });
 
   it('when a snapshot holds a pending scenario step, then after a restore the step is pending again and plays at its time', async () => {

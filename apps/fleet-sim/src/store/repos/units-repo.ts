@@ -169,6 +169,14 @@ export async function latestReport(db: Db, serialNumber: string, kind: ReportKin
   return row;
 }
 
+/** Every unit's latest voltages report (a few per thousand units: written by commands and scenarios). */
+export async function voltagesReports(db: Db): Promise<{ serialNumber: string; data: unknown }[]> {
+  return db
+    .select({ serialNumber: unitReports.serialNumber, data: unitReports.data })
+    .from(unitReports)
+    .where(eq(unitReports.kind, 'voltages'));
+}
+
 /** The latest report of a kind of each named unit that has one, a statement per 1,000 units. */
 export async function latestReports(
   db: Db,
