@@ -59,22 +59,14 @@ export function ActivityPanel({ family, period }: { family: Family; period: 'dai
         </Col>
       </Row>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <SeriesLineChart
-            label={T.activityChart(familyName, periodName)}
-            points={activityPoints(stats, family)}
-            height={300}
-            emptyText={T.noActivity}
-          />
-        </Col>
-        <Col xs={24} xl={12}>
-          <SeriesLineChart
-            label={T.deltasChart(familyName, periodName)}
-            points={deltaPoints(stats, family)}
-            height={300}
-            emptyText={T.noActivity}
-          />
-        </Col>
+        {[
+          { label: T.activityChart(familyName, periodName), points: activityPoints(stats, family) },
+          { label: T.deltasChart(familyName, periodName), points: deltaPoints(stats, family) },
+        ].map(({ label, points }) => (
+          <Col key={label} xs={24} xl={12}>
+            <SeriesLineChart label={label} points={points} height={300} emptyText={T.noActivity} />
+          </Col>
+        ))}
       </Row>
     </div>
   );
