@@ -1,9 +1,12 @@
 import { Form, Select } from 'antd';
-import type { ReactNode } from 'react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { useReadSavedViewsQuery } from '@equipment-dashboard/api-client';
 import { ALERTS_TEXTS as T } from './texts';
 
-/** One labelled field of a dialog's form (the label names the control `id`), with a problem in place of its help. */
+/**
+ * One labelled field of a dialog's form, with a problem in place of its help: its one control takes the field's `id`,
+ * which the label names.
+ */
 export function Field({
   id,
   label,
@@ -17,7 +20,7 @@ export function Field({
   problem?: string;
   help?: ReactNode;
   required?: boolean;
-  children: ReactNode;
+  children: ReactElement<{ id?: string }>;
 }) {
   return (
     <Form.Item
@@ -27,7 +30,7 @@ export function Field({
       validateStatus={problem ? 'error' : undefined}
       help={problem ?? help}
     >
-      {children}
+      {cloneElement(children, { id })}
     </Form.Item>
   );
 }
@@ -38,7 +41,7 @@ export function SavedViewSelect({
   value,
   onChange,
 }: {
-  id: string;
+  id?: string;
   value: number | null;
   onChange: (viewId: number | null) => void;
 }) {

@@ -88,12 +88,7 @@ function ChannelFields({
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Field id={`${id}-emails`} label={emailsLabel} problem={problems[emailsProblem]} help={T.emailsHelp}>
-          <Input.TextArea
-            id={`${id}-emails`}
-            rows={2}
-            value={form[emails]}
-            onChange={(e) => set({ [emails]: e.target.value })}
-          />
+          <Input.TextArea rows={2} value={form[emails]} onChange={(e) => set({ [emails]: e.target.value })} />
         </Field>
       </Col>
       <Col xs={24} md={12}>
@@ -104,7 +99,6 @@ function ChannelFields({
           help={webhooksHelp}
         >
           <Select
-            id={`${id}-webhooks`}
             mode="multiple"
             value={form[webhooks]}
             notFoundContent={T.noWebhooks}
@@ -179,13 +173,12 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Field id="rule-name" label={T.name} problem={problems.name} required>
-              <Input id="rule-name" value={form.name} onChange={(e) => set({ name: e.target.value })} />
+              <Input value={form.name} onChange={(e) => set({ name: e.target.value })} />
             </Field>
           </Col>
           <Col xs={12} md={6}>
             <Field id="rule-severity" label={T.severity} problem={problems.severity}>
               <Select
-                id="rule-severity"
                 value={form.severity}
                 options={ALERT_SEVERITIES.map((s) => ({
                   value: s,
@@ -197,7 +190,7 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
           </Col>
           <Col xs={12} md={6}>
             <Field id="rule-enabled" label={T.enabled} problem={problems.enabled}>
-              <Switch id="rule-enabled" checked={form.enabled} onChange={(enabled) => set({ enabled })} />
+              <Switch checked={form.enabled} onChange={(enabled) => set({ enabled })} />
             </Field>
           </Col>
         </Row>
@@ -205,7 +198,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
           <Col xs={24} md={12}>
             <Field id="rule-kind" label={T.kind} problem={problems.kind}>
               <Select
-                id="rule-kind"
                 value={form.kind}
                 options={ALERT_RULE_KINDS.map((k) => ({ value: k, label: ALERT_RULE_KIND_LABELS[k] }))}
                 onChange={(kind: AlertRuleKind) => setForm((now) => withKind(now, kind))}
@@ -215,7 +207,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
           <Col xs={12} md={6}>
             <Field id="rule-for" label={T.forMinutes} problem={problems.forMinutes}>
               <InputNumber
-                id="rule-for"
                 min={0}
                 precision={0}
                 style={{ width: '100%' }}
@@ -232,7 +223,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
                 problem={problems.threshold}
               >
                 <InputNumber
-                  id="rule-threshold"
                   min={0}
                   max={threshold.max}
                   style={{ width: '100%' }}
@@ -251,7 +241,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
           help={takesScope ? undefined : T.fleetOnly}
         >
           <Radio.Group
-            id="rule-scope"
             aria-label={T.scope}
             value={form.scopeKind}
             disabled={!takesScope}
@@ -261,7 +250,7 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
         </Field>
         {takesScope && form.scopeKind === 'view' && (
           <Field id="rule-view" label={T.savedView} problem={problems.viewId}>
-            <SavedViewSelect id="rule-view" value={form.viewId} onChange={(viewId) => set({ viewId })} />
+            <SavedViewSelect value={form.viewId} onChange={(viewId) => set({ viewId })} />
           </Field>
         )}
         {takesScope && form.scopeKind === 'filters' && (
@@ -274,7 +263,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
             <Col xs={12} md={6}>
               <Field id="rule-filter-family" label={T.family}>
                 <Select
-                  id="rule-filter-family"
                   allowClear
                   value={form.filters.filterFamily || undefined}
                   options={FAMILIES.map((f) => ({ value: f, label: f }))}
@@ -287,7 +275,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
             <Col xs={12} md={6}>
               <Field id="rule-filter-country" label={T.countryCode}>
                 <Input
-                  id="rule-filter-country"
                   value={form.filters.filterCountryCode}
                   onChange={(e) => set({ filters: { ...form.filters, filterCountryCode: e.target.value } })}
                 />
@@ -296,7 +283,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
             <Col xs={12} md={6}>
               <Field id="rule-filter-version" label={T.softwareVersion}>
                 <Input
-                  id="rule-filter-version"
                   value={form.filters.filterSoftwareVersion}
                   onChange={(e) =>
                     set({ filters: { ...form.filters, filterSoftwareVersion: e.target.value } })
@@ -307,7 +293,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
             <Col xs={12} md={6}>
               <Field id="rule-filter-serial" label={T.serialNumber}>
                 <Input
-                  id="rule-filter-serial"
                   value={form.filters.filterSerialNumber}
                   onChange={(e) => set({ filters: { ...form.filters, filterSerialNumber: e.target.value } })}
                 />
@@ -318,7 +303,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
         {takesScope && form.scopeKind === 'serials' && (
           <Field id="rule-serials" label={T.serials} problem={problems.serials} help={T.serialsHelp}>
             <Input.TextArea
-              id="rule-serials"
               rows={3}
               value={form.serialsText}
               onChange={(e) => set({ serialsText: e.target.value })}
@@ -355,7 +339,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
               help={T.remindHelp}
             >
               <InputNumber
-                id="rule-remind"
                 min={1}
                 precision={0}
                 style={{ width: '100%' }}
@@ -372,7 +355,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
               help={T.escalateHelp}
             >
               <InputNumber
-                id="rule-escalate"
                 min={1}
                 precision={0}
                 style={{ width: '100%' }}
@@ -395,7 +377,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
             <Col xs={12} md={8}>
               <Field id="rule-flap-drops" label={T.flappingDrops} problem={problems.flapping}>
                 <InputNumber
-                  id="rule-flap-drops"
                   min={1}
                   max={100}
                   precision={0}
@@ -408,7 +389,6 @@ export function RuleDialog({ rule, onClose }: { rule?: AlertRule; onClose: () =>
             <Col xs={12} md={8}>
               <Field id="rule-flap-window" label={T.flappingWindow}>
                 <InputNumber
-                  id="rule-flap-window"
                   min={1}
                   precision={0}
                   style={{ width: '100%' }}

@@ -137,18 +137,17 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Field id="silence-rule" label={T.matchRule}>
-              <RuleSelect id="silence-rule" value={ruleId} onChange={setRuleId} />
+              <RuleSelect value={ruleId} onChange={setRuleId} />
             </Field>
           </Col>
           <Col xs={24} md={12}>
             <Field id="silence-view" label={T.matchView}>
-              <SavedViewSelect id="silence-view" value={viewId} onChange={setViewId} />
+              <SavedViewSelect value={viewId} onChange={setViewId} />
             </Field>
           </Col>
           <Col xs={24} md={12}>
             <Field id="silence-families" label={T.matchFamilies}>
               <Select
-                id="silence-families"
                 mode="multiple"
                 value={families}
                 options={FAMILIES.map((f) => ({ value: f, label: f }))}
@@ -159,7 +158,6 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
           <Col xs={24} md={12}>
             <Field id="silence-countries" label={T.matchCountries}>
               <Select
-                id="silence-countries"
                 mode="multiple"
                 showSearch={{ optionFilterProp: 'label' }}
                 value={countryCodes}
@@ -180,7 +178,6 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
           <Col xs={24} md={12}>
             <Field id="silence-services" label={T.matchServices}>
               <Select
-                id="silence-services"
                 mode="multiple"
                 value={services}
                 options={SERVICE_NAMES.map((s) => ({ value: s, label: s }))}
@@ -190,12 +187,7 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
           </Col>
           <Col xs={24} md={12}>
             <Field id="silence-serials" label={T.matchSerials} help={T.serialsHelp}>
-              <Input.TextArea
-                id="silence-serials"
-                rows={2}
-                value={serialsText}
-                onChange={(e) => setSerialsText(e.target.value)}
-              />
+              <Input.TextArea rows={2} value={serialsText} onChange={(e) => setSerialsText(e.target.value)} />
             </Field>
           </Col>
         </Row>
@@ -203,7 +195,6 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
           <Col xs={24} md={8}>
             <Field id="silence-start" label={T.starts} help={T.startHelp}>
               <DatePicker
-                id="silence-start"
                 showTime
                 format={TIME}
                 placeholder={T.startNow}
@@ -220,7 +211,6 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
               help={duration !== 'custom' && start === null && !mayReadClock ? T.clockHelp : undefined}
             >
               <Select
-                id="silence-duration"
                 value={duration}
                 options={DURATIONS.map((d) => ({ value: d, label: T.durations[d] }))}
                 onChange={setDuration}
@@ -231,7 +221,6 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
             <Col xs={24} md={8}>
               <Field id="silence-end" label={T.ends} required>
                 <DatePicker
-                  id="silence-end"
                   showTime
                   format={TIME}
                   value={end}
@@ -243,12 +232,7 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
           )}
         </Row>
         <Field id="silence-reason" label={T.reason} required>
-          <Input.TextArea
-            id="silence-reason"
-            rows={2}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <Input.TextArea rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
         <Field
           id="silence-recurring"
@@ -267,7 +251,7 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
               : T.wholeLength
           }
         >
-          <Switch id="silence-recurring" checked={recurringOn} onChange={setRecurringOn} />
+          <Switch checked={recurringOn} onChange={setRecurringOn} />
         </Field>
         {recurringOn && (
           <>
@@ -283,7 +267,6 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
               <Col xs={12} md={6}>
                 <Field id="silence-from-hour" label={T.fromHour}>
                   <InputNumber
-                    id="silence-from-hour"
                     min={0}
                     max={23}
                     precision={0}
@@ -295,7 +278,6 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
               <Col xs={12} md={6}>
                 <Field id="silence-to-hour" label={T.toHour}>
                   <InputNumber
-                    id="silence-to-hour"
                     min={0}
                     max={23}
                     precision={0}
@@ -307,7 +289,6 @@ export function SilenceDialog({ onClose, group }: { onClose: () => void; group?:
               <Col xs={24} md={12}>
                 <Field id="silence-zone" label={T.timeZone}>
                   <Select
-                    id="silence-zone"
                     showSearch
                     value={timeZone}
                     options={zones.map((z) => ({ value: z, label: z }))}
