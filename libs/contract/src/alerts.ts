@@ -176,6 +176,18 @@ export const alertSubjectSchema = z.object({
 /** See {@link alertSubjectSchema}. */
 export type AlertSubject = z.infer<typeof alertSubjectSchema>;
 
+/**
+ * What an alert is about, as a mail or an export names it: the unit's serial, the service, `rollout <id>`,
+ * `ticket <id>`, or else (a rule about its whole scope) `scope`.
+ */
+export function alertSubjectText(subject: AlertSubject, scope = 'scope'): string {
+  if (subject.serialNumber !== undefined) return subject.serialNumber;
+  if (subject.service !== undefined) return subject.service;
+  if (subject.rolloutId) return `rollout ${subject.rolloutId}`;
+  if (subject.ticketId) return `ticket ${subject.ticketId}`;
+  return scope;
+}
+
 /** An alert as the lists show it. */
 export const alertSchema = z.object({
   id: recordIdSchema,

@@ -1,6 +1,6 @@
 import { booleanToYesNo, schedulerDeviceDisplay, versionLabel } from '@equipment-dashboard/domain';
 import { readChatSessions } from './ai';
-import { readAlerts } from './alerts';
+import { alertSubjectText, readAlerts } from './alerts';
 import { readAudits } from './audits';
 import { readCameraCals } from './camera-cal';
 import { csvExport, type CsvColumn, type CsvExportDef, type PagedListDef } from './define-csv-export';
@@ -164,17 +164,7 @@ export const CSV_EXPORTS: readonly CsvExportDef[] = [
     { header: 'State', cell: (a) => a.state },
     { header: 'Rule', cell: (a) => a.ruleName },
     { header: 'Kind', cell: (a) => a.kind },
-    {
-      header: 'Subject',
-      cell: (a) =>
-        a.subject.serialNumber ??
-        a.subject.service ??
-        (a.subject.rolloutId
-          ? `rollout ${a.subject.rolloutId}`
-          : a.subject.ticketId
-            ? `ticket ${a.subject.ticketId}`
-            : 'scope'),
-    },
+    { header: 'Subject', cell: (a) => alertSubjectText(a.subject) },
     { header: 'Summary', cell: (a) => a.summary },
     { header: 'Started At', cell: (a) => a.startedAt },
     { header: 'Fired At', cell: (a) => a.firedAt },

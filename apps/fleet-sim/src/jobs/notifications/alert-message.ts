@@ -1,4 +1,4 @@
-import type { Alert } from '@equipment-dashboard/contract';
+import { alertSubjectText, type Alert } from '@equipment-dashboard/contract';
 import { groupedSubjects, groupedTitle, type AlertEvent, type AlertKind } from '@equipment-dashboard/domain';
 
 /** Alerts a message carries in full (the count and the link say the rest). */
@@ -28,14 +28,7 @@ export interface AlertMessage {
   text: string;
 }
 
-const subjectOf = (a: Alert): string =>
-  a.subject.serialNumber ??
-  a.subject.service ??
-  (a.subject.rolloutId
-    ? `rollout ${a.subject.rolloutId}`
-    : a.subject.ticketId
-      ? `ticket ${a.subject.ticketId}`
-      : 'the scope');
+const subjectOf = (a: Alert): string => alertSubjectText(a.subject, 'the scope');
 
 /**
  * The message of a group of alerts (`count` of them, the first of which `alerts` holds): "37 units offline in US
