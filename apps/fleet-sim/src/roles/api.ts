@@ -9,7 +9,6 @@ import { buildRouters } from '../http/routers';
 import { bridgeStoreToLive } from '../live/store-events';
 import type { LiveHub } from '../live/live-hub';
 import { authenticateSession, tokenFromHeader } from '../services/auth-service';
-import { JobWakeups } from '../services/job-wakeups';
 import type { ServiceDeps } from '../services/service-deps';
 import { schedulerActivityListener } from '../jobs/delivery-counter';
 import { prepareUpdateLibrary } from '../services/update-library';
@@ -64,7 +63,7 @@ function trackRequests(httpServer: HttpServer): { idle(): Promise<void> } {
  * channel on one HTTP server, and listens.
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const { logger, database, db, signer, identity, mailer, base } = await openServiceProcess(config, options);
+  const { logger, database, db, signer, serviceDeps } = await openServiceProcess(config, options);
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
     const { follower, from, clock, world, onWorldChanged } = await followWorld(config, db, logger);
@@ -87,20 +86,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const authenticateToken = (token: string | null) => authenticateSession({ db, signer, sessions }, token);
     const live: LiveHub = await liveHubOf(config, options, logger, authenticateToken);
     cleanup.push(() => live.close());
-    const deps: ServiceDeps = {
-      ...base,
-      mailer,
-      signer,
-      live,
-      sessions,
-      identity,
-      wakeups: new JobWakeups(),
-      clock,
-      world,
-      readModels,
-      follower,
-      sim: simulator,
-    };
+    const deps = serviceDeps({ live, sessions, clock, world, readModels, follower, sim: simulator });
     const bridge = bridgeStoreToLive(deps, live);
     onWorldChanged({ servicesChanged: () => bridge.servicesChanged() });
     readModels.onFiguresChanged((change) => bridge.figuresChanged(change));

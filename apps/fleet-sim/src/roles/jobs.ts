@@ -1,7 +1,6 @@
 import { SessionCache } from '../auth/session-cache';
 import type { Config } from '../config/config';
 import { createReadModels } from '../read-models/read-models';
-import { JobWakeups } from '../services/job-wakeups';
 import type { ServiceDeps } from '../services/service-deps';
 import { followReadModels, liveHubOf, openServiceProcess } from './service-parts';
 import { startBackgroundJobs, type BackgroundJobs } from './background-jobs';
@@ -21,7 +20,7 @@ export interface RunningJobs extends RunningProcess {
  * the evaluator's work in an alert storm never queues a console's call behind it.
  */
 export async function startJobsProcess(config: Config, options: ProcessOptions = {}): Promise<RunningJobs> {
-  const { logger, database, db, signer, identity, mailer, base } = await openServiceProcess(config, options);
+  const { logger, database, db, serviceDeps } = await openServiceProcess(config, options);
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
     const { follower, from, clock, world } = await followWorld(config, db, logger);
@@ -31,20 +30,8 @@ export async function startJobsProcess(config: Config, options: ProcessOptions =
       Promise.reject(new Error('a jobs process takes no console')),
     );
     cleanup.push(() => live.close());
-    const deps: ServiceDeps = {
-      ...base,
-      mailer,
-      signer,
-      live,
-      sessions: new SessionCache(),
-      identity,
-      wakeups: new JobWakeups(),
-      clock,
-      world,
-      readModels,
-      follower,
-      sim: null,
-    };
+    const sessions = new SessionCache();
+    const deps = serviceDeps({ live, sessions, clock, world, readModels, follower, sim: null });
     followReadModels(follower, readModels, null);
     await follower.start(from);
     cleanup.push(() => follower.stop());

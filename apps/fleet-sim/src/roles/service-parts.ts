@@ -12,6 +12,8 @@ import type { CommandRow } from '../store/repos/commands-repo';
 import type { Database } from '../store/database';
 import type { StoreFollower } from '../store/store-follower';
 import { ensureDemoWorld } from '../services/demo-world';
+import { JobWakeups } from '../services/job-wakeups';
+import type { ServiceDeps } from '../services/service-deps';
 import { openProcess, tokenSecret, type ProcessOptions, type StartOptions } from './process';
 
 /** The token signer (its secret shared by every process), the identity providers and the mailer. */
@@ -82,7 +84,14 @@ export async function openServiceProcess(config: Config, options: ProcessOptions
     const parts = await serviceParts(config, database, logger);
     const base = { config, db, logger, prefixes };
     if (options.seed !== false) await ensureDemoWorld(base);
-    return { ...opened, ...parts, base };
+    /** The services' dependencies, with what the process follows and publishes through (and its own wake-ups). */
+    const serviceDeps = (
+      followed: Pick<
+        ServiceDeps,
+        'live' | 'sessions' | 'clock' | 'world' | 'readModels' | 'follower' | 'sim'
+      >,
+    ): ServiceDeps => ({ ...base, ...parts, wakeups: new JobWakeups(), ...followed });
+    return { ...opened, ...parts, base, serviceDeps };
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
