@@ -104,8 +104,9 @@ export async function seedDemoWorld(db: Db, options: SeedDemoWorldOptions): Prom
       // Units on someone's radar get the first (open) tickets: the radar shows bug badges.
       radarSerials: [...new Set([...(radar.get('admin') ?? []), ...radarSerials])],
     });
-    await insertUnitReports(tx, root.fork('reports'), now, directory, radarSerials);
-    await insertScreenshots(tx, root.fork('screenshots'), now, directory, radarSerials);
+    const seededUnits = { now, directory, radarSerials };
+    await insertUnitReports(tx, root.fork('reports'), seededUnits);
+    await insertScreenshots(tx, root.fork('screenshots'), seededUnits);
     await insertCommandLog(tx, root.fork('commands'), now, directory, staff);
     await insertSchedules(tx, root.fork('schedules'), now, directory, releases);
     await insertSchedulerActivity(tx, root.fork('scheduler'), now, counts);

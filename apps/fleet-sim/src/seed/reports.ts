@@ -107,14 +107,16 @@ function printerStatus(rng: Rng): string {
   ].join('\n');
 }
 
+/** The units a seed's reports and screenshots go to: a sample of the fleet, those on a radar first, seeded at `now`. */
+export interface SeededUnits {
+  now: Date;
+  directory: readonly UnitSummary[];
+  radarSerials: ReadonlySet<string>;
+}
+
 /** Latest reports for about 10% of connected units (and the units on the radar). */
-export async function insertUnitReports(
-  db: Db,
-  rng: Rng,
-  now: Date,
-  directory: readonly UnitSummary[],
-  radarSerials: ReadonlySet<string>,
-): Promise<void> {
+export async function insertUnitReports(db: Db, rng: Rng, units: SeededUnits): Promise<void> {
+  const { now, directory, radarSerials } = units;
   const rows: (typeof unitReports.$inferInsert)[] = [];
   for (const unit of directory) {
     if (!(radarSerials.has(unit.serialNumber) || (unit.connected && rng.chance(0.1)))) continue;
@@ -152,13 +154,8 @@ function hasScreen(unit: UnitSummary): boolean {
 }
 
 /** A few screenshots on up to 30 units, radar units first. */
-export async function insertScreenshots(
-  db: Db,
-  rng: Rng,
-  now: Date,
-  directory: readonly UnitSummary[],
-  radarSerials: ReadonlySet<string>,
-): Promise<void> {
+export async function insertScreenshots(db: Db, rng: Rng, units: SeededUnits): Promise<void> {
+  const { now, directory, radarSerials } = units;
   const eligible = directory.filter(hasScreen);
   const chosen = [
     ...eligible.filter((u) => radarSerials.has(u.serialNumber)),
