@@ -116,7 +116,7 @@ export async function restoreWorld(
   const clock = { baseSim: row.simulatedAt.getTime(), baseReal: Date.now(), speed: row.speed };
   const started = Date.now();
   let committedAt = 0;
-  const result = await withUnitsStill(
+  const { stepsMs, ...result } = await withUnitsStill(
     deps,
     async () => {
       const restored = await restoreSnapshot(longRunningDb(deps.db), row, clock);
@@ -133,6 +133,7 @@ export async function restoreWorld(
       snapshot: row.id,
       unitsChanged: result.unitsChanged,
       transactionMs: committedAt - started,
+      stepsMs,
       reloadMs: reloadedAt - committedAt,
       followMs: Date.now() - reloadedAt,
     },
