@@ -39,6 +39,12 @@ const card = (serial: string) => screen.findByRole('listitem', { name: serial })
 const field = (scope: HTMLElement, label: string) =>
   within(scope).getByText(label).closest('.ant-descriptions-item')?.textContent?.slice(label.length) ?? '';
 
+/** Checks a card's (or panel's) fields by label: each shows the value given. */
+const expectFields = (scope: HTMLElement, expected: Record<string, string>) =>
+  expect(Object.fromEntries(Object.keys(expected).map((label) => [label, field(scope, label)]))).toEqual(
+    expected,
+  );
+
 describe('My Radar', () => {
   it("when the radar is empty, then 'NO FAVORITES ON RADAR' shows in the 600px list", async () => {
     openRadar(() => []);
@@ -59,24 +65,26 @@ describe('My Radar', () => {
     await waitFor(() =>
       expect(within(first).getByText('5.2.1 - build 2300')).toHaveAttribute('data-colour', 'red'),
     );
-    expect(field(first, 'Pending Download')).toBe('5.3.0');
-    expect(field(first, 'Connection Count')).toBe('3');
-    expect(field(first, 'Connected')).toBe('yes');
-    expect(field(first, 'Port')).toBe('4000');
-    expect(field(first, 'Address')).toBe('10.0.0.1');
-    expect(field(first, 'Current Procedure')).toBe('IDLE');
-    expect(field(first, 'Geolocation')).toBe(
-      'North America · United States (US) · Arkansas · Conway · America/Chicago UTC-05:00',
-    );
+    expectFields(first, {
+      'Pending Download': '5.3.0',
+      'Connection Count': '3',
+      Connected: 'yes',
+      Port: '4000',
+      Address: '10.0.0.1',
+      'Current Procedure': 'IDLE',
+      Geolocation: 'North America · United States (US) · Arkansas · Conway · America/Chicago UTC-05:00',
+    });
     expect(within(first).getByRole('button', { name: 'Favorite' })).toHaveAttribute('aria-pressed', 'true');
 
     const second = await card('CB1BT0002');
     expect(within(second).queryByRole('img', { name: /Open tickets/ })).not.toBeInTheDocument();
-    expect(field(second, 'Pending Download')).toBe('None');
-    expect(field(second, 'Connected')).toBe('no');
-    expect(field(second, 'Port')).toBe('disconnected');
-    expect(field(second, 'Address')).toBe('disconnected');
-    expect(field(second, 'Current Procedure')).toBe('disconnected');
+    expectFields(second, {
+      'Pending Download': 'None',
+      Connected: 'no',
+      Port: 'disconnected',
+      Address: 'disconnected',
+      'Current Procedure': 'disconnected',
+    });
   });
 
   it('when a unit reports update status, then the panel shows state, download progress, install progress and the buttons; older units have none', async () => {
@@ -86,12 +94,14 @@ describe('My Radar', () => {
     expect(field(panel, 'Updater State')).toBe('Downloading');
     expect(field(panel, 'Update Version')).toBe('5.3.0');
     const software = within(panel).getByRole('region', { name: 'Software download' });
-    expect(field(software, 'Current file')).toBe('rootfs.img');
-    expect(field(software, 'Files')).toBe('3 of 12');
-    expect(field(software, 'Bytes')).toBe('600.0 MB');
-    expect(field(software, 'Percent')).toBe('45%');
-    expect(field(software, 'Rate')).toBe('2.0 MB/s');
-    expect(field(software, 'Time remaining')).toBe('7m 12s');
+    expectFields(software, {
+      'Current file': 'rootfs.img',
+      Files: '3 of 12',
+      Bytes: '600.0 MB',
+      Percent: '45%',
+      Rate: '2.0 MB/s',
+      'Time remaining': '7m 12s',
+    });
     const specs = within(panel).getByRole('region', { name: 'Specs download' });
     expect(field(specs, 'Bytes')).toBe('1.5 KB');
     for (const name of ['Check Cloud', 'Download Updates', 'Install Updates']) {
