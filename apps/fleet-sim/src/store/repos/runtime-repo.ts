@@ -116,9 +116,8 @@ export async function* readRuntimeRows(db: Db, shards?: readonly number[]): Asyn
     for (const shard of shards) yield* readRuntimeRows(db, [shard]);
     return;
   }
-  let after = '';
-  for (;;) {
-    const rows = await db
+  const pageAfter = (after: string) =>
+    db
       .select(RUNTIME_COLUMNS)
       .from(units)
       .leftJoin(unitDesired, eq(unitDesired.serialNumber, units.serialNumber))
@@ -129,11 +128,17 @@ export async function* readRuntimeRows(db: Db, shards?: readonly number[]): Asyn
         ),
       )
       .orderBy(asc(units.serialNumber))
-      .limit(PAGE);
-    if (rows.length === 0) return;
-    yield (rows as Selected[]).map(withDesired);
-    after = rows[rows.length - 1]?.serialNumber ?? after;
-    if (rows.length < PAGE) return;
+      .limit(PAGE)
+      .then((rows) => rows as Selected[]);
+  // The next page is asked for before this one is handed over: the store reads it while the caller makes units.
+  let next: Promise<Selected[]> | null = pageAfter('');
+  while (next) {
+    const rows: Selected[] = await next;
+    const last = rows[rows.length - 1]?.serialNumber;
+    next = last !== undefined && rows.length === PAGE ? pageAfter(last) : null;
+    // A caller that stops early leaves the page asked for unread: its failure is nobody's.
+    next?.catch(() => undefined);
+    if (rows.length > 0) yield rows.map(withDesired);
   }
 }
 
