@@ -11,9 +11,10 @@ import {
   Skeleton,
   Steps,
   Upload,
+  type SelectProps,
 } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { type Aligner, type CreateTicketBody } from '@equipment-dashboard/contract';
 import {
   equipmentApi,
@@ -29,6 +30,7 @@ import {
   ticketTexts,
   yesNoToBoolean,
   type TicketDisposition,
+  type TicketTextField,
   type YesNo,
 } from '@equipment-dashboard/domain';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -66,6 +68,44 @@ const YES_NO_OPTIONS = [
 
 /** A Yes/No select maps to a boolean; unanswered stays null (console-core §5). */
 const answer = (value: YesNo | undefined) => (value === undefined ? null : yesNoToBoolean(value));
+
+/** A Yes/No answer, left unanswered until chosen (the form item gives it its value and id). */
+function YesNoSelect(props: SelectProps) {
+  return <Select {...props} options={YES_NO_OPTIONS} placeholder={T.choose} allowClear />;
+}
+
+/** Two answers side by side, each half the row and taking the same kind of control. */
+function AnswerRow({
+  names,
+  control,
+}: {
+  names: (keyof TicketForm & keyof typeof T)[];
+  control: ReactElement;
+}) {
+  return (
+    <Flex gap={12}>
+      {names.map((name) => (
+        <Form.Item key={name} name={name} label={T[name]} style={{ flex: 1 }}>
+          {control}
+        </Form.Item>
+      ))}
+    </Flex>
+  );
+}
+
+/** A page's two free-text answers: its main one (three rows), and the one that adds to it (two rows). */
+function TextAnswers({ main, more }: { main: TicketTextField; more: TicketTextField }) {
+  return (
+    <>
+      <Form.Item name={main} label={T[main]}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+      <Form.Item name={more} label={T[more]}>
+        <Input.TextArea rows={2} />
+      </Form.Item>
+    </>
+  );
+}
 
 /** The creation payload of console-core §3, with the signed-in user as issuer. */
 function ticketPayload(
@@ -215,7 +255,7 @@ export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; 
             </fieldset>
             <Flex gap={12}>
               <Form.Item name="techOnSite" label={T.techOnSite} style={{ flex: 1 }}>
-                <Select options={YES_NO_OPTIONS} placeholder={T.choose} allowClear />
+                <YesNoSelect />
               </Form.Item>
               <Form.Item name="disposition" label={T.disposition} style={{ flex: 1 }}>
                 <Select
@@ -233,28 +273,9 @@ export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; 
             </Form.Item>
           </div>
           <div style={page(1)}>
-            <Form.Item name="description" label={T.description}>
-              <Input.TextArea rows={3} />
-            </Form.Item>
-            <Form.Item name="circumstance" label={T.circumstance}>
-              <Input.TextArea rows={2} />
-            </Form.Item>
-            <Flex gap={12}>
-              <Form.Item name="issueStartedOn" label={T.issueStartedOn} style={{ flex: 1 }}>
-                <Input />
-              </Form.Item>
-              <Form.Item name="environment" label={T.environment} style={{ flex: 1 }}>
-                <Input />
-              </Form.Item>
-            </Flex>
-            <Flex gap={12}>
-              <Form.Item name="exhibitingNow" label={T.exhibitingNow} style={{ flex: 1 }}>
-                <Select options={YES_NO_OPTIONS} placeholder={T.choose} allowClear />
-              </Form.Item>
-              <Form.Item name="reproducible" label={T.reproducible} style={{ flex: 1 }}>
-                <Select options={YES_NO_OPTIONS} placeholder={T.choose} allowClear />
-              </Form.Item>
-            </Flex>
+            <TextAnswers main="description" more="circumstance" />
+            <AnswerRow names={['issueStartedOn', 'environment']} control={<Input />} />
+            <AnswerRow names={['exhibitingNow', 'reproducible']} control={<YesNoSelect />} />
             <Form.Item label={T.photo} extra={T.photoHint}>
               <Upload
                 accept="image/*"
@@ -274,12 +295,7 @@ export function TicketDialog({ serialNumber, onClose }: { serialNumber: string; 
             {!photoAllowed && <Alert type="warning" showIcon title={T.photoNotAnImage} />}
           </div>
           <div style={page(2)}>
-            <Form.Item name="attemptedResolution" label={T.attemptedResolution}>
-              <Input.TextArea rows={3} />
-            </Form.Item>
-            <Form.Item name="other" label={T.other}>
-              <Input.TextArea rows={2} />
-            </Form.Item>
+            <TextAnswers main="attemptedResolution" more="other" />
             <Form.Item name="escalated" valuePropName="checked">
               <Checkbox>{T.escalated}</Checkbox>
             </Form.Item>
