@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createGzip } from 'node:zlib';
 import { SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION, type SimSnapshot } from '@equipment-dashboard/contract';
@@ -72,7 +72,9 @@ export async function exportSnapshot(
     }
     yield `${JSON.stringify({ end: true, rows: count })}\n`;
   }
-  return { fileName: fileNameOf(row), body: Readable.from(lines()).pipe(createGzip()) };
+  // pipeline, not pipe: a read that fails part-way ends the download (the socket closes), never the process.
+  const body = pipeline(Readable.from(lines()), createGzip(), () => undefined);
+  return { fileName: fileNameOf(row), body };
 }
 
 const refuse = (what: string, details: Record<string, unknown>) =>

@@ -45,6 +45,7 @@ CREATE TABLE "sim_snapshot_fleet_counts" (LIKE "fleet_counts");--> statement-bre
 ALTER TABLE "sim_snapshot_fleet_counts" DROP COLUMN "change_xid", ADD COLUMN "snapshot_id" integer NOT NULL;--> statement-breakpoint
 CREATE INDEX "sim_snapshot_fleet_counts_snapshot_idx" ON "sim_snapshot_fleet_counts" USING brin ("snapshot_id");--> statement-breakpoint
 INSERT INTO "sim_snapshot_fleet_counts" SELECT r.* FROM "sim_snapshot_rows" s CROSS JOIN LATERAL jsonb_populate_record(NULL::"sim_snapshot_fleet_counts", s."row" || jsonb_build_object('snapshot_id', s.snapshot_id)) r WHERE s.kind = 'fleet_counts';--> statement-breakpoint
+SELECT brin_summarize_new_values('sim_snapshot_units_snapshot_idx');--> statement-breakpoint
 -- Their digests were of the JSON rows: made again from the typed rows at their next use.
 UPDATE "sim_snapshots" SET "digest" = '';--> statement-breakpoint
 DROP TABLE "sim_snapshot_rows";
