@@ -143,7 +143,7 @@ async function main(argv: string[]): Promise<void> {
         strict: true,
       });
       const [action, target] = positionals;
-      if (action === 'list') return runScenarioList();
+      if (action === 'list') return runScenarioList(loadConfig().DATA_DIR);
       if (action === 'apply' && target) return runScenarioApply(loadConfig(), target, values);
       throw new ConfigError(['scenario: use `scenario list` or `scenario apply FILE|NAME`']);
     }

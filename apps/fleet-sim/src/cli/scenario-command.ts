@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config';
-import { listScenarios } from '../scenarios/library';
+import { listScenarios, savedScenariosDir } from '../scenarios/library';
 import { parseScenarioText } from '../scenarios/scenario-file';
 
 export interface RemoteOptions {
@@ -105,8 +105,10 @@ export async function runScenarioApply(
   );
 }
 
-export function runScenarioList(): void {
-  for (const { name, description } of listScenarios()) console.log(`${name}\n  ${description}\n`);
+/** `fleet-sim scenario list`: the built-in library and the scenarios testers saved in DATA_DIR (marked saved). */
+export function runScenarioList(dataDir: string): void {
+  for (const { name, description, source } of listScenarios(savedScenariosDir(dataDir)))
+    console.log(`${name}${source === 'saved' ? ' (saved)' : ''}\n  ${description}\n`);
 }
 
 /** `fleet-sim clock [--speed N] [--step 20m]`: reads or changes the running server's simulated clock. */

@@ -7,6 +7,7 @@ import {
   type SimulatorChangedPayload,
 } from '@equipment-dashboard/contract';
 import { isVoltageInRange } from '@equipment-dashboard/domain';
+import { runScenarioList } from '../../cli/scenario-command';
 import { engineOf, setSpeed, settle } from '../../test/fleet-helpers';
 import { startTestServer, useTestServer, type TestServer } from '../../test/test-server';
 
@@ -190,6 +191,16 @@ describe('the saved scenario library', () => {
       source: 'saved',
     });
     expect(list.body).toContainEqual(expect.objectContaining({ name: 'hung-downloads', source: 'builtin' }));
+    // The CLI's `scenario list` on the same DATA_DIR lists it too.
+    const printed: string[] = [];
+    const log = jest.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    try {
+      runScenarioList(t.server.deps.config.DATA_DIR);
+    } finally {
+      log.mockRestore();
+    }
+    expect(printed).toContain('my-outage (saved)\n  Half the connected units drop.\n');
+    expect(printed.some((line) => line.startsWith('hung-downloads\n'))).toBe(true);
     const text = await t.as('engineer').get(TEXT).query({ name: 'my-outage' });
     expect(text.body).toEqual({ name: 'my-outage', source: 'saved', text: TEXT_OK });
     const download = await t.as('engineer').get(DOWNLOAD).query({ name: 'my-outage' }).buffer(true);
