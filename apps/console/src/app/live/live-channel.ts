@@ -13,6 +13,7 @@ import {
 } from '@equipment-dashboard/api-client';
 import { liveCountersApi } from '../../shared/api/live-counters.api';
 import { busyEnded, busyStarted } from '../../shared/ui/ui-slice';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '../store';
 import { liveEventHandlers, parseLiveEvent } from './live-events';
 import type { LiveSocket, OpenLiveSocket } from './socket';
@@ -46,6 +47,14 @@ interface Subscription {
   unsubscribe(): void;
 }
 
+/** A dashboard read that takes no argument: started by dispatching its `initiate`, held by its subscription. */
+interface NoArgumentRead {
+  initiate(
+    arg: undefined,
+    options: { forceRefetch: boolean },
+  ): ThunkAction<Subscription & PromiseLike<unknown>, unknown, unknown, UnknownAction>;
+}
+
 /**
  * The dashboard loads of console-core §4, started together rather than one after another (the old
  * console's order only mattered because it waited for each). Each returns its subscription, held until
@@ -54,20 +63,23 @@ interface Subscription {
 function startLoads(dispatch: AppDispatch, username: string, forceRefetch: boolean) {
   const d = dashboardApi.endpoints;
   const options = { forceRefetch };
+  const reads: NoArgumentRead[] = [
+    d.readLatestSoftwareVersion,
+    d.checkServices,
+    d.readLatestGtpsSoftwareVersion,
+    d.readLatestOasisSoftwareVersion,
+    d.readStagedUpdateTotals,
+    d.readStagedGtpsUpdateTotals,
+    d.readStagedOasisUpdateTotals,
+    d.readAlignerSoftwareVersions,
+    d.readTicketStatistics,
+    d.readGtpsSoftwareVersions,
+    d.readOasisSoftwareVersions,
+    d.readSpecVersions,
+  ];
   return [
     dispatch(equipmentApi.endpoints.readFavorites.initiate({ username }, options)),
-    dispatch(d.readLatestSoftwareVersion.initiate(undefined, options)),
-    dispatch(d.checkServices.initiate(undefined, options)),
-    dispatch(d.readLatestGtpsSoftwareVersion.initiate(undefined, options)),
-    dispatch(d.readLatestOasisSoftwareVersion.initiate(undefined, options)),
-    dispatch(d.readStagedUpdateTotals.initiate(undefined, options)),
-    dispatch(d.readStagedGtpsUpdateTotals.initiate(undefined, options)),
-    dispatch(d.readStagedOasisUpdateTotals.initiate(undefined, options)),
-    dispatch(d.readAlignerSoftwareVersions.initiate(undefined, options)),
-    dispatch(d.readTicketStatistics.initiate(undefined, options)),
-    dispatch(d.readGtpsSoftwareVersions.initiate(undefined, options)),
-    dispatch(d.readOasisSoftwareVersions.initiate(undefined, options)),
-    dispatch(d.readSpecVersions.initiate(undefined, options)),
+    ...reads.map((read) => dispatch(read.initiate(undefined, options))),
   ];
 }
 
