@@ -51,7 +51,8 @@ const setup = onPostgres ? bench.benchSetup('snapshots') : pgliteSetup();
 // and the lists' follow took).
 const processes = bench.benchProcesses({
   ...setup,
-  nodeFlags: ['--max-old-space-size=4096'],
+  // BENCH_NODE_FLAGS as the other benches take them (a CPU profile: --cpu-prof --cpu-prof-dir=DIR).
+  nodeFlags: (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=4096').split(/\s+/).filter(Boolean),
   logDir: process.env.BENCH_LOG_DIR,
 });
 
