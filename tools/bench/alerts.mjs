@@ -442,10 +442,31 @@ try {
       );
     }
   };
+  /**
+   * The API process's event-loop delay while `busy()` holds: its /metrics read each second, each read the longest
+   * wait since the one before (a request that came in then waited that long before it was even looked at).
+   */
+  const lagWhile = async (busy) => {
+    const longest = [];
+    while (busy()) {
+      const text = await (await fetch(`${api.url}/metrics`)).text();
+      const max = /^nodejs_eventloop_lag_max_seconds(?:{[^}]*})? (\S+)/m.exec(text);
+      if (max) longest.push(Number(max[1]) * 1000);
+      await bench.sleep(1000);
+    }
+    return longest.sort((a, b) => a - b);
+  };
+  const printLag = (label, longest) =>
+    console.log(
+      `   API event loop, ${label}: the longest wait of each second p50 ${(longest[Math.floor(longest.length / 2)] ?? 0).toFixed(1)} ms, max ${(longest.at(-1) ?? 0).toFixed(1)} ms`,
+    );
   const baseline = async (label) => {
     const started = performance.now();
     const mark = cpuMark();
-    printPages(label, await pagesWhile(() => performance.now() - started < 20_000));
+    const during = () => performance.now() - started < 20_000;
+    const [pages, lag] = await Promise.all([pagesWhile(during), lagWhile(during)]);
+    printPages(label, pages);
+    printLag('meanwhile', lag);
     console.log(`   CPU of a core meanwhile: ${cpuSince(mark)}`);
   };
   const speed = (await call('/sim/clock')).speed;
@@ -494,6 +515,7 @@ try {
   // (thousands a second at 1,000,000 units), which would be counted as the storm's.
   let storming = true;
   const during = pagesWhile(() => storming);
+  const firstLag = lagWhile(() => performance.now() - stormStart < 10_000);
   await dropStorm('bench-storm');
   let allFired = null;
   let fired = 0;
@@ -510,6 +532,7 @@ try {
   const allCpu = cpuSince(stormCpu);
   printPages('list from the call until all fired', await during);
   console.log(`   CPU of a core, the storm's first 10 s: ${firstCpu ?? '-'}`);
+  printLag("the storm's first 10 s", await firstLag);
   console.log(`   CPU of a core, from the call until all fired: ${allCpu}`);
   // The simulators take the scenario when they get to it (a busy one, tens of seconds after the call): the storm is
   // timed from the drop they made, the alerts' median start on the simulated clock, mapped to real time.
