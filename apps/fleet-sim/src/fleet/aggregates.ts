@@ -29,7 +29,8 @@ export function contributionsOf(unit: UnitRuntime): string[] {
  */
 export class FleetAggregates {
   private readonly shards = new Map<number, Map<string, number>>();
-  private readonly dirty = new Set<string>();
+  /** Per shard, the keys of its counters changed since the last write (no string made per change of a counter). */
+  private readonly dirty = new Map<number, Set<string>>();
   /** Per shard, its top units by alignment count, most first. */
   private readonly tops = new Map<number, UnitRuntime[]>();
 
@@ -75,7 +76,7 @@ export class FleetAggregates {
     const key = topKey(serialNumber);
     if (count > 0) counts.set(key, count);
     else counts.set(key, 0);
-    this.dirty.add(`${shard}${SEP}${key}`);
+    this.markDirty(shard, key);
   }
 
   /** Take before a change, and hand to {@link update} after it. */
@@ -99,17 +100,20 @@ export class FleetAggregates {
 
   /** Every counter (of some shards: a recount), or only those changed since the last call. */
   rows(which: 'changed' | 'all', only?: readonly number[]): CountRow[] {
-    const shards = [...this.shards].filter(([shard]) => !only || only.includes(shard));
-    const keys =
+    const source: Iterable<[number, Iterable<string>]> =
       which === 'all'
-        ? shards.flatMap(([shard, counts]) => [...counts.keys()].map((k) => `${shard}${SEP}${k}`))
-        : [...this.dirty];
+        ? [...this.shards].filter(([shard]) => !only || only.includes(shard)).map(([s, c]) => [s, c.keys()])
+        : this.dirty;
+    const out: CountRow[] = [];
+    for (const [shard, keys] of source) {
+      const counts = this.shards.get(shard);
+      for (const entry of keys) {
+        const [metric, family, key] = entry.split(SEP) as [string, string, string];
+        out.push({ shard, metric, family, key, n: counts?.get(entry) ?? 0 });
+      }
+    }
     if (which === 'changed') this.dirty.clear();
-    return keys.map((entry) => {
-      const [shard, metric, family, key] = entry.split(SEP) as [string, string, string, string];
-      const n = this.shards.get(Number(shard))?.get(`${metric}${SEP}${family}${SEP}${key}`) ?? 0;
-      return { shard: Number(shard), metric, family, key, n };
-    });
+    return out;
   }
 
   /** Forgets shards this simulator gave away (their counters in the store are their new holder's). */
@@ -117,14 +121,20 @@ export class FleetAggregates {
     for (const shard of shards) {
       this.shards.delete(shard);
       this.tops.delete(shard);
+      this.dirty.delete(shard);
     }
-    for (const key of [...this.dirty]) if (shards.includes(Number(key.split(SEP)[0]))) this.dirty.delete(key);
   }
 
   private bump(shard: number, key: string, by: number): void {
     let counts = this.shards.get(shard);
     if (!counts) this.shards.set(shard, (counts = new Map()));
     counts.set(key, (counts.get(key) ?? 0) + by);
-    this.dirty.add(`${shard}${SEP}${key}`);
+    this.markDirty(shard, key);
+  }
+
+  private markDirty(shard: number, key: string): void {
+    let keys = this.dirty.get(shard);
+    if (!keys) this.dirty.set(shard, (keys = new Set()));
+    keys.add(key);
   }
 }
