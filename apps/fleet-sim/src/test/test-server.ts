@@ -36,6 +36,8 @@ export const onPostgres = process.env['TEST_STORE'] === 'postgres';
 export interface TestServerOptions {
   /** Keep the field's random connects and drops (off by default, so a unit a test picks stays as it is). */
   churn?: boolean;
+  /** A new PGlite store seeded by the server's first start (FLEET_SIZE units) instead of the 200-unit template. */
+  fresh?: boolean;
 }
 
 export async function startTestServer(
@@ -46,7 +48,7 @@ export async function startTestServer(
   const template = process.env[TEMPLATE_ENV];
   const databaseUrl = onPostgres ? process.env['DATABASE_URL'] : undefined;
   const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  if (!databaseUrl && template && existsSync(template))
+  if (!databaseUrl && !options.fresh && template && existsSync(template))
     cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
   const config = loadConfig({
     PORT: '0',
@@ -114,6 +116,8 @@ export interface SuiteServerOptions extends TestServerOptions {
   users?: readonly string[];
   /** One of `users` whose console's live channel is connected at start, as `socket`. */
   liveAs?: string;
+  /** How long the start may take (ms; jest's hook timeout otherwise): a fresh world of 100,000 units is seeded. */
+  startTimeoutMs?: number;
 }
 
 /**
@@ -137,7 +141,7 @@ export function useTestServer(options: SuiteServerOptions = {}): SuiteServer {
     const signedIn = await Promise.all(users.map((username) => server.tokenFor(username)));
     users.forEach((username, i) => tokens.set(username, signedIn[i] ?? ''));
     if (options.liveAs) liveSocket = await live(options.liveAs);
-  });
+  }, options.startTimeoutMs);
   afterAll(async () => {
     if (sockets.length > 0) {
       sockets.forEach((socket) => socket.close());
