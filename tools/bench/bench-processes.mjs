@@ -2,7 +2,7 @@
 // from the environment, starting the built server in a role and waiting for its URL, seeding a schema of BENCH_UNITS
 // units, signing in, timing calls, reading a process's CPU and memory from /proc, and a one-off query of the store.
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +88,8 @@ export function benchSetup(name) {
  */
 export function benchProcesses({ main, env, dataDir, nodeFlags = [], logDir, snapshotDir }) {
   const children = [];
+  // A log folder that is not there yet is made: a log stream's error would end the bench and leave its servers running.
+  if (logDir) mkdirSync(logDir, { recursive: true });
   function start(name, role, extra = {}) {
     const snapshotFlags = snapshotDir
       ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`]
