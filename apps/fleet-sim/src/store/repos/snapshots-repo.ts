@@ -194,6 +194,8 @@ interface PartSum {
   kind: string;
   n: string;
   h: string;
+  /** The rows' size (read with the sums where asked: a stored snapshot's). */
+  bytes?: string;
 }
 
 /**
@@ -222,25 +224,37 @@ function rowHash(part: Part, alias: string, without: readonly string[] = []): st
   return `hash_record_extended(ROW(${list(cols, alias)}), 0)`;
 }
 
-/** One part's count and sum of row hashes over `from` (rows as `t`). */
-const sumQuery = (part: Part, from: string) =>
-  `SELECT '${part.kind}' AS kind, count(*)::text AS n, coalesce(sum(${rowHash(part, 't')}), 0)::text AS h FROM ${from}`;
+/** One part's count and sum of row hashes over `from` (rows as `t`), and the rows' size if asked. */
+const sumQuery = (part: Part, from: string, bytes: boolean) =>
+  `SELECT '${part.kind}' AS kind, count(*)::text AS n, coalesce(sum(${rowHash(part, 't')}), 0)::text AS h
+   ${bytes ? ', coalesce(sum(pg_column_size(t.*)), 0)::text AS bytes' : ''} FROM ${from}`;
 
-const DIGESTED = () => PARTS.filter((p) => !p.derived);
-
-async function digestOf(tx: Db, head: WorldHead, fromOf: (part: Part) => string): Promise<string> {
+/** Each part's sums, one pass over its rows. */
+async function partSums(
+  tx: Db,
+  parts: readonly Part[],
+  fromOf: (part: Part) => string,
+  bytes = false,
+): Promise<PartSum[]> {
   const sums: PartSum[] = [];
-  for (const part of DIGESTED()) sums.push(...((await exec(tx, sumQuery(part, fromOf(part)))) as PartSum[]));
-  return combine(sums, head);
+  for (const part of parts)
+    sums.push(...((await exec(tx, sumQuery(part, fromOf(part), bytes))) as PartSum[]));
+  return sums;
 }
 
-/** The live world's digest (in a transaction that prepared the session). */
-const liveDigest = (tx: Db, head: WorldHead) =>
-  digestOf(tx, head, (part) => `${ident(part.name)} t ${whereOf(part)}`);
+/** The parts in a digest: the dashboard's counters follow from the rest. */
+const digested = (sums: readonly PartSum[]) => sums.filter((s) => !partOfKind.get(s.kind)?.derived);
 
-/** A stored snapshot's digest, from its rows. */
-const storedDigest = (tx: Db, id: number, head: WorldHead) =>
-  digestOf(tx, head, (part) => `${copyRows(part, id)} t`);
+/** The live world's digest (in a transaction that prepared the session). */
+const liveDigest = async (tx: Db, head: WorldHead) =>
+  combine(
+    await partSums(
+      tx,
+      PARTS.filter((p) => !p.derived),
+      (part) => `${ident(part.name)} t ${whereOf(part)}`,
+    ),
+    head,
+  );
 
 /** The world's digest now, with the clock `head` gives, and how many units it has. */
 export function worldDigestIn(db: Db, head: WorldHead): Promise<{ digest: string; units: number }> {
@@ -316,21 +330,14 @@ async function describeCopies(tx: Db): Promise<void> {
 
 /** Fills a stored snapshot's unit count, size and digest from its rows. */
 async function finishStored(tx: Db, id: number, head: WorldHead): Promise<SnapshotRow> {
-  const sizes = (await exec(
-    tx,
-    PARTS.map(
-      (part) =>
-        `SELECT '${part.kind}' AS kind, count(*)::int AS n, coalesce(sum(pg_column_size(t.*)), 0)::bigint AS bytes
-         FROM ${copyRows(part, id)} t`,
-    ).join(' UNION ALL '),
-  )) as { kind: string; n: number; bytes: string | number }[];
-  const digest = await storedDigest(tx, id, head);
+  // Counts, sizes and the digest's sums in one pass over each part's rows.
+  const sums = await partSums(tx, PARTS, (part) => `${copyRows(part, id)} t`, true);
   const [row] = await tx
     .update(simSnapshots)
     .set({
-      units: sizes.find((s) => s.kind === 'units')?.n ?? 0,
-      bytes: sizes.reduce((sum, s) => sum + Number(s.bytes), 0),
-      digest,
+      units: Number(sums.find((s) => s.kind === 'units')?.n ?? 0),
+      bytes: sums.reduce((sum, s) => sum + Number(s.bytes ?? 0), 0),
+      digest: combine(digested(sums), head),
     })
     .where(eq(simSnapshots.id, id))
     .returning();
