@@ -85,25 +85,27 @@ export class Simulator {
           const shards = taken.map((h) => h.shard);
           await engine.takeShards(shards);
           commands.offer(await openCommands(db, shards));
-          await simulator.readVoltageTrouble();
+          await simulator.readVoltageTrouble(false, shards);
         },
         give: async (shards) => commands.forget(await engine.dropShards(shards)),
       });
       engine.fence = simulator.leases.fence();
     } else {
       commands.offer(await openCommands(db));
+      // A leased simulator holds no unit yet: it reads its shards' trouble as it takes them.
+      await simulator.readVoltageTrouble();
     }
-    await simulator.readVoltageTrouble();
     return simulator;
   }
 
   /**
    * Which of its units have voltage trouble, from their latest voltages reports in the store: a restart, a restore or
-   * shards taken over from another simulator keep what a scenario gave them (`replace`: forget what this process held).
+   * shards taken over from another simulator (only theirs read) keep what a scenario gave them (`replace`: forget what
+   * this process held).
    */
-  private async readVoltageTrouble(replace = false): Promise<void> {
+  private async readVoltageTrouble(replace = false, shards?: readonly number[]): Promise<void> {
     if (replace) this.voltageTrouble.clear();
-    for (const { serialNumber, data } of await voltagesReports(this.options.db))
+    for (const { serialNumber, data } of await voltagesReports(this.options.db, shards))
       if (this.engine.get(serialNumber) && hasVoltageOutOfRange(data as VoltagesReport))
         this.voltageTrouble.add(serialNumber);
   }
@@ -155,7 +157,7 @@ export class Simulator {
     await this.engine.reload(keep);
     if (keep) return;
     if (!this.options.leased) this.commands.offer(await openCommands(this.options.db));
-    await this.readVoltageTrouble(true);
+    await this.readVoltageTrouble(true, this.options.leased ? this.engine.heldShards() : undefined);
   }
 
   async start(): Promise<void> {

@@ -169,12 +169,25 @@ export async function latestReport(db: Db, serialNumber: string, kind: ReportKin
   return row;
 }
 
-/** Every unit's latest voltages report (a few per thousand units: written by commands and scenarios). */
-export async function voltagesReports(db: Db): Promise<{ serialNumber: string; data: unknown }[]> {
+/**
+ * The latest voltages report of every unit, or of the units of some shards (a few per thousand units: written by
+ * commands and scenarios).
+ */
+export async function voltagesReports(
+  db: Db,
+  shards?: readonly number[],
+): Promise<{ serialNumber: string; data: unknown }[]> {
+  const kind = eq(unitReports.kind, 'voltages');
+  if (!shards)
+    return db
+      .select({ serialNumber: unitReports.serialNumber, data: unitReports.data })
+      .from(unitReports)
+      .where(kind);
   return db
     .select({ serialNumber: unitReports.serialNumber, data: unitReports.data })
     .from(unitReports)
-    .where(eq(unitReports.kind, 'voltages'));
+    .innerJoin(units, eq(units.serialNumber, unitReports.serialNumber))
+    .where(and(kind, inArray(units.shard, [...shards])));
 }
 
 /** The latest report of a kind of each named unit that has one, a statement per 1,000 units. */
